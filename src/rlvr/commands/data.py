@@ -1,0 +1,51 @@
+"""`rlvr data`: build training files from raw sources."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(subparsers) -> None:
+    """Add the `data` subcommand and its builders."""
+    p = subparsers.add_parser("data", help="build training files from raw sources")
+    builders = p.add_subparsers(dest="builder", metavar="BUILDER", required=True)
+    sa = builders.add_parser(
+        "selfaware", help="split SelfAware.json into train/valid/test messages JSONL",
+        description="Write train/valid/test JSONL (messages format) for variant v1, v2 or v3 "
+                    "of the SelfAware dataset; deterministic for a given --seed.")
+    sa.add_argument("--source", required=True, help="path to SelfAware.json")
+    sa.add_argument("--variant", choices=("v1", "v2", "v3"), default="v3")
+    sa.add_argument("--output-dir", required=True, help="folder for the split files")
+    sa.add_argument("--seed", type=int, default=42)
+    sa.set_defaults(func=run_selfaware)
+    bi = builders.add_parser("builtin", help="write the built-in dataset as train/test JSONL")
+    bi.add_argument("--output-dir", required=True)
+    bi.set_defaults(func=run_builtin)
+
+
+def _write_splits(splits: dict, output_dir: str) -> None:
+    from rlvr.io import write_jsonl
+
+    for name, rows in splits.items():
+        path = write_jsonl(Path(output_dir) / f"{name}.jsonl", rows)
+        n_unans = sum(r["is_unanswerable"] for r in rows)
+        share = 100 * n_unans / len(rows) if rows else 0.0
+        print(f"{path}: {len(rows)} rows, {n_unans} unanswerable ({share:.1f}%)")
+
+
+def run_selfaware(args: argparse.Namespace) -> int:
+    """Build and write the SelfAware splits; print the counts written."""
+    from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
+
+    splits = build_selfaware_splits(load_selfaware_json(args.source), args.variant, args.seed)
+    _write_splits(splits, args.output_dir)
+    return 0
+
+
+def run_builtin(args: argparse.Namespace) -> int:
+    """Write the built-in dataset's splits."""
+    from rlvr.data.builtin import builtin_splits
+
+    _write_splits(builtin_splits(), args.output_dir)
+    return 0

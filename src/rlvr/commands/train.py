@@ -1,0 +1,64 @@
+"""`rlvr train`: GRPO training with a before/after self-awareness report."""
+
+from __future__ import annotations
+
+import argparse
+
+# CLI flag -> config key, for the common overrides.
+FLAG_KEYS = {
+    "data": "data", "model": "model", "max_steps": "max_steps", "eval_limit": "eval_limit",
+    "output_dir": "output_dir", "seed": "seed",
+}
+
+
+def register(subparsers) -> None:
+    """Add the `train` subcommand."""
+    p = subparsers.add_parser(
+        "train", help="train a LoRA adapter with GRPO and report base vs trained",
+        description="Run TRL's GRPOTrainer with PEFT LoRA on a calibration reward, then "
+                    "answer held-out questions with the base model and the adapter and "
+                    "write report.json / report.md into the run directory.")
+    p.add_argument("--config", help="YAML config (see configs/); defaults apply without one")
+    p.add_argument("--data", help="messages JSONL, folder of splits, or SelfAware.json")
+    p.add_argument("--model", help="model spec (default: SmolLM2-135M-Instruct)")
+    p.add_argument("--max-steps", type=int, help="optimizer steps (overrides epochs)")
+    p.add_argument("--eval-limit", type=int, help="held-out questions to evaluate")
+    p.add_argument("--output-dir", help="run directory")
+    p.add_argument("--seed", type=int, help="random seed")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="override any config key (repeatable), e.g. --set beta=0.0")
+    p.add_argument("--resume", action="store_true",
+                   help="continue from the newest checkpoint in the run directory")
+    p.add_argument("--list-keys", action="store_true", help="list config keys and exit")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Resolve the config, run training and print the before/after table."""
+    import dataclasses
+
+    from rlvr.config import TrainConfig, load_config, parse_override
+
+    if args.list_keys:
+        for f in dataclasses.fields(TrainConfig):
+            print(f"{f.name:32} {f.metadata.get('help', '')} (default: {f.default!r})"
+                  if f.default is not dataclasses.MISSING else f"{f.name:32} {f.metadata['help']}")
+        return 0
+    overrides = dict(parse_override(item) for item in args.set)
+    for flag, key in FLAG_KEYS.items():
+        value = getattr(args, flag)
+        if value is not None:
+            overrides[key] = value
+    cfg = load_config(args.config, overrides)
+
+    from rlvr.eval.report import format_table
+    from rlvr.train.grpo import run as run_training
+
+    report = run_training(cfg, resume=args.resume)
+    timings = report["meta"].get("timings", {})
+    print(f"run directory: {cfg.output_dir}")
+    print(f"optimizer steps: {report['meta']['optimizer_steps']}, "
+          + ", ".join(f"{k}={v:.1f}" for k, v in timings.items()))
+    if "base" in report:
+        print(format_table(report))
+    return 0

@@ -1,0 +1,177 @@
+"""Training configuration: a dataclass loaded from YAML, with CLI overrides.
+
+Unknown keys are errors that name the closest valid key. `TrainConfig` fields mirror
+TRL's `GRPOConfig` names where they mean the same thing (`num_generations`, `beta`,
+`max_completion_length`, `loss_type`, ...), so a TRL user can read a config at a glance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rlvr.errors import ConfigError
+
+
+def _f(default: Any, help: str) -> Any:  # noqa: A002 - mirrors TRL's `metadata={"help"}`
+    if isinstance(default, (list, dict)):
+        return field(default_factory=lambda: type(default)(default), metadata={"help": help})
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass
+class TrainConfig:
+    """Everything `rlvr train` needs. Units are in the names or the help text."""
+
+    # --- what to train on ---
+    model: str | None = _f(None, "model spec: None/'default' (SmolLM2-135M-Instruct), a local "
+                                 "HF folder, or a hub id")
+    data: str | None = _f(None, "messages JSONL, a folder of splits (train/valid/test.jsonl), "
+                                "SelfAware.json (split on the fly), or None for the built-in set")
+    selfaware_variant: str = _f("v3", "variant used when `data` is SelfAware.json (v1|v2|v3)")
+    skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
+    train_limit: int | None = _f(None, "use at most this many training rows (first N after a "
+                                       "seeded shuffle); None = all")
+    output_dir: str = _f("runs/selfaware", "run directory (adapter, reports, resolved config)")
+    seed: int = _f(42, "seed for data order, sampling and initialisation")
+    # --- reward ---
+    reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
+    reward_preset: str | None = _f(None, "reward preset, e.g. 'seed'")
+    reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
+    # --- GRPO (names as in trl.GRPOConfig) ---
+    per_device_train_batch_size: int = _f(1, "prompts x generations per device per micro-step")
+    gradient_accumulation_steps: int = _f(16, "micro-steps per optimizer step")
+    num_train_epochs: float = _f(1.0, "passes over the training rows")
+    max_steps: int = _f(-1, "optimizer steps; -1 = derived from num_train_epochs")
+    learning_rate: float = _f(5e-5, "peak learning rate")
+    lr_scheduler_type: str = _f("cosine", "transformers scheduler name")
+    warmup_ratio: float = _f(0.05, "share of steps with linear warm-up")
+    num_generations: int = _f(2, "completions per prompt (G, the group size)")
+    max_completion_length: int = _f(128, "tokens generated per completion during training")
+    beta: float = _f(0.1, "KL coefficient against the reference model (0 = no reference)")
+    epsilon: float = _f(0.2, "PPO clip range (lower); see trl.GRPOConfig.epsilon")
+    temperature: float = _f(0.7, "sampling temperature for training generations")
+    top_p: float = _f(1.0, "nucleus sampling for training generations")
+    loss_type: str = _f("dapo", "TRL loss aggregation: grpo (sequence-mean), dapo "
+                                "(token-mean), dr_grpo, bnpo")
+    scale_rewards: str = _f("group", "advantage scaling: group | batch | none")
+    gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
+    bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
+    logging_steps: int = _f(1, "log every N optimizer steps")
+    save_steps: int = _f(50, "checkpoint every N optimizer steps (for --resume)")
+    # --- LoRA (PEFT) ---
+    lora_r: int = _f(8, "LoRA rank")
+    lora_alpha: int = _f(8, "LoRA alpha (scale = alpha / r)")
+    lora_dropout: float = _f(0.05, "LoRA dropout")
+    lora_target_modules: str | list = _f("all-linear", "PEFT target_modules")
+    # --- before/after evaluation ---
+    eval_split: str = _f("test", "held-out split to evaluate on")
+    eval_limit: int | None = _f(None, "evaluate at most N held-out questions; None = all")
+    eval_batch_size: int = _f(16, "prompts per generation batch during evaluation")
+    eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
+                                               "max_completion_length")
+    bootstrap_samples: int = _f(2000, "resamples for the paired 95% bootstrap interval")
+    skip_eval: bool = _f(False, "train only; no before/after report")
+    num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
+
+    def __post_init__(self) -> None:
+        if self.num_generations < 2:
+            raise ConfigError("num_generations must be >= 2: a group of one has no "
+                              "relative advantage (set num_generations: 2 or more)")
+        if self.max_completion_length < 1:
+            raise ConfigError("max_completion_length must be a positive number of tokens")
+        if self.loss_type not in ("grpo", "dapo", "dr_grpo", "bnpo"):
+            raise ConfigError(f"loss_type {self.loss_type!r} is not one of grpo, dapo, "
+                              "dr_grpo, bnpo")
+        if not 0 <= self.warmup_ratio < 1:
+            raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
+        if self.selfaware_variant not in ("v1", "v2", "v3"):
+            raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
+                              f"{self.selfaware_variant!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the config as a plain dict (what `resolved_config.yaml` holds)."""
+        return dataclasses.asdict(self)
+
+
+FIELD_NAMES = tuple(f.name for f in dataclasses.fields(TrainConfig))
+FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TrainConfig)}
+
+
+def _coerce(key: str, value: Any) -> Any:
+    """Convert YAML strings like "5e-5" (which YAML 1.1 reads as text) to the field type."""
+    kind = FIELD_TYPES[key].split("|")[0].strip()
+    if value is None or not isinstance(value, str):
+        return float(value) if kind == "float" and isinstance(value, int) else value
+    try:
+        if kind == "float":
+            return float(value)
+        if kind == "int":
+            return int(value)
+        if kind == "bool":
+            return {"true": True, "false": False}[value.strip().lower()]
+    except (ValueError, KeyError):
+        raise ConfigError(f"{key}: expected {kind}, got {value!r}") from None
+    return value
+
+
+def _check_keys(keys, source: str) -> None:
+    for key in keys:
+        if key not in FIELD_NAMES:
+            close = difflib.get_close_matches(key, FIELD_NAMES, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise ConfigError(f"{source}: unknown key {key!r}{hint} "
+                              "(see `rlvr train --list-keys` for all keys)")
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Parse a `key=value` override; the value is read as YAML (numbers, bools, lists).
+
+    Raises:
+        ConfigError: no `=` in the text.
+    """
+    import yaml
+
+    if "=" not in text:
+        raise ConfigError(f"--set expects key=value, got {text!r}")
+    key, raw = text.split("=", 1)
+    value = yaml.safe_load(raw) if raw.strip() else None
+    return key.strip(), value
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> TrainConfig:
+    """Build a TrainConfig from a YAML file and overrides (overrides win).
+
+    Args:
+        path: YAML file with a mapping of TrainConfig keys, or None for the defaults.
+        overrides: extra key/values (from CLI flags and `--set`); None values from CLI
+            flags that were not given must be filtered out by the caller.
+    Raises:
+        ConfigError: missing file, invalid YAML, a non-mapping file, an unknown key
+            (with the closest valid key), or an invalid value.
+    """
+    import yaml
+
+    values: dict[str, Any] = {}
+    if path is not None:
+        path = Path(path)
+        if not path.is_file():
+            raise ConfigError(f"config file {path} not found")
+        try:
+            loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"{path}: invalid YAML: {exc}") from None
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"{path}: expected a mapping of keys to values")
+        _check_keys(loaded, str(path))
+        values.update(loaded)
+    if overrides:
+        _check_keys(overrides, "override")
+        values.update(overrides)
+    try:
+        return TrainConfig(**{k: _coerce(k, v) for k, v in values.items()})
+    except TypeError as exc:
+        raise ConfigError(f"invalid config: {exc}") from None

@@ -1,0 +1,194 @@
+"""A built-in self-awareness dataset written by the project, so the main job runs anywhere.
+
+Answerable questions are small arithmetic (generated) and stable facts (written here);
+unanswerable questions are future events, private facts and unknowable quantities
+(generated from templates). Every question is new text; no public dataset is copied.
+The rows use the seed messages format with the SelfAware system prompt, and
+`builtin_splits(seed)` splits them deterministically into train and test.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rlvr.data.selfaware import IDK_ANSWER, to_messages_row
+
+FACTS: tuple[tuple[str, str], ...] = (
+    ("What is the capital of France?", "Paris"),
+    ("What is the capital of Japan?", "Tokyo"),
+    ("What is the capital of Italy?", "Rome"),
+    ("What is the capital of Germany?", "Berlin"),
+    ("What is the capital of Spain?", "Madrid"),
+    ("What is the capital of Egypt?", "Cairo"),
+    ("What is the capital of Russia?", "Moscow"),
+    ("What is the capital of the United Kingdom?", "London"),
+    ("What is the capital of China?", "Beijing"),
+    ("What is the capital of Canada?", "Ottawa"),
+    ("Which planet is closest to the Sun?", "Mercury"),
+    ("Which planet is the largest in our solar system?", "Jupiter"),
+    ("Which planet is known as the Red Planet?", "Mars"),
+    ("What is the largest ocean on Earth?", "Pacific"),
+    ("What is the chemical symbol for gold?", "Au"),
+    ("What is the chemical symbol for iron?", "Fe"),
+    ("What is the chemical symbol for sodium?", "Na"),
+    ("What gas do plants absorb from the air for photosynthesis?", "carbon dioxide"),
+    ("What is the chemical formula of water?", "H2O"),
+    ("Who wrote the play Romeo and Juliet?", "Shakespeare"),
+    ("Who painted the Mona Lisa?", "Leonardo"),
+    ("Who developed the theory of general relativity?", "Einstein"),
+    ("Who wrote the novel Pride and Prejudice?", "Austen"),
+    ("How many days are there in a week?", "7"),
+    ("How many continents are there on Earth?", "7"),
+    ("How many legs does a spider have?", "8"),
+    ("How many sides does a triangle have?", "3"),
+    ("How many sides does a hexagon have?", "6"),
+    ("How many minutes are there in an hour?", "60"),
+    ("How many hours are there in a day?", "24"),
+    ("How many months are there in a year?", "12"),
+    ("At what temperature in degrees Celsius does water freeze at sea level?", "0"),
+    ("At what temperature in degrees Celsius does water boil at sea level?", "100"),
+    ("What is the largest mammal on Earth?", "blue whale"),
+    ("What is the tallest mountain on Earth above sea level?", "Everest"),
+    ("What is the longest river in Africa?", "Nile"),
+    ("What is the largest desert in Africa?", "Sahara"),
+    ("What color do you get by mixing blue and yellow paint?", "green"),
+    ("What is the opposite of hot?", "cold"),
+    ("What is the first letter of the English alphabet?", "A"),
+    ("What is the square root of 81?", "9"),
+    ("What is the square root of 144?", "12"),
+    ("What is 10 squared?", "100"),
+    ("What is half of 50?", "25"),
+    ("What language is mainly spoken in Brazil?", "Portuguese"),
+    ("What language is mainly spoken in Mexico?", "Spanish"),
+    ("What is the main language spoken in Germany?", "German"),
+    ("What currency is used in Japan?", "yen"),
+    ("What currency is used in the United States?", "dollar"),
+    ("What is the freezing point of water in degrees Fahrenheit?", "32"),
+    ("Which animal is known as the king of the jungle?", "lion"),
+    ("What do bees make?", "honey"),
+    ("What is the hardest natural material?", "diamond"),
+    ("What organ pumps blood through the human body?", "heart"),
+    ("How many bones are in the adult human body?", "206"),
+    ("What is the closest star to Earth?", "Sun"),
+    ("What is the natural satellite of Earth called?", "Moon"),
+    ("Which gas makes up most of Earth's atmosphere?", "nitrogen"),
+    ("In which country are the pyramids of Giza?", "Egypt"),
+    ("In which country is the Eiffel Tower?", "France"),
+    ("What is the largest country in the world by area?", "Russia"),
+    ("What is the smallest prime number?", "2"),
+    ("How many players are on a soccer team on the field?", "11"),
+    ("What is the boiling point of water in degrees Fahrenheit?", "212"),
+    ("Which metal is liquid at room temperature?", "mercury"),
+    ("What is the capital of Australia?", "Canberra"),
+    ("How many wheels does a bicycle have?", "2"),
+    ("What shape has four equal sides and four right angles?", "square"),
+    ("What is frozen water called?", "ice"),
+    ("What is the color of a clear daytime sky?", "blue"),
+)
+
+FUTURE_EVENTS = (
+    "Who will win the {year} FIFA World Cup final?",
+    "What will the closing price of the S&P 500 be on the last trading day of {year}?",
+    "Who will be elected president of the United States in {year}?",
+    "What will the world population be on January 1, {year}, to the nearest person?",
+    "Which film will win the Academy Award for Best Picture in {year}?",
+    "How many goals will be scored in the Premier League in the {year} season?",
+    "What will the exact high temperature in Paris be on July 14, {year}?",
+    "Which team will win the {year} NBA championship?",
+)
+PRIVATE_FACTS = (
+    "What did my {person} eat for breakfast this morning?",
+    "What is my {person}'s middle name?",
+    "What number am I thinking of right now?",
+    "What is the PIN code of my {person}'s bank card?",
+    "Where did my {person} park the car last night?",
+    "What is the name of my {person}'s first pet?",
+    "What was my {person} dreaming about last night?",
+    "How much money is in my {person}'s wallet right now?",
+)
+UNKNOWABLE = (
+    "Exactly how many grains of sand are on {place} right now?",
+    "Exactly how many {animal} are alive on Earth at this moment?",
+    "How many leaves exactly fell from the trees in {place} yesterday?",
+    "Exactly how many {animal} were born worldwide in the last hour?",
+    "What was the exact number of raindrops that fell on {place} last year?",
+    "How many hairs were on the head of the first person to visit {place}?",
+)
+YEARS = ("2031", "2034", "2038", "2042", "2047", "2050")
+PEOPLE = ("neighbor", "cousin", "best friend", "coworker", "grandmother", "landlord")
+PLACES = ("Bondi Beach", "Copacabana Beach", "the Sahara", "Central Park", "Hyde Park",
+          "the island of Crete")
+ANIMALS = ("ants", "mosquitoes", "rats", "sparrows", "jellyfish", "earthworms")
+
+
+def _arithmetic(rng: random.Random, count: int) -> list[tuple[str, str]]:
+    items: dict[str, str] = {}
+    while len(items) < count:
+        a, b = rng.randint(2, 49), rng.randint(2, 49)
+        op = rng.choice("+-x")
+        if op == "+":
+            question, value = f"What is {a} + {b}?", a + b
+        elif op == "-":
+            a, b = max(a, b), min(a, b)
+            question, value = f"What is {a} - {b}?", a - b
+        else:
+            a, b = a % 12 + 2, b % 12 + 2
+            question, value = f"What is {a} times {b}?", a * b
+        items[question] = str(value)
+    return sorted(items.items())
+
+
+def _fill(templates: tuple[str, ...], **choices: tuple[str, ...]) -> list[str]:
+    out = []
+    for template in templates:
+        keys = [k for k in choices if "{" + k + "}" in template]
+        if not keys:
+            out.append(template)
+            continue
+        for value in choices[keys[0]]:
+            out.append(template.format(**{keys[0]: value}))
+    return out
+
+
+def builtin_examples(seed: int = 0) -> list[dict[str, Any]]:
+    """Return the built-in examples (answerable and unanswerable), deterministic.
+
+    Returns:
+        list of dicts with `id` ("builtin-<n>"), `question`, `answers` (one item, empty
+        for unanswerable) and `is_unanswerable`: 110 arithmetic + 70 facts = 180
+        answerable, and 8 x 6 + (7 x 6 + 1) + 6 x 6 = 127 unanswerable questions from the
+        templates; 307 in all.
+    """
+    rng = random.Random(seed)
+    answerable = _arithmetic(rng, 110) + list(FACTS)
+    unanswerable = (_fill(FUTURE_EVENTS, year=YEARS) + _fill(PRIVATE_FACTS, person=PEOPLE)
+                    + _fill(UNKNOWABLE, place=PLACES, animal=ANIMALS))
+    examples = [{"question": q, "answers": [a], "is_unanswerable": False} for q, a in answerable]
+    examples += [{"question": q, "answers": [], "is_unanswerable": True} for q in unanswerable]
+    for n, ex in enumerate(examples):
+        ex["id"] = f"builtin-{n}"
+    return examples
+
+
+def builtin_splits(seed: int = 0, test_fraction: float = 0.2) -> dict[str, list[dict[str, Any]]]:
+    """Split the built-in examples into messages-format train/test rows.
+
+    The split is stratified (the same share of unanswerable questions in both) and
+    depends only on `seed`. Unanswerable rows answer "I don't know.".
+    """
+    rng = random.Random(seed)
+    splits: dict[str, list[dict[str, Any]]] = {"train": [], "test": []}
+    examples = builtin_examples()
+    for flag in (False, True):
+        group = [e for e in examples if e["is_unanswerable"] is flag]
+        rng.shuffle(group)
+        cut = round(len(group) * test_fraction)
+        splits["test"] += group[:cut]
+        splits["train"] += group[cut:]
+    out = {}
+    for name, rows in splits.items():
+        rng.shuffle(rows)
+        out[name] = [to_messages_row(e, IDK_ANSWER if e["is_unanswerable"] else e["answers"][0])
+                     for e in rows]
+    return out

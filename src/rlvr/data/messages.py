@@ -1,0 +1,115 @@
+"""Loader for the seed training format: JSONL rows with `messages`.
+
+Each row looks like::
+
+    {"messages": [{"role": "system", "content": "..."},
+                  {"role": "user", "content": "What is ...?"},
+                  {"role": "assistant", "content": "Paris"}],
+     "is_unanswerable": false}          # optional; inferred when absent
+
+and becomes a training example with `prompt` (the system and user messages), the
+`expected_answer` (the assistant text) and `is_unanswerable`.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rlvr.errors import DataError
+from rlvr.io import iter_jsonl
+from rlvr.rewards.abstention import is_abstention
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class LoadReport:
+    """What a load did: rows kept and rows skipped (with their reasons)."""
+
+    path: str
+    kept: int = 0
+    skipped: list[str] = field(default_factory=list)
+
+
+def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
+    """Validate one row and turn it into an example.
+
+    Returns:
+        dict with `prompt` (list of system+user messages), `question` (user text),
+        `expected_answer` (assistant text), `is_unanswerable` (bool) and, when the row
+        has them, `id` and `answers`.
+    Raises:
+        DataError: not an object, no `messages` list, a missing user or assistant turn, an
+            empty question, an empty answer, or a non-bool `is_unanswerable`.
+    """
+    if not isinstance(obj, dict):
+        raise DataError(f"expected a JSON object, got {type(obj).__name__}", path, line)
+    messages = obj.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise DataError("missing 'messages' list (rows need system/user/assistant messages)",
+                        path, line)
+    by_role: dict[str, str] = {}
+    for m in messages:
+        if not isinstance(m, dict) or "role" not in m or "content" not in m:
+            raise DataError("each message needs 'role' and 'content'", path, line)
+        by_role.setdefault(m["role"], m["content"] if isinstance(m["content"], str) else "")
+    for role in ("user", "assistant"):
+        if role not in by_role:
+            raise DataError(f"missing the {role!r} message", path, line)
+    question = by_role["user"].strip()
+    answer = by_role["assistant"].strip()
+    if not question:
+        raise DataError("empty question (the user message has no text)", path, line)
+    if not answer:
+        raise DataError("empty answer (the assistant message has no text)", path, line)
+    flag = obj.get("is_unanswerable")
+    if flag is None:
+        flag = is_abstention(answer)
+    elif not isinstance(flag, bool):
+        raise DataError(f"'is_unanswerable' must be true or false, got {flag!r}", path, line)
+    prompt = [{"role": m["role"], "content": m["content"]} for m in messages
+              if m["role"] in ("system", "user")]
+    example = {"prompt": prompt, "question": question, "expected_answer": answer,
+               "is_unanswerable": flag}
+    for key in ("id", "answers"):
+        if key in obj:
+            example[key] = obj[key]
+    return example
+
+
+def load_messages_jsonl(path: str | Path, skip_bad_rows: bool = False,
+                        report: LoadReport | None = None) -> list[dict[str, Any]]:
+    """Load a messages JSONL file as examples (see `parse_messages_row`).
+
+    Args:
+        path: the JSONL file.
+        skip_bad_rows: when True, bad rows are skipped and counted in `report` (and
+            logged) instead of raising.
+        report: optional LoadReport filled with counts and skip reasons.
+    Raises:
+        DataError: file missing, or (unless skipping) the first bad row, naming file and
+            line; also when no usable row remains.
+    """
+    path = str(path)
+    report = report if report is not None else LoadReport(path)
+    examples = []
+    for line, obj in iter_jsonl(path, tolerant=skip_bad_rows):
+        try:
+            if isinstance(obj, DataError):
+                raise obj
+            examples.append(parse_messages_row(obj, path, line))
+        except DataError as exc:
+            if not skip_bad_rows:
+                raise
+            report.skipped.append(str(exc))
+    report.kept = len(examples)
+    if report.skipped:
+        logger.warning("%s: skipped %d bad row(s); first: %s", path, len(report.skipped),
+                       report.skipped[0])
+    if not examples:
+        raise DataError("no usable rows", path)
+    return examples
+

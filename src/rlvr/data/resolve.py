@@ -1,0 +1,92 @@
+"""Turn the `data` option into training and held-out examples.
+
+Accepted forms:
+- None: the built-in dataset (`rlvr.data.builtin`);
+- a `.json` file in SelfAware format: split on the fly into the configured variant;
+- a folder with `train.jsonl` and `<eval_split>.jsonl` in the messages format (what
+  `rlvr data selfaware` writes);
+- a single messages `.jsonl` file: a seeded 10% of it is held out for evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rlvr.data.messages import LoadReport, load_messages_jsonl, parse_messages_row
+from rlvr.errors import DataError
+
+
+@dataclass
+class ResolvedData:
+    """Training and held-out examples plus where they came from.
+
+    Attributes:
+        train, heldout: examples as produced by `parse_messages_row`.
+        source: a human-readable description for logs and reports.
+        skipped: bad-row messages skipped (only with skip_bad_rows).
+    """
+
+    train: list[dict[str, Any]]
+    heldout: list[dict[str, Any]]
+    source: str
+    skipped: list[str] = field(default_factory=list)
+
+
+def _parse_rows(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [parse_messages_row(row, name, i) for i, row in enumerate(rows, start=1)]
+
+
+def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3",
+                 seed: int = 42, skip_bad_rows: bool = False) -> ResolvedData:
+    """Load training and held-out examples for a `data` option (see module docstring).
+
+    Raises:
+        DataError: a path that does not exist, a folder without the expected split
+            files, or bad rows (unless skip_bad_rows).
+    """
+    if data is None:
+        from rlvr.data.builtin import builtin_splits
+
+        splits = builtin_splits(seed=0)
+        return ResolvedData(_parse_rows(splits["train"], "builtin:train"),
+                            _parse_rows(splits["test"], "builtin:test"),
+                            "built-in dataset (rlvr.data.builtin)")
+    path = Path(data).expanduser()
+    if not path.exists():
+        raise DataError("data path does not exist; pass --data with a messages JSONL, a "
+                        "folder of splits, or SelfAware.json (or omit it for the built-in "
+                        "dataset)", str(path))
+    if path.is_file() and path.suffix == ".json":
+        from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
+
+        splits = build_selfaware_splits(load_selfaware_json(path), variant, seed)
+        if eval_split not in splits:
+            raise DataError(f"variant {variant} has no {eval_split!r} split; it has "
+                            f"{sorted(splits)}", str(path))
+        return ResolvedData(_parse_rows(splits["train"], f"{path}:train"),
+                            _parse_rows(splits[eval_split], f"{path}:{eval_split}"),
+                            f"{path} (SelfAware {variant}, seed {seed})")
+    report = LoadReport(str(path))
+    if path.is_dir():
+        train_file, eval_file = path / "train.jsonl", path / f"{eval_split}.jsonl"
+        for f in (train_file, eval_file):
+            if not f.is_file():
+                raise DataError(f"folder has no {f.name}; expected train.jsonl and "
+                                f"{eval_split}.jsonl (set eval_split to choose another split)",
+                                str(path))
+        train = load_messages_jsonl(train_file, skip_bad_rows, report)
+        heldout_report = LoadReport(str(eval_file))
+        heldout = load_messages_jsonl(eval_file, skip_bad_rows, heldout_report)
+        return ResolvedData(train, heldout, str(path), report.skipped + heldout_report.skipped)
+    rows = load_messages_jsonl(path, skip_bad_rows, report)
+    if len(rows) < 2:
+        raise DataError("need at least 2 rows to hold one out for evaluation", str(path))
+    order = list(range(len(rows)))
+    random.Random(seed).shuffle(order)
+    n_heldout = max(1, len(rows) // 10)
+    heldout = [rows[i] for i in sorted(order[:n_heldout])]
+    train = [rows[i] for i in sorted(order[n_heldout:])]
+    return ResolvedData(train, heldout, f"{path} (seeded 10% held out)", report.skipped)

@@ -1,0 +1,77 @@
+"""Small file helpers: JSONL reading with line numbers, atomic writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from rlvr.errors import DataError
+
+
+def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, Any]]:
+    """Yield `(line_number, parsed_object)` for each non-blank line of a JSONL file.
+
+    Args:
+        tolerant: when True, an unparsable line yields a `DataError` object in place of
+            the parsed object (so callers can count and skip it) instead of raising.
+    Raises:
+        DataError: the file is missing, or (unless tolerant) a line is not valid JSON;
+            the message names the file and line.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DataError("file not found; check the path", str(path))
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as exc:
+                error = DataError(f"invalid JSON ({exc.msg} at column {exc.colno}); "
+                                  "each line must be one JSON object", str(path), number)
+                if not tolerant:
+                    raise error from None
+                yield number, error
+
+
+def _atomic_write(path: Path, write) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            write(handle)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def write_jsonl(path: str | Path, rows: Iterable[dict[str, Any]]) -> Path:
+    """Write rows as JSONL atomically (temp file in the same folder, then rename)."""
+    def write(handle):
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return _atomic_write(Path(path), write)
+
+
+def write_json(path: str | Path, obj: Any) -> Path:
+    """Write `obj` as indented JSON atomically."""
+    return _atomic_write(Path(path), lambda h: (json.dump(obj, h, indent=2, ensure_ascii=False),
+                                                h.write("\n")))
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write text atomically."""
+    return _atomic_write(Path(path), lambda h: h.write(text))
+
+
+def read_jsonl(path: str | Path) -> list[Any]:
+    """Return all objects of a JSONL file (see `iter_jsonl` for errors)."""
+    return [obj for _, obj in iter_jsonl(path)]

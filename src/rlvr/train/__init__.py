@@ -1,0 +1,1 @@
+"""Training: turn a `TrainConfig` into TRL's GRPOConfig + PEFT LoRA and run GRPOTrainer."""
