@@ -1,0 +1,103 @@
+"""Training config: YAML loading, overrides, unknown keys, shipped configs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rlvr.config import TrainConfig, load_config, parse_override
+from rlvr.errors import ConfigError
+
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+
+
+def test_defaults_match_reference_settings():
+    cfg = TrainConfig()
+    assert (cfg.per_device_train_batch_size, cfg.gradient_accumulation_steps) == (1, 16)
+    assert (cfg.learning_rate, cfg.lr_scheduler_type, cfg.warmup_ratio) == (5e-5, "cosine", 0.05)
+    assert (cfg.num_generations, cfg.max_completion_length, cfg.beta) == (2, 128, 0.1)
+    assert (cfg.lora_r, cfg.lora_alpha, cfg.lora_dropout) == (8, 8, 0.05)
+
+
+def test_yaml_and_overrides(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("learning_rate: 5e-5\nnum_generations: 4\nmax_steps: 10\n")
+    cfg = load_config(path, {"max_steps": 3, "beta": 0.0})
+    assert cfg.learning_rate == 5e-5 and isinstance(cfg.learning_rate, float)  # YAML reads 5e-5 as text
+    assert cfg.num_generations == 4 and cfg.max_steps == 3 and cfg.beta == 0.0
+
+
+def test_unknown_key_names_closest(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("num_generation: 4\n")
+    with pytest.raises(ConfigError, match="unknown key 'num_generation'; did you mean 'num_generations'"):
+        load_config(path)
+    with pytest.raises(ConfigError, match="did you mean 'learning_rate'"):
+        load_config(None, {"learning_rat": 1e-4})
+
+
+@pytest.mark.parametrize("overrides,message", [
+    ({"num_generations": 1}, "num_generations must be >= 2"),
+    ({"loss_type": "ppo"}, "loss_type"),
+    ({"warmup_ratio": 1.5}, "warmup_ratio"),
+    ({"max_steps": "many"}, "max_steps: expected int"),
+])
+def test_invalid_values(overrides, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, overrides)
+
+
+def test_parse_override():
+    assert parse_override("beta=0.0") == ("beta", 0.0)
+    assert parse_override("lora_target_modules=[q_proj, v_proj]") == (
+        "lora_target_modules", ["q_proj", "v_proj"])
+    assert parse_override("model=") == ("model", None)
+    with pytest.raises(ConfigError, match="key=value"):
+        parse_override("beta")
+
+
+def test_missing_config_file(tmp_path):
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "nope.yaml")
+
+
+@pytest.mark.parametrize("name", ["selfaware_grpo.yaml", "selfaware_grpo_cpu.yaml"])
+def test_shipped_configs_load(name):
+    cfg = load_config(CONFIGS / name)
+    assert cfg.reward == "selfaware"
+
+
+def test_reference_config_is_reference():
+    cfg = load_config(CONFIGS / "selfaware_grpo.yaml")
+    assert cfg == TrainConfig(**{**TrainConfig().to_dict(), "output_dir": cfg.output_dir,
+                                 "data": cfg.data})
+
+
+def test_cli_flags_override_file(tmp_path, monkeypatch):
+    from rlvr.commands import train as train_cmd
+
+    seen = {}
+
+    def fake_run(cfg, resume=False):
+        seen["cfg"] = cfg
+        return {"meta": {"optimizer_steps": 0, "timings": {}}}
+
+    monkeypatch.setattr("rlvr.train.grpo.run", fake_run)
+    from rlvr.cli import main
+
+    code = main(["train", "--config", str(CONFIGS / "selfaware_grpo_cpu.yaml"), "--max-steps",
+                 "2", "--eval-limit", "3", "--output-dir", str(tmp_path), "--seed", "5",
+                 "--set", "beta=0.5", "--data", "x.jsonl"])
+    assert code == 0
+    cfg = seen["cfg"]
+    assert (cfg.max_steps, cfg.eval_limit, cfg.output_dir, cfg.seed, cfg.beta, cfg.data) == (
+        2, 3, str(tmp_path), 5, 0.5, "x.jsonl")
+    assert train_cmd.FLAG_KEYS["max_steps"] == "max_steps"
+
+
+def test_cli_unknown_set_key(capsys):
+    from rlvr.cli import main
+
+    assert main(["train", "--set", "betta=0.1"]) == 2
+    assert "did you mean 'beta'" in capsys.readouterr().err

@@ -1,0 +1,55 @@
+"""End-to-end smoke run on the default model: 2 GRPO steps, adapter, report (slow)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def test_train_two_steps_and_report(tmp_path, capsys):
+    from rlvr.cli import main
+
+    run_dir = tmp_path / "run"
+    code = main([
+        "train", "--max-steps", "2", "--eval-limit", "4", "--output-dir", str(run_dir),
+        "--set", "per_device_train_batch_size=4", "--set", "gradient_accumulation_steps=1",
+        "--set", "num_generations=2", "--set", "max_completion_length=8",
+        "--set", "eval_batch_size=4", "--set", "bootstrap_samples=50",
+        "--set", "train_limit=16",
+    ])
+    assert code == 0
+    assert (run_dir / "adapter" / "adapter_config.json").is_file()
+    assert (run_dir / "adapter" / "adapter_model.safetensors").is_file()
+    assert (run_dir / "resolved_config.yaml").is_file()
+    report = json.loads((run_dir / "report.json").read_text())
+    for side in ("base", "trained"):
+        metrics = report[side]["selfaware"]
+        assert metrics["n"] == 4
+        for key in ("mean_reward", "answerable_accuracy", "answerable_abstention_rate",
+                    "unanswerable_abstention_recall", "abstention_precision", "abstention_f1"):
+            assert key in metrics
+    diff = report["difference"]["mean_reward"]
+    assert diff["ci_low"] <= diff["mean_difference"] <= diff["ci_high"]
+    assert report["meta"]["optimizer_steps"] == 2
+    base = [json.loads(x) for x in (run_dir / "generations_base.jsonl").read_text().splitlines()]
+    trained = [json.loads(x) for x in
+               (run_dir / "generations_trained.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in base] == [r["id"] for r in trained] and len(base) == 4
+    assert all(r["num_tokens"] <= 8 for r in base + trained)
+    assert "| mean reward |" in capsys.readouterr().out
+    assert "| mean reward |" in (run_dir / "report.md").read_text()
+
+    # resume: the run continues from its checkpoint and reuses the base generations
+    code = main(["train", "--max-steps", "3", "--eval-limit", "4", "--output-dir", str(run_dir),
+                 "--resume", "--set", "per_device_train_batch_size=4",
+                 "--set", "gradient_accumulation_steps=1", "--set", "num_generations=2",
+                 "--set", "max_completion_length=8", "--set", "eval_batch_size=4",
+                 "--set", "bootstrap_samples=50", "--set", "train_limit=16",
+                 "--set", "save_steps=1"])
+    assert code == 0
+    report = json.loads((run_dir / "report.json").read_text())
+    assert report["meta"]["optimizer_steps"] == 3
+    assert "eval_base_s" not in report["meta"]["timings"]
