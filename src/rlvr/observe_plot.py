@@ -17,7 +17,8 @@ from rlvr.errors import RlvrError
 PLOT_FILES = ("advantage_broadcast.png", "aggregation_weights.png")
 
 
-def _pyplot():
+def require_pyplot():
+    """Return matplotlib.pyplot (Agg backend); RlvrError with the install command if missing."""
     try:
         import matplotlib
     except ImportError:
@@ -49,7 +50,7 @@ def write_plots(report: dict, directory: str | Path) -> list[Path]:
 
     Returns the written paths. Raises RlvrError if matplotlib is missing.
     """
-    plt = _pyplot()
+    plt = require_pyplot()
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     exhibits = report["exhibits"]
@@ -72,7 +73,7 @@ def write_plots(report: dict, directory: str | Path) -> list[Path]:
     fig, axes = plt.subplots(1, len(modes), figsize=(4 * len(modes), 3), sharey=True)
     for ax, mode in zip(axes, modes):
         for i, weights in enumerate(mode["token_weights"]):
-            ax.bar(range(len(weights)), weights, alpha=0.6,
+            ax.bar([t + 0.4 * i for t in range(len(weights))], weights, width=0.4,
                    label=f"{len(weights)}-token response")
         ax.set_title(f"{mode['aggregation']} (TRL {mode['trl_loss_type']})\nloss {mode['loss']:.3f}")
         ax.set_xlabel("token index")

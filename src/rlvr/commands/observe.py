@@ -31,6 +31,10 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from rlvr import observe
 
+    if args.plot:  # fail before any work if matplotlib is missing
+        from rlvr.observe_plot import require_pyplot
+
+        require_pyplot()
     report = observe.build_report(collect_specs=args.collect_responses)
     target = args.output or observe.DEFAULT_OUTPUT
     try:
@@ -60,6 +64,11 @@ def _num(x) -> str:
     return str(x)
 
 
+def _in(x) -> str:
+    """An input value as given (short form)."""
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
 def table(headers: list[str], rows: list[list]) -> list[str]:
     """Left-aligned text columns; numbers formatted with 6 decimals."""
     cells = [headers] + [[_num(c) for c in row] for row in rows]
@@ -84,7 +93,7 @@ def render(report: dict) -> str:
 
     head("sft_cross_entropy")
     sft = ex["sft_cross_entropy"]
-    rows = [[p, ce] for p, ce in zip(sft["inputs"]["target_probs"], sft["outputs"]["per_token"])]
+    rows = [[_in(p), ce] for p, ce in zip(sft["inputs"]["target_probs"], sft["outputs"]["per_token"])]
     out += table(["target p", "CE (nats)"], rows + [["mean", sft["outputs"]["mean"]]])
     out.append(f"  preset p = {sft['inputs']['preset_target_probs']}: per token "
                f"{_short(sft['outputs']['preset_per_token'])}, mean {_num(sft['outputs']['preset_mean'])}")
@@ -92,7 +101,7 @@ def render(report: dict) -> str:
     head("bradley_terry")
     bt = ex["bradley_terry"]
     out += table(["s_V - s_U", "P(V > U)", "loss (V preferred)", f"P after +{bt['inputs']['shift_added_to_both']:g}"],
-                 [[r["score_difference"], r["prob_v_preferred"], r["loss_label_v_preferred"],
+                 [[_in(r["score_difference"]), r["prob_v_preferred"], r["loss_label_v_preferred"],
                    r["prob_after_shift"]] for r in bt["outputs"]["rows"]])
     out.append(f"  adding a constant to both scores changes nothing: "
                f"{_num(bt['outputs']['shift_changes_nothing'])}")
@@ -100,7 +109,7 @@ def render(report: dict) -> str:
     head("ppo_clip")
     ppo = ex["ppo_clip"]
     out += table(["new p", "ratio", "A", "r*A", "clip(r)*A", "min", "clipped"],
-                 [[r["new_prob"], r["ratio"], r["advantage"], r["unclipped"], r["clipped"],
+                 [[_in(r["new_prob"]), r["ratio"], _in(r["advantage"]), r["unclipped"], r["clipped"],
                    r["objective"], r["is_clipped"]] for r in ppo["outputs"]["rows"]])
     out.append(f"  old p = {ppo['inputs']['old_prob']}, epsilon = {ppo['inputs']['epsilon']}")
 
@@ -108,7 +117,7 @@ def render(report: dict) -> str:
     d = ex["dpo"]
     out += table(["case", "pi(V)", "pi(U)", "log-ratio V", "log-ratio U", "difference",
                   "margin", "P", "loss"],
-                 [[r["label"], r["policy_v"], r["policy_u"], r["log_ratio_v"], r["log_ratio_u"],
+                 [[r["label"], _in(r["policy_v"]), _in(r["policy_u"]), r["log_ratio_v"], r["log_ratio_u"],
                    r["log_ratio_difference"], r["margin"], r["preference_prob"], r["loss"]]
                   for r in d["outputs"]["rows"]])
     out.append(f"  ref(V) = {d['inputs']['ref_v']}, ref(U) = {d['inputs']['ref_u']}, "
@@ -116,10 +125,11 @@ def render(report: dict) -> str:
 
     head("grpo_advantages")
     g = ex["grpo_advantages"]
-    out += table(["case", "rewards", "lengths", "std conv.", "mean", "std", "advantages",
-                  "zero var.", "success"],
+    out += table(["case", "rewards", "lengths", "std conv.", "mean", "variance", "std",
+                  "advantages", "zero var.", "success"],
                  [[c["label"], c["inputs"]["rewards"], c["inputs"]["lengths_tokens"],
-                   c["inputs"]["std_convention"], c["outputs"]["mean"], c["outputs"]["std"],
+                   c["inputs"]["std_convention"], c["outputs"]["mean"], c["outputs"]["variance"],
+                   c["outputs"]["std"],
                    _short(c["outputs"]["advantages"]), c["outputs"]["zero_variance"],
                    c["outputs"]["success_rate"]] for c in g["outputs"]["cases"]])
     first = g["outputs"]["cases"][0]
@@ -142,7 +152,7 @@ def render(report: dict) -> str:
     s = ex["safety_weighted_choice"]
     names = [c["name"] for c in s["inputs"]["candidates"]]
     out += table(["w"] + names + ["best"],
-                 [[r["risk_weight"]] + [r["scores"][n] for n in names] + [r["best"]]
+                 [[_in(r["risk_weight"])] + [r["scores"][n] for n in names] + [r["best"]]
                   for r in s["outputs"]["rows"]])
     out.append("  candidates (utility, risk): " + ", ".join(
         f"{c['name']} ({c['utility']}, {c['risk']})" for c in s["inputs"]["candidates"])

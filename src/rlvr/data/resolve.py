@@ -35,6 +35,16 @@ class ResolvedData:
     skipped: list[str] = field(default_factory=list)
 
 
+def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str) -> list[dict[str, Any]]:
+    """Return copies of `examples` whose prompt starts with `system_prompt` as the system
+    message (replacing any system message the data had)."""
+    out = []
+    for ex in examples:
+        rest = [m for m in ex["prompt"] if m["role"] != "system"]
+        out.append({**ex, "prompt": [{"role": "system", "content": system_prompt}, *rest]})
+    return out
+
+
 def _parse_rows(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [parse_messages_row(row, name, i) for i, row in enumerate(rows, start=1)]
 

@@ -66,7 +66,7 @@ def group_advantages(
         raise ValueError(f"std_convention must be one of {sorted(STD_CONVENTIONS)}, "
                          f"got {std_convention!r}")
     epsilon = _checks.non_negative(epsilon, "epsilon")
-    scored = {i: _checks.real(r, f"rewards[{i}]") for i, r in enumerate(rewards) if r is not None}
+    scored = {i: _reward(r, i) for i, r in enumerate(rewards) if r is not None}
     advantages = [0.0] * len(rewards)
     values = list(scored.values())
     mean = math.fsum(values) / len(values) if values else None
@@ -83,6 +83,13 @@ def group_advantages(
                            std_convention=std_convention, epsilon=epsilon,
                            scale_by_std=scale_by_std, num_scored=len(values),
                            num_unscored=len(rewards) - len(values), zero_variance=zero_variance)
+
+
+def _reward(value: object, index: int) -> float:
+    try:
+        return _checks.real(value, f"rewards[{index}]")
+    except ValueError as exc:
+        raise ValueError(f"{exc}; use None (not NaN) for an unscorable sample") from None
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
-from rlvr.data.resolve import resolve_data
+from rlvr.data.resolve import resolve_data, with_system_prompt
 from rlvr.eval.report import build_report, score_generations, write_report
 from rlvr.io import read_jsonl, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
@@ -131,11 +131,14 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 
     data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
                         cfg.skip_bad_rows)
-    train = list(data.train)
+    train, heldout = list(data.train), list(data.heldout)
+    if cfg.system_prompt is not None:
+        train = with_system_prompt(train, cfg.system_prompt)
+        heldout = with_system_prompt(heldout, cfg.system_prompt)
     if cfg.train_limit is not None and cfg.train_limit < len(train):
         random.Random(cfg.seed).shuffle(train)
         train = train[:cfg.train_limit]
-    heldout = data.heldout[:cfg.eval_limit] if cfg.eval_limit is not None else data.heldout
+    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
     logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
                 len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
 
