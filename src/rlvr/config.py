@@ -43,6 +43,9 @@ class TrainConfig:
     reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
     reward_preset: str | None = _f(None, "reward preset, e.g. 'seed'")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
+    reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
+                                         "{name, preset, weight, params}; None = [reward]. "
+                                         "The report still scores with `reward`")
     # --- GRPO (names as in trl.GRPOConfig) ---
     per_device_train_batch_size: int = _f(1, "prompts x generations per device per micro-step")
     gradient_accumulation_steps: int = _f(16, "micro-steps per optimizer step")
@@ -90,6 +93,14 @@ class TrainConfig:
                               "dr_grpo, bnpo")
         if not 0 <= self.warmup_ratio < 1:
             raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
+        for i, item in enumerate(self.reward_funcs or []):
+            if not isinstance(item, dict) or "name" not in item:
+                raise ConfigError(f"reward_funcs[{i}] must be a mapping with a 'name' "
+                                  "(and optional preset, weight, params)")
+            unknown = set(item) - {"name", "preset", "weight", "params"}
+            if unknown:
+                raise ConfigError(f"reward_funcs[{i}] has unknown key(s) {sorted(unknown)}; "
+                                  "allowed: name, preset, weight, params")
         if self.selfaware_variant not in ("v1", "v2", "v3"):
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")

@@ -30,7 +30,24 @@ from rlvr.rewards import make_trl_reward
 logger = logging.getLogger(__name__)
 
 
-def grpo_args(cfg: TrainConfig, output_dir: Path):
+def reward_functions(cfg: TrainConfig) -> tuple[list, list[float]]:
+    """Build the TRL reward functions and their weights from the config.
+
+    Returns:
+        (reward_funcs, reward_weights): one TRL callable per entry of `cfg.reward_funcs`
+        (or just `cfg.reward` with weight 1.0). TRL logs each as `rewards/<name>/mean`
+        and sums them with the weights.
+    Raises:
+        RlvrError: an unknown reward or preset name.
+    """
+    items = cfg.reward_funcs or [{"name": cfg.reward, "preset": cfg.reward_preset,
+                                  "params": cfg.reward_params}]
+    funcs = [make_trl_reward(i["name"], i.get("preset"), **(i.get("params") or {}))
+             for i in items]
+    return funcs, [float(i.get("weight", 1.0)) for i in items]
+
+
+def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None):
     """Map a TrainConfig onto `trl.GRPOConfig` (same names where they mean the same)."""
     import torch
     from trl import GRPOConfig
@@ -63,6 +80,7 @@ def grpo_args(cfg: TrainConfig, output_dir: Path):
         save_total_limit=2,
         seed=cfg.seed,
         data_seed=cfg.seed,
+        reward_weights=reward_weights,
         report_to="none",
     )
 
@@ -168,10 +186,11 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "is_unanswerable": [ex["is_unanswerable"] for ex in train],
     }
     checkpoints = run_dir / "checkpoints"
+    reward_funcs, reward_weights = reward_functions(cfg)
     trainer = GRPOTrainer(
         model=model,
-        reward_funcs=[make_trl_reward(cfg.reward, cfg.reward_preset, **cfg.reward_params)],
-        args=grpo_args(cfg, checkpoints),
+        reward_funcs=reward_funcs,
+        args=grpo_args(cfg, checkpoints, reward_weights),
         train_dataset=Dataset.from_dict(columns),
         processing_class=tokenizer,
         peft_config=lora_config(cfg),
