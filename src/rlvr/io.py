@@ -38,12 +38,12 @@ def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, 
                 yield number, error
 
 
-def _atomic_write(path: Path, write) -> Path:
+def _atomic_write(path: Path, write, binary: bool = False) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             write(handle)
         os.replace(tmp, path)
     except BaseException:
@@ -70,6 +70,11 @@ def write_json(path: str | Path, obj: Any) -> Path:
 def write_text(path: str | Path, text: str) -> Path:
     """Write text atomically."""
     return _atomic_write(Path(path), lambda h: h.write(text))
+
+
+def write_bytes(path: str | Path, data: bytes) -> Path:
+    """Write bytes atomically (for images and other binary outputs)."""
+    return _atomic_write(Path(path), lambda h: h.write(data), binary=True)
 
 
 def read_jsonl(path: str | Path) -> list[Any]:

@@ -8,11 +8,10 @@ report dict, so they show exactly what the JSON holds. Files are written atomica
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from rlvr.errors import RlvrError
+from rlvr.io import write_bytes
 
 PLOT_FILES = ("advantage_broadcast.png", "aggregation_weights.png")
 
@@ -33,16 +32,7 @@ def require_pyplot():
 def _save(fig, path: Path) -> Path:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=120, bbox_inches="tight")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(buffer.getvalue())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return write_bytes(path, buffer.getvalue())
 
 
 def write_plots(report: dict, directory: str | Path) -> list[Path]:

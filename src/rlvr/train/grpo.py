@@ -47,6 +47,15 @@ def reward_functions(cfg: TrainConfig) -> tuple[list, list[float]]:
     return funcs, [float(i.get("weight", 1.0)) for i in items]
 
 
+# TrainConfig fields that mean exactly the same in trl.GRPOConfig.
+GRPO_PASSTHROUGH = (
+    "per_device_train_batch_size", "gradient_accumulation_steps", "num_train_epochs",
+    "max_steps", "learning_rate", "lr_scheduler_type", "num_generations",
+    "max_completion_length", "beta", "epsilon", "temperature", "top_p", "loss_type",
+    "scale_rewards", "gradient_checkpointing", "logging_steps", "save_steps", "seed",
+)
+
+
 def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None):
     """Map a TrainConfig onto `trl.GRPOConfig` (same names where they mean the same)."""
     import torch
@@ -57,28 +66,11 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
         bf16 = bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
     return GRPOConfig(
         output_dir=str(output_dir),
-        per_device_train_batch_size=cfg.per_device_train_batch_size,
-        gradient_accumulation_steps=cfg.gradient_accumulation_steps,
-        num_train_epochs=cfg.num_train_epochs,
-        max_steps=cfg.max_steps,
-        learning_rate=cfg.learning_rate,
-        lr_scheduler_type=cfg.lr_scheduler_type,
+        **{name: getattr(cfg, name) for name in GRPO_PASSTHROUGH},
         warmup_steps=cfg.warmup_ratio,  # transformers 5: a float < 1 is a ratio of steps
-        num_generations=cfg.num_generations,
-        max_completion_length=cfg.max_completion_length,
-        beta=cfg.beta,
-        epsilon=cfg.epsilon,
-        temperature=cfg.temperature,
-        top_p=cfg.top_p,
-        loss_type=cfg.loss_type,
-        scale_rewards=cfg.scale_rewards,
-        gradient_checkpointing=cfg.gradient_checkpointing,
         bf16=bf16,
-        logging_steps=cfg.logging_steps,
         save_strategy="steps",
-        save_steps=cfg.save_steps,
         save_total_limit=2,
-        seed=cfg.seed,
         data_seed=cfg.seed,
         reward_weights=reward_weights,
         report_to="none",
