@@ -48,3 +48,14 @@ def test_paired_bootstrap():
     assert paired_bootstrap([0, 0, 0, 0], [2, 0, 0, 0], samples=500, seed=3) == mixed
     with pytest.raises(ValueError, match="differ in length"):
         paired_bootstrap([0.0], [0.0, 1.0])
+
+
+def test_hedges_are_counted_apart_from_abstentions():
+    records = [rec("hedged_correct", 0.5), rec("correct", 1.0),
+               rec("hedged_unanswerable", -0.5), rec("abstained_unanswerable", 1.0)]
+    m = calibration_metrics(records)
+    # answerable: 1 correct of 2 (the hedged correct answer is not counted as correct)
+    assert m["answerable_accuracy"] == 0.5
+    # unanswerable: 1 abstention of 2; the only abstention is on an unanswerable question
+    assert m["unanswerable_abstention_recall"] == 0.5 and m["abstention_precision"] == 1.0
+    assert m["counts"]["hedged"] == 2

@@ -32,18 +32,24 @@ def test_reward_functions_single_and_weighted():
     assert [f.__name__ for f in funcs] == ["selfaware"] and weights == [1.0]
     cfg = load_config(None, {"reward_funcs": [
         {"name": "selfaware", "weight": 2.0},
-        {"name": "selfaware", "preset": "seed", "params": {"wrong": -2.0}, "weight": 0.5}]})
+        {"name": "selfaware", "preset": "seed", "params": {"wrong": -2.0}, "weight": 0.5,
+         "log_name": "selfaware_harsh"}]})
     funcs, weights = reward_functions(cfg)
     assert weights == [2.0, 0.5]
+    assert [f.__name__ for f in funcs] == ["selfaware", "selfaware_harsh"]
     kwargs = {"expected_answer": ["Paris"], "is_unanswerable": [False]}
     assert funcs[0](["Lyon"], **kwargs) == [-1.0]
     assert funcs[1](["Lyon"], **kwargs) == [-2.0]
 
 
 def test_reward_funcs_validation():
-    with pytest.raises(ConfigError, match="must be a mapping with a 'name'"):
+    with pytest.raises(ConfigError, match="reward_funcs: .*needs a 'name'"):
         load_config(None, {"reward_funcs": ["selfaware"]})
     with pytest.raises(ConfigError, match="unknown key"):
         load_config(None, {"reward_funcs": [{"name": "selfaware", "wieght": 1}]})
+    with pytest.raises(ConfigError, match="unknown reward 'gsm8k'"):
+        load_config(None, {"reward_funcs": [{"name": "gsm8k"}]})
+    with pytest.raises(ConfigError, match="log_name"):
+        load_config(None, {"reward_funcs": [{"name": "selfaware"}, {"name": "selfaware"}]})
     with pytest.raises(RlvrError, match="unknown reward"):
         reward_functions(load_config(None, {"reward": "nope"}))

@@ -19,6 +19,7 @@ from rlvr.errors import RlvrError
 # Order here is the order in `rlvr --help`.
 COMMAND_MODULES = (
     "rlvr.commands.train",
+    "rlvr.commands.eval",
     "rlvr.commands.data",
     "rlvr.commands.score",
     "rlvr.commands.calc",

@@ -44,7 +44,8 @@ class TrainConfig:
     reward_preset: str | None = _f(None, "reward preset, e.g. 'seed'")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
     reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
-                                         "{name, preset, weight, params}; None = [reward]. "
+                                         "{name, preset, weight, params, log_name}; None = "
+                                         "[reward]. "
                                          "The report still scores with `reward`")
     # --- GRPO (names as in trl.GRPOConfig) ---
     per_device_train_batch_size: int = _f(1, "prompts x generations per device per micro-step")
@@ -79,6 +80,11 @@ class TrainConfig:
     eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
                                                "max_completion_length")
     bootstrap_samples: int = _f(2000, "resamples for the paired 95% bootstrap interval")
+    eval_tasks: list | None = _f(None, "cross-task evaluation after training (base and "
+                                       "adapter), e.g. [gsm8k, triviaqa]; see `rlvr eval --list`")
+    eval_tasks_limit: int | None = _f(20, "questions per cross-eval task; None = all")
+    eval_data_dir: str | None = _f(None, "folder with the eval task files (e.g. ../shared/data); "
+                                         "default: $RLVR_DATA_DIR")
     skip_eval: bool = _f(False, "train only; no before/after report")
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
 
@@ -93,14 +99,14 @@ class TrainConfig:
                               "dr_grpo, bnpo")
         if not 0 <= self.warmup_ratio < 1:
             raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
-        for i, item in enumerate(self.reward_funcs or []):
-            if not isinstance(item, dict) or "name" not in item:
-                raise ConfigError(f"reward_funcs[{i}] must be a mapping with a 'name' "
-                                  "(and optional preset, weight, params)")
-            unknown = set(item) - {"name", "preset", "weight", "params"}
-            if unknown:
-                raise ConfigError(f"reward_funcs[{i}] has unknown key(s) {sorted(unknown)}; "
-                                  "allowed: name, preset, weight, params")
+        if self.reward_funcs is not None:
+            from rlvr.errors import RlvrError
+            from rlvr.rewards import make_trl_rewards
+
+            try:
+                make_trl_rewards(self.reward_funcs)
+            except RlvrError as exc:
+                raise ConfigError(f"reward_funcs: {exc}") from None
         if self.selfaware_variant not in ("v1", "v2", "v3"):
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")

@@ -144,22 +144,31 @@ def load_causal_lm(spec: str | None = None, adapter: str | None = None, dtype: s
         ModelNotFoundError: the model or adapter folder is missing.
     """
     import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
+    from transformers import AutoModelForCausalLM
 
     path = resolve_model(spec)
     tokenizer = load_tokenizer(path)
     model = AutoModelForCausalLM.from_pretrained(path, dtype=getattr(torch, dtype))
     if adapter:
-        if not (Path(adapter) / "adapter_config.json").is_file():
-            raise ModelNotFoundError(
-                f"adapter folder {adapter!r} has no adapter_config.json; pass the folder "
-                "that `rlvr train` wrote (RUN_DIR/adapter)"
-            )
-        from peft import PeftModel
-
-        model = PeftModel.from_pretrained(model, adapter)
+        model = apply_adapter(model, adapter)
     model.eval()
     return model, tokenizer
+
+
+def apply_adapter(model, adapter: str):
+    """Wrap `model` with the PEFT LoRA adapter in folder `adapter` (eval mode).
+
+    Raises:
+        ModelNotFoundError: the folder has no adapter_config.json.
+    """
+    if not (Path(adapter) / "adapter_config.json").is_file():
+        raise ModelNotFoundError(
+            f"adapter folder {adapter!r} has no adapter_config.json; pass the folder "
+            "that `rlvr train` wrote (RUN_DIR/adapter)"
+        )
+    from peft import PeftModel
+
+    return PeftModel.from_pretrained(model, adapter).eval()
 
 
 def load_tokenizer(path: str):

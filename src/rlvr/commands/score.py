@@ -1,8 +1,16 @@
-"""`rlvr score`: score completions offline with a registered reward (no torch import)."""
+"""`rlvr score`: score completions offline with a registered reward (no torch import).
+
+`rlvr score --reward NAME [--preset P] --input FILE.jsonl [--output FILE.jsonl]` scores
+rows that hold a `completion` plus the reward's fields and prints counts per outcome.
+`rlvr score --preflight --reward NAME [--preset P] --data FILE.jsonl` scores the dataset's
+gold answers and degenerate policies (always abstain, always hedge, empty, repeat the
+question, tags only) and warns when one comes close to the gold answers' reward.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections import Counter
 
 
@@ -11,35 +19,94 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "score", help="score completions in a JSONL file with a reward",
         description="Read JSONL rows with `completion` plus the reward's fields, add "
-                    "`reward` and `outcome`, and print counts per outcome.")
+                    "`reward` and `outcome`, and print counts per outcome. With "
+                    "--preflight, score gold answers and degenerate policies on --data.")
     p.add_argument("--reward", required=True, help="registered reward name, e.g. selfaware")
-    p.add_argument("--preset", help="reward preset, e.g. seed")
-    p.add_argument("--input", required=True, help="JSONL file with completion + fields")
+    p.add_argument("--preset", help="reward preset, e.g. seed or strict")
+    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                   help="reward parameter override (VALUE parsed as JSON when it can be), "
+                        "e.g. --param fallback=true; repeatable")
+    p.add_argument("--input", help="JSONL file with completion + fields")
     p.add_argument("--output", help="JSONL file to write the scored rows to")
+    p.add_argument("--preflight", action="store_true",
+                   help="score gold answers and degenerate policies on --data instead")
+    p.add_argument("--data", help="dataset JSONL for --preflight (e.g. a v3 SelfAware split)")
+    p.add_argument("--limit", type=int, help="score only the first N rows")
+    p.add_argument("--margin", type=float, default=0.1,
+                   help="--preflight: warn when a policy is within this fraction of the "
+                        "score range of gold (default 0.1)")
     p.set_defaults(func=run)
 
 
+def _params(pairs: list[str]) -> dict:
+    from rlvr.errors import RlvrError
+
+    params = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise RlvrError(f"--param expects KEY=VALUE, got {pair!r}")
+        try:
+            params[key] = json.loads(value)
+        except json.JSONDecodeError:
+            params[key] = value
+    return params
+
+
+def _read_rows(path: str, limit: int | None) -> tuple[list[dict], list[int]]:
+    from rlvr.errors import DataError
+    from rlvr.io import iter_jsonl
+
+    rows, lines = [], []
+    for line, obj in iter_jsonl(path):
+        if not isinstance(obj, dict):
+            raise DataError("expected a JSON object per line", path, line)
+        rows.append(obj)
+        lines.append(line)
+        if limit is not None and len(rows) >= limit:
+            break
+    return rows, lines
+
+
+def _line_error(exc: Exception, path: str, lines: list[int]):
+    """Turn a "row N ..." error into one that names the file line."""
+    from rlvr.errors import DataError
+
+    msg = str(exc)
+    if msg.startswith("row "):
+        index = int(msg.split()[1]) - 1
+        return DataError(msg.split(" ", 2)[2], path, lines[index])
+    return exc
+
+
 def run(args: argparse.Namespace) -> int:
-    """Score the rows and print a summary table."""
-    from rlvr.errors import DataError, RlvrError
-    from rlvr.io import iter_jsonl, write_jsonl
+    """Score the rows (or run the preflight) and print a summary table."""
+    from rlvr.errors import RlvrError
+    from rlvr.io import write_jsonl
     from rlvr.rewards import get_reward, score_rows
 
     spec = get_reward(args.reward)
-    rows, lines = [], []
-    for line, obj in iter_jsonl(args.input):
-        if not isinstance(obj, dict):
-            raise DataError("expected a JSON object per line", args.input, line)
-        rows.append(obj)
-        lines.append(line)
+    params = _params(args.param)
+    if args.preflight:
+        from rlvr.rewards.preflight import format_preflight, preflight
+
+        if not args.data:
+            raise RlvrError("--preflight needs --data FILE.jsonl (the dataset to check)")
+        rows, lines = _read_rows(args.data, args.limit)
+        try:
+            report = preflight(spec.name, rows, args.preset, margin=args.margin, **params)
+        except RlvrError as exc:
+            raise _line_error(exc, args.data, lines) from None
+        print(f"data: {args.data}")
+        print(format_preflight(report))
+        return 0
+    if not args.input:
+        raise RlvrError("--input FILE.jsonl is required (or use --preflight --data FILE)")
+    rows, lines = _read_rows(args.input, args.limit)
     try:
-        results = score_rows(spec.name, rows, args.preset)
+        results = score_rows(spec.name, rows, args.preset, **params)
     except RlvrError as exc:  # name the file line, not the row index
-        msg = str(exc)
-        if msg.startswith("row "):
-            index = int(msg.split()[1]) - 1
-            raise DataError(msg.split(" ", 2)[2], args.input, lines[index]) from None
-        raise
+        raise _line_error(exc, args.input, lines) from None
     scored = [{**row, "reward": r.score, "outcome": r.outcome} for row, r in zip(rows, results)]
     if args.output:
         write_jsonl(args.output, scored)

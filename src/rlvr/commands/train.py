@@ -7,7 +7,7 @@ import argparse
 # CLI flag -> config key, for the common overrides.
 FLAG_KEYS = {
     "data": "data", "model": "model", "max_steps": "max_steps", "eval_limit": "eval_limit",
-    "output_dir": "output_dir", "seed": "seed",
+    "output_dir": "output_dir", "seed": "seed", "skip_bad_rows": "skip_bad_rows",
 }
 
 
@@ -25,6 +25,8 @@ def register(subparsers) -> None:
     p.add_argument("--eval-limit", type=int, help="held-out questions to evaluate")
     p.add_argument("--output-dir", help="run directory")
     p.add_argument("--seed", type=int, help="random seed")
+    p.add_argument("--skip-bad-rows", action="store_true", default=None,
+                   help="skip malformed data rows (reported with a count) instead of failing")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override any config key (repeatable), e.g. --set beta=0.0")
     p.add_argument("--resume", action="store_true",
@@ -61,4 +63,9 @@ def run(args: argparse.Namespace) -> int:
           + ", ".join(f"{k}={v:.1f}" for k, v in timings.items()))
     if "base" in report:
         print(format_table(report))
+    if report.get("cross_eval"):
+        from rlvr.eval.results import results_table
+
+        print("\ncross-task evaluation (base vs trained):")
+        print(results_table(report["cross_eval"]))
     return 0

@@ -4,6 +4,9 @@ Inputs are per-question records with the `selfaware` reward's `outcome` and `sco
 Abstention is treated as a detector of unanswerable questions, as in the SelfAware paper
 (Yin et al., 2023, Sec. 3): precision = abstentions on unanswerable / all abstentions,
 recall = abstentions on unanswerable / unanswerable questions, F1 their harmonic mean.
+A hedge (the `strict` preset's "not sure, but X") is not an abstention: it commits to an
+answer. Hedges are counted on their own (`hedged`); a hedged correct answer does not count
+towards `answerable_accuracy`.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ import random
 from collections import Counter
 from typing import Any, Sequence
 
-ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained")
-UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable")
+from rlvr.rewards.selfaware import (ANSWERABLE_OUTCOMES, HEDGED_OUTCOMES,
+                                    UNANSWERABLE_OUTCOMES)
 
 
 def _ratio(num: int, den: int) -> float | None:
@@ -56,6 +59,7 @@ def calibration_metrics(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "answerable": n_answerable,
             "unanswerable": n_unanswerable,
             **{o: counts[o] for o in ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES},
+            "hedged": sum(counts[o] for o in HEDGED_OUTCOMES),
         },
     }
 

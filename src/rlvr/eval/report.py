@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from rlvr.eval.metrics import calibration_metrics, paired_bootstrap
 from rlvr.io import write_json, write_jsonl, write_text
-from rlvr.rewards import get_reward
+from rlvr.rewards import score_rows
 
 METRIC_ROWS = (
     ("mean_reward", "mean reward"),
@@ -24,16 +24,17 @@ def score_generations(examples: Sequence[dict[str, Any]], generations: Sequence[
                       reward_params: dict | None = None) -> list[dict[str, Any]]:
     """Join examples with their generations and score them with a registered reward.
 
+    The reward sees each example's fields plus `prompt` = the question text (rewards that
+    detect restatements of the question use it).
     Returns:
         per-question records: `id`, `question`, `is_unanswerable`, `expected_answer`,
         `completion`, `num_tokens`, `truncated`, `reward`, `outcome`.
     """
-    spec = get_reward(reward)
-    params = spec.params(preset, **(reward_params or {}))
+    rows = [{**ex, "prompt": ex.get("question", ""), "completion": gen["completion"]}
+            for ex, gen in zip(examples, generations, strict=True)]
+    results = score_rows(reward, rows, preset, **(reward_params or {}))
     records = []
-    for i, (ex, gen) in enumerate(zip(examples, generations, strict=True)):
-        fields = {f: ex[f] for f in spec.fields}
-        result = spec.core(gen["completion"], **fields, **params)
+    for i, (ex, gen, result) in enumerate(zip(examples, generations, results)):
         records.append({
             "id": ex.get("id", i), "question": ex.get("question"),
             "is_unanswerable": ex.get("is_unanswerable"),
@@ -80,7 +81,7 @@ def format_table(report: dict[str, Any]) -> str:
         delta = f"{t - b:+.3f}" if b is not None and t is not None else "-"
         lines.append(f"| {label} | {_fmt(b)} | {_fmt(t)} | {delta} |")
     for key in ("answerable", "unanswerable", "correct", "wrong", "abstained",
-                "abstained_unanswerable", "answered_unanswerable"):
+                "abstained_unanswerable", "answered_unanswerable", "hedged"):
         b, t = base["counts"][key], trained["counts"][key]
         lines.append(f"| n {key} | {b} | {t} | {t - b:+d} |")
     diff = (report.get("difference") or {}).get("mean_reward")
@@ -102,6 +103,11 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
     md = ["# Self-awareness: base vs trained", ""]
     md += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, (dict, list))]
     md += ["", format_table(report), ""]
+    if report.get("cross_eval"):
+        from rlvr.eval.results import results_table
+
+        md += ["## Cross-task evaluation (base vs trained)", "",
+               results_table(report["cross_eval"]), ""]
     return {
         "generations_base": write_jsonl(run_dir / "generations_base.jsonl", base),
         "generations_trained": write_jsonl(run_dir / "generations_trained.jsonl", trained),

@@ -1,11 +1,20 @@
 """Reward registry and the built-in rewards.
 
-Importing this package registers the built-in rewards. Use `get_reward(name)` for the
-spec, `make_trl_reward(name)` for a TRL reward function and `score_rows` for offline
-scoring.
+Importing this package registers the built-in rewards: `selfaware`, `abstention`,
+`gsm8k_correctness`, `gsm8k_format`, `math`, `qa`, `think_format` and `code`. Use
+`get_reward(name)` for the spec, `make_trl_reward(name)` (or `make_trl_rewards` for
+several, weighted) for TRL reward functions and `score_rows` for offline scoring.
 """
 
-from rlvr.rewards import selfaware  # noqa: F401  (registers "selfaware")
+from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
+    abstention,
+    code,
+    gsm8k,
+    math_equiv,
+    qa,
+    selfaware,
+    think_format,
+)
 from rlvr.rewards.base import (
     REWARDS,
     RewardResult,
@@ -13,6 +22,7 @@ from rlvr.rewards.base import (
     completion_text,
     get_reward,
     make_trl_reward,
+    make_trl_rewards,
     register_reward,
     score_rows,
 )
@@ -24,6 +34,7 @@ __all__ = [
     "completion_text",
     "get_reward",
     "make_trl_reward",
+    "make_trl_rewards",
     "register_reward",
     "score_rows",
 ]

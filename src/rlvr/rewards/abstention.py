@@ -4,9 +4,35 @@
 lower-cased text contains any of 19 fixed phrases. It is deliberately simple (it fires
 on "I cannot stress this enough" and misses "no one knows"); it is kept unchanged as the
 baseline that the calibration reward's `seed` preset uses.
+
+`robust` mode (`detect_abstention`) labels a response `answer`, `abstain` or `hedge` (an
+abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). It knows
+paraphrases and Korean phrasings, ignores idioms, quotations and restatements of the
+question, and takes its patterns from data that a config can extend
+(`robust_patterns`). The `abstention` reward exposes both modes.
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rlvr.errors import RlvrError
+from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
+    ABSTAIN,
+    COMMIT,
+    CUES,
+    MACROS,
+    ROBUST_PATTERNS,
+    SCOPED,
+    VETO,
+    AbstentionPatterns,
+    first_match,
+    iter_matches,
+    robust_patterns,
+)
+from rlvr.rewards.base import RewardResult, register_reward
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -48,3 +74,189 @@ def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS) 
 def is_abstention(text: str, patterns: tuple[str, ...] = SEED_PATTERNS) -> bool:
     """True when `text` abstains under the seed rule (see `seed_abstention_match`)."""
     return seed_abstention_match(text, patterns) is not None
+
+
+# --------------------------------------------------------------------------------------
+# robust mode (patterns and matcher: rlvr.rewards.abstention_patterns)
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Detection:
+    """What the detector found in one response.
+
+    Attributes:
+        label: "answer", "abstain" or "hedge" (an abstention phrase plus a committed answer).
+        phrase: the abstention phrase that decided the label (None for "answer").
+        commitment: the committed-answer marker found (None when there is none).
+        ignored: phrases found but discounted, as (phrase, reason) pairs, reason one of
+            "idiom", "quoted", "restatement".
+    """
+
+    label: str
+    phrase: str | None = None
+    commitment: str | None = None
+    ignored: tuple[tuple[str, str], ...] = ()
+
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00a0": " "})
+_QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
+                       r"|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)")
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
+                            r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b")
+
+
+def question_text(prompt: Any) -> str:
+    """The question inside a prompt: a str as is, or the user turns of a message list."""
+    if prompt is None:
+        return ""
+    if isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, list):
+        return "\n".join(str(m.get("content", "")) for m in prompt
+                         if isinstance(m, dict) and m.get("role", "user") == "user")
+    return str(prompt)
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """Span of the sentence around text[start:end], its end punctuation included."""
+    left = max(text.rfind(ch, 0, start) for ch in ".!?\n") + 1
+    found = _SENTENCE_END.search(text, end)
+    return left, (found.end() if found else len(text))
+
+
+def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
+              question: str) -> str | None:
+    """Why an abstention match does not count (a reason label), or None when it counts."""
+    start, end = match.span()
+    lo = max(0, start - 40)
+    vetoes = iter_matches(compiled["veto"], text, lo, end + 40)
+    if any(v.start() < end and start < v.end() for v in vetoes):
+        return "idiom"
+    if any(q0 <= start < q1 for q0, q1 in quotes):
+        return "quoted"
+    left, right = _sentence(text, start, end)
+    sentence = text[left:right].strip()
+    if sentence.endswith("?") and text[left:start].strip() and _INTERROGATIVE.match(sentence):
+        return "restatement"  # the response asks (echoes) a question that holds the phrase
+    if compiled["cues"].match(sentence):
+        return "restatement"
+    if question:
+        window = " ".join(text[start:right].split()[: len(match.group().split()) + 3])
+        if len(window.split()) > len(match.group().split()) and window.rstrip(".!?") in question:
+            return "restatement"  # the phrase and the words after it come from the question
+    return None
+
+
+def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTERNS,
+                      question: str | None = None) -> Detection:
+    """Label a response `answer`, `abstain` or `hedge` (the robust detector).
+
+    Rules, in order: an abstention phrase does not count when it overlaps an idiom
+    (`veto`, e.g. "I cannot stress this enough"), starts inside a quotation, or sits in a
+    restatement of the question (a sentence that opens with a cue such as "You asked
+    whether", a question such as "Is it impossible to ...?" that does not open with the
+    phrase, or - when `question` is given - the phrase and the words after it copied
+    from the question). A committed-answer marker (`commit`, e.g. "but it is", "the
+    answer is", "#### 5") does not count when an abstention phrase starts inside it or
+    within 25 characters after it in the same clause ("the answer is unknown", but not
+    "the answer is Paris, but I'm not sure"). Then: counted abstention + commitment -> hedge;
+    counted abstention -> abstain; only side-issue ignorance (`scoped`, "I don't know why
+    ...") -> answer when there is a commitment, else abstain; nothing -> answer.
+
+    Args:
+        text: the response.
+        patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
+        question: the question text, used only to recognise restatements.
+    Returns:
+        a `Detection`. Cost: one regex scan for responses without any abstention phrase.
+    """
+    low = text.lower()
+    compiled = patterns.compiled
+    first = first_match(compiled["abstain"], low)
+    if first is None:
+        return _ANSWER
+    norm = low.translate(_APOSTROPHES)  # same length, so match positions carry over
+    quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
+    question = " ".join(question.lower().translate(_APOSTROPHES).split()) if question else ""
+    counted, scoped, ignored = [], [], []
+    for match in iter_matches(compiled["abstain"], norm, first.start()):
+        reason = _discount(norm, match, compiled, quotes, question)
+        if reason:
+            ignored.append((match.group(), reason))
+        elif compiled["scoped"].match(norm, match.start()):
+            scoped.append(match)
+        else:
+            counted.append(match)
+    starts = [m.start() for m in counted + scoped]
+    commitment = None
+    for commit in iter_matches(compiled["commit"], norm):
+        if not any(commit.start() <= s <= commit.end() + 25
+                   and not _CLAUSE_BREAK.search(norm, commit.end(), s) for s in starts):
+            commitment = commit.group()
+            break
+    if counted:
+        label = "hedge" if commitment else "abstain"
+        return Detection(label, counted[0].group(), commitment, tuple(ignored))
+    if scoped and not commitment:
+        return Detection("abstain", scoped[0].group(), None, tuple(ignored))
+    return Detection("answer", None, commitment, tuple(ignored))
+
+
+_ANSWER = Detection("answer")
+
+
+def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | None = None,
+             question: str | None = None) -> Detection:
+    """Label a response with the `seed` or `robust` detector.
+
+    Args:
+        mode: "robust" (answer/abstain/hedge) or "seed" (answer/abstain only, the 19
+            reference substrings; `patterns` and `question` are ignored).
+    Raises:
+        RlvrError: unknown mode.
+    """
+    if mode == "robust":
+        return detect_abstention(text, patterns=patterns or ROBUST_PATTERNS, question=question)
+    if mode == "seed":
+        phrase = seed_abstention_match(text)
+        return Detection("abstain", phrase) if phrase else _ANSWER
+    raise RlvrError(f"unknown abstention mode {mode!r}; known: robust, seed")
+
+
+@register_reward(
+    "abstention",
+    fields=(),
+    optional_fields=("prompt",),
+    score_range=(0.0, 1.0),
+    presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"}},
+)
+def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
+                      abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
+                      extra_patterns: dict[str, Any] | None = None) -> RewardResult:
+    """Score how much a response abstains: abstain 1.0, hedge 0.5, answer 0.0 by default.
+
+    Args:
+        completion: the response text.
+        prompt: optional prompt (str or messages); its question helps recognise
+            restatements in robust mode.
+        mode: "robust" (default) or "seed" (no hedge label).
+        abstain, hedge, answer: the score for each label, all within [0, 1].
+        extra_patterns: patterns added to the robust ones (see `robust_patterns`).
+    Returns:
+        RewardResult with outcome "abstain", "hedge" or "answer" and details `phrase`,
+        `commitment`, `ignored`.
+    Raises:
+        RlvrError: unknown mode or bad extra patterns.
+    """
+    if mode == "robust":
+        patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
+        question = question_text(prompt) if prompt is not None else None
+        found = detect_abstention(completion or "", patterns=patterns, question=question)
+    else:
+        found = classify(completion or "", mode=mode)
+    score = {"abstain": abstain, "hedge": hedge, "answer": answer}[found.label]
+    return RewardResult(score, found.label, {"phrase": found.phrase, "commitment": found.commitment,
+                                             "ignored": list(found.ignored)})

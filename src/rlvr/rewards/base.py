@@ -3,7 +3,14 @@
 A reward is a pure per-sample core `(completion: str, **fields) -> RewardResult` plus a
 declared score range and the dataset fields it reads. `make_trl_reward` wraps a core as a
 TRL reward function `(completions, **dataset_columns) -> list[float | None]`, named so TRL
-logs it as `rewards/<name>/mean`.
+logs it as `rewards/<name>/mean`; `make_trl_rewards` builds several, with weights, for
+`GRPOTrainer(reward_funcs=..., args=GRPOConfig(reward_weights=...))`.
+
+Fields come in three kinds: required `fields` (every row must have them), `optional_fields`
+(passed when the row or batch has them; `prompt` is also filled from TRL's `prompts`
+argument) and `required_any` (at least one of them must be present, e.g. `aliases` or
+`answer`). A reward whose work is expensive per sample (the sandboxed `code` reward) also
+registers a `batch_core` that scores a whole batch at once, in parallel.
 """
 
 from __future__ import annotations
@@ -43,6 +50,10 @@ class RewardSpec:
         score_range: (low, high) bounds every score stays within.
         presets: named parameter sets, e.g. {"seed": {...}}; "default" is used when no
             preset is named.
+        optional_fields: columns passed to the core only when present.
+        required_any: columns of which at least one must be present.
+        batch_core: optional `(completions: list[str], rows: list[dict], **params) ->
+            list[RewardResult]` used instead of calling `core` once per sample.
     """
 
     name: str
@@ -50,6 +61,9 @@ class RewardSpec:
     fields: tuple[str, ...]
     score_range: tuple[float, float]
     presets: dict[str, dict[str, Any]]
+    optional_fields: tuple[str, ...] = ()
+    required_any: tuple[str, ...] = ()
+    batch_core: Callable[..., list[RewardResult]] | None = None
 
     def params(self, preset: str | None = None, **overrides: Any) -> dict[str, Any]:
         """Return the preset's parameters with `overrides` applied.
@@ -64,17 +78,49 @@ class RewardSpec:
             )
         return {**self.presets[name], **overrides}
 
+    def row_fields(self, row: dict[str, Any]) -> dict[str, Any]:
+        """Pick this reward's fields from one row (required ones must be present)."""
+        fields = {f: row[f] for f in self.fields}
+        for name in self.optional_fields + self.required_any:
+            if name in row and name not in fields:
+                fields[name] = row[name]
+        return fields
+
+    def missing_fields(self, available) -> list[str]:
+        """Names of required columns absent from `available` (a set-like of column names).
+
+        When none of `required_any` is present, the alternatives are reported joined by
+        "|" (e.g. "aliases|answer").
+        """
+        missing = [f for f in self.fields if f not in available]
+        if self.required_any and not any(f in available for f in self.required_any):
+            missing.append("|".join(self.required_any))
+        return missing
+
+    def score_batch(self, completions: list[str], rows: list[dict[str, Any]],
+                    params: dict[str, Any]) -> list[RewardResult]:
+        """Score texts against their rows' fields, through `batch_core` when there is one."""
+        if self.batch_core is not None:
+            return self.batch_core(completions, [self.row_fields(r) for r in rows], **params)
+        return [self.core(c, **self.row_fields(r), **params) for c, r in zip(completions, rows)]
+
 
 REWARDS: dict[str, RewardSpec] = {}
 
 
 def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[float, float],
-                    presets: dict[str, dict[str, Any]] | None = None):
-    """Decorator that registers a per-sample reward core under `name`."""
+                    presets: dict[str, dict[str, Any]] | None = None,
+                    optional_fields: tuple[str, ...] = (), required_any: tuple[str, ...] = (),
+                    batch_core: Callable[..., list[RewardResult]] | None = None):
+    """Decorator that registers a per-sample reward core under `name`.
+
+    See `RewardSpec` for the arguments. Registering a name twice replaces the entry.
+    """
 
     def decorate(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
         REWARDS[name] = RewardSpec(name, core, tuple(fields), score_range,
-                                   dict(presets or {"default": {}}))
+                                   dict(presets or {"default": {}}), tuple(optional_fields),
+                                   tuple(required_any), batch_core)
         return core
 
     return decorate
@@ -125,33 +171,76 @@ def make_trl_reward(name: str, preset: str | None = None, **overrides: Any) -> C
 
     The returned callable has the signature `(completions, **kwargs) -> list[float | None]`
     that `trl.GRPOTrainer(reward_funcs=...)` expects: `kwargs` holds the dataset columns,
-    one list entry per completion. Its `__name__` is the reward name, so TRL logs
-    `rewards/<name>/mean`.
+    one list entry per completion (TRL also passes `prompts`, `completion_ids` and
+    `trainer_state`; unknown keys are ignored, `prompts` feeds an optional `prompt` field).
+    Its `__name__` is the reward name, so TRL logs `rewards/<name>/mean`. A None score
+    becomes NaN in TRL: that reward is left out for that sample (see `make_trl_rewards`).
 
     Raises:
-        RlvrError: unknown reward or preset; KeyError-like RlvrError when a needed dataset
-            column is missing from the batch.
+        RlvrError: unknown reward or preset; a needed dataset column is missing from the
+            batch (the message names it and the columns the batch has).
     """
     spec = get_reward(name)
     params = spec.params(preset, **overrides)
 
     def reward_func(completions: list, **kwargs: Any) -> list[float | None]:
-        missing = [f for f in spec.fields if f not in kwargs]
+        if "prompt" in spec.optional_fields and "prompt" not in kwargs and "prompts" in kwargs:
+            kwargs["prompt"] = kwargs["prompts"]
+        missing = spec.missing_fields(kwargs)
         if missing:
             raise RlvrError(
                 f"reward {name!r} needs dataset column(s) {missing}; the batch has "
                 f"{sorted(k for k in kwargs if not k.startswith('_'))}"
             )
-        scores = []
-        for i, completion in enumerate(completions):
-            fields = {f: kwargs[f][i] for f in spec.fields}
-            scores.append(spec.core(completion_text(completion), **fields, **params).score)
-        return scores
+        wanted = [f for f in spec.fields + spec.optional_fields + spec.required_any if f in kwargs]
+        rows = [{f: kwargs[f][i] for f in wanted} for i in range(len(completions))]
+        texts = [completion_text(c) for c in completions]
+        return [r.score for r in spec.score_batch(texts, rows, params)]
 
     functools.update_wrapper(reward_func, spec.core)
     reward_func.__name__ = name
     reward_func.__qualname__ = name
     return reward_func
+
+
+def make_trl_rewards(
+    entries: list[dict[str, Any]],
+) -> tuple[list[Callable[..., list]], list[float]]:
+    """Build several TRL reward functions and their weights from config entries.
+
+    Args:
+        entries: one dict per reward: `name` (required), optional `preset`, `params`
+            (overrides dict), `weight` (float, default 1.0) and `log_name` (the name TRL
+            logs as `rewards/<log_name>/mean`; needed when one reward appears twice, e.g.
+            with two presets).
+    Returns:
+        (reward_funcs, reward_weights): pass them as `GRPOTrainer(reward_funcs=...)` and
+        `GRPOConfig(reward_weights=...)`. TRL sums the weighted rewards per sample
+        (`sum_then_normalize`); a None from one reward counts as 0 in that sum, and a
+        sample where every reward is None gets advantage 0.
+    Raises:
+        RlvrError: an entry without `name`, an unknown key, reward or preset, or two
+            entries with the same logged name.
+    """
+    known = {"name", "preset", "params", "weight", "log_name"}
+    funcs, weights, seen = [], [], set()
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "name" not in entry:
+            raise RlvrError(f"reward entry {i + 1} needs a 'name' key, got {entry!r}")
+        unknown = sorted(set(entry) - known)
+        if unknown:
+            raise RlvrError(f"reward entry {i + 1} has unknown key(s) {unknown}; "
+                            f"known: {sorted(known)}")
+        func = make_trl_reward(entry["name"], entry.get("preset"), **(entry.get("params") or {}))
+        log_name = entry.get("log_name") or entry["name"]
+        if log_name in seen:
+            raise RlvrError(f"two rewards would both log as rewards/{log_name}/mean; give one "
+                            "of them a distinct 'log_name'")
+        seen.add(log_name)
+        func.__name__ = func.__qualname__ = log_name
+        funcs.append(func)
+        weights.append(float(entry.get("weight", 1.0)))
+    return funcs, weights
 
 
 def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
@@ -163,11 +252,8 @@ def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
     """
     spec = get_reward(name)
     params = spec.params(preset, **overrides)
-    results = []
     for i, row in enumerate(rows):
-        missing = [f for f in ("completion", *spec.fields) if f not in row]
+        missing = (["completion"] if "completion" not in row else []) + spec.missing_fields(row)
         if missing:
             raise RlvrError(f"row {i + 1} lacks field(s) {missing} needed by reward {name!r}")
-        fields = {f: row[f] for f in spec.fields}
-        results.append(spec.core(completion_text(row["completion"]), **fields, **params))
-    return results
+    return spec.score_batch([completion_text(r["completion"]) for r in rows], rows, params)

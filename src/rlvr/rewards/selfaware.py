@@ -12,13 +12,77 @@ Preset `seed` is the reference project's table:
 
 Correctness is checked before abstention for answerable questions, so "I don't know,
 maybe Paris" is `correct` when the answer is Paris. Abstention uses the seed detector
-(`rlvr.rewards.abstention`).
+(`rlvr.rewards.abstention`). The `default` preset is the same table.
+
+Preset `strict` closes the seed table's loopholes. It labels each response with the robust
+detector (`answer`, `abstain`, `hedge`), matches answers on word boundaries ("10" does not
+contain the answer "1") and gives hedges their own values:
+
+| question     | robust label | contains the answer | outcome                | reward |
+|--------------|--------------|---------------------|------------------------|--------|
+| answerable   | answer       | yes                 | `correct`              | +1.0   |
+| answerable   | answer       | no                  | `wrong`                | -1.0   |
+| answerable   | hedge        | yes                 | `hedged_correct`       | +0.5   |
+| answerable   | hedge        | no                  | `hedged_wrong`         | -1.0   |
+| answerable   | abstain      | (ignored)           | `abstained`            | -0.5   |
+| unanswerable | abstain      |                     | `abstained_unanswerable` | +1.0 |
+| unanswerable | hedge        |                     | `hedged_unanswerable`  | -0.5   |
+| unanswerable | answer       |                     | `answered_unanswerable`| -1.0   |
+
+Why these hedge values. Under the seed table "I'm not sure, but maybe X" earns +1 when X is
+right, -0.5 when wrong and +1 on every unanswerable question, so "always hedge with a
+guess" scores at least as well as a calibrated policy (on the v3 test split, hedging the
+gold answer everywhere scores the maximum, 1.0). In `strict`:
+
+* A hedge always scores strictly below the better of committing and abstaining, whatever
+  the model's chance r of a right guess and chance u that the question is unanswerable:
+  hedge(r, u) = -0.5u + (1-u)(0.5r - (1-r)), commit = -u + (1-u)(2r-1),
+  abstain = u - 0.5(1-u). hedge >= commit needs u >= r/(1+r); hedge >= abstain needs
+  (1-u)(1.5r-0.5) >= 1.5u, i.e. u <= (1.5r-0.5)/(1.5r+1), which is < r/(1+r) for
+  every r; so both cannot hold and hedging is never even tied for best. (`hedged_wrong` at -1.0 is what makes
+  this hold for answerable questions: at r = 0.25, where commit and abstain tie at
+  -0.5, a hedge earns 0.25 * 0.5 - 0.75 * 1.0 = -0.625.)
+* So a policy that picks the better of commit and abstain per question (calibrated)
+  scores strictly more than "always hedge" on any mix. Against "always abstain": with a fraction p of unanswerable questions and a fraction q
+  of the answerable ones known for sure, calibrated - always abstain = (1-p) q 1.5 > 0
+  for any q > 0. Hedging the right answer everywhere (the best a hedger can do) scores
+  0.5 (1-p) - 0.5 p, at most 0.5 < 1.0; on the v3 test split (p = 239/337) it scores
+  0.291 * 0.5 - 0.709 * 0.5 = -0.209 against 1.0 for the gold answers.
+* A response that abstains without committing but mentions the answer ("I don't know -
+  Paris? Rome? Berlin?") is `abstained`, so listing candidates behind a disclaimer earns
+  nothing over a clean abstention.
+The unanswerable hedge (-0.5) is better than a flat answer (-1.0) because the response
+does flag its uncertainty, but worse than abstaining; the non-hedge values are the seed
+ones, so the two presets' scores compare directly.
 """
 
 from __future__ import annotations
 
-from rlvr.rewards.abstention import SEED_PATTERNS, seed_abstention_match
+from typing import Any
+
+from rlvr.rewards.abstention import (
+    ROBUST_PATTERNS,
+    SEED_PATTERNS,
+    detect_abstention,
+    question_text,
+    robust_patterns,
+    seed_abstention_match,
+)
 from rlvr.rewards.base import RewardResult, register_reward
+
+STRICT_PRESET = {
+    "mode": "robust",
+    "match": "word",
+    "hedge_correct": 0.5,
+    "hedge_wrong": -1.0,
+    "hedge_unanswerable": -0.5,
+}
+
+# Outcome groups, for metrics that count answerable/unanswerable questions and abstentions.
+ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained", "hedged_correct", "hedged_wrong")
+UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable", "hedged_unanswerable")
+ABSTAINED_OUTCOMES = ("abstained", "abstained_unanswerable")
+HEDGED_OUTCOMES = ("hedged_correct", "hedged_wrong", "hedged_unanswerable")
 
 SEED_VALUES = {
     "correct": 1.0,
@@ -43,11 +107,25 @@ def _as_bool(value) -> bool:
     return bool(value)
 
 
+def _contains_word(text: str, alias: str) -> bool:
+    """True when `alias` occurs in `text` with no letter or digit right before or after."""
+    start = text.find(alias)
+    while start >= 0:
+        end = start + len(alias)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = text.find(alias, start + 1)
+    return False
+
+
 @register_reward(
     "selfaware",
     fields=("expected_answer", "is_unanswerable"),
+    optional_fields=("prompt",),
     score_range=(-1.0, 1.0),
-    presets={"default": {}, "seed": {}},
+    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET},
 )
 def selfaware_reward(
     completion: str,
@@ -60,6 +138,13 @@ def selfaware_reward(
     abstain_unanswerable: float = SEED_VALUES["abstain_unanswerable"],
     answer_unanswerable: float = SEED_VALUES["answer_unanswerable"],
     patterns: tuple[str, ...] = SEED_PATTERNS,
+    mode: str = "seed",
+    match: str = "substring",
+    hedge_correct: float = STRICT_PRESET["hedge_correct"],
+    hedge_wrong: float = STRICT_PRESET["hedge_wrong"],
+    hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"],
+    extra_patterns: dict[str, Any] | None = None,
+    prompt: Any = None,
 ) -> RewardResult:
     """Score one response with the calibration table (see module docstring).
 
@@ -71,14 +156,31 @@ def selfaware_reward(
             strings "true"/"false" as found in CSV-like data).
         correct, abstain_answerable, wrong, abstain_unanswerable, answer_unanswerable:
             the reward for each cell of the table (defaults: the reference values).
-        patterns: abstention phrases (default: the 19 seed patterns).
+        patterns: abstention phrases for seed mode (default: the 19 seed patterns).
+        mode: "seed" (the table above) or "robust" (the strict table in the module
+            docstring; `patterns` is then unused).
+        match: "substring" (seed) or "word" (the answer must sit on word boundaries).
+        hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
+            (robust mode only).
+        extra_patterns: patterns added to the robust detector (see
+            `rlvr.rewards.abstention.robust_patterns`).
+        prompt: the prompt (str or messages); robust mode uses its question to recognise
+            restatements. Seed mode ignores it.
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, abstained_unanswerable,
-        answered_unanswerable}; score None with outcome `no_gold` for an answerable
+        answered_unanswerable} (robust mode adds hedged_correct, hedged_wrong,
+        hedged_unanswerable); score None with outcome `no_gold` for an answerable
         question whose expected answer is empty (it would match every response).
-    Source: the reference self-awareness GRPO project's reward table (seed convention).
+    Raises:
+        RlvrError: unknown mode or bad extra patterns.
+    Source: the reference self-awareness GRPO project's reward table (seed convention);
+        the strict table is rlvr's (reasoning in the module docstring).
     """
     text = completion or ""
+    if mode != "seed":
+        return _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
+                       wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
+                       hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode)
     matched = seed_abstention_match(text, tuple(patterns))
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
@@ -94,4 +196,40 @@ def selfaware_reward(
         return RewardResult(correct, "correct", {**details, "matched_answer": hit})
     if matched:
         return RewardResult(abstain_answerable, "abstained", details)
+    return RewardResult(wrong, "wrong", details)
+
+
+def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
+            abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
+            hedge_unanswerable, extra_patterns, prompt, mode) -> RewardResult:
+    """The strict table (module docstring): robust labels, hedge values, word matching."""
+    if mode != "robust":
+        from rlvr.errors import RlvrError
+        raise RlvrError(f"unknown selfaware mode {mode!r}; known: seed, robust")
+    patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
+    question = question_text(prompt) if prompt is not None else None
+    found = detect_abstention(text, patterns=patterns, question=question)
+    details = {"label": found.label, "abstention_phrase": found.phrase,
+               "commitment": found.commitment}
+    if _as_bool(is_unanswerable):
+        value, outcome = {"abstain": (abstain_unanswerable, "abstained_unanswerable"),
+                          "hedge": (hedge_unanswerable, "hedged_unanswerable"),
+                          "answer": (answer_unanswerable, "answered_unanswerable")}[found.label]
+        return RewardResult(value, outcome, details)
+    aliases = _aliases(expected_answer)
+    if not aliases:
+        return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
+    if found.label == "abstain":
+        return RewardResult(abstain_answerable, "abstained", details)
+    lowered = text.lower()
+    if match == "word":
+        hit = next((a for a in aliases if _contains_word(lowered, a)), None)
+    else:
+        hit = next((a for a in aliases if a in lowered), None)
+    if found.label == "hedge":
+        if hit is not None:
+            return RewardResult(hedge_correct, "hedged_correct", {**details, "matched_answer": hit})
+        return RewardResult(hedge_wrong, "hedged_wrong", details)
+    if hit is not None:
+        return RewardResult(correct, "correct", {**details, "matched_answer": hit})
     return RewardResult(wrong, "wrong", details)

@@ -25,7 +25,7 @@ from rlvr.data.resolve import resolve_data, with_system_prompt
 from rlvr.eval.report import build_report, score_generations, write_report
 from rlvr.io import read_jsonl, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
-from rlvr.rewards import make_trl_reward
+from rlvr.rewards import make_trl_rewards
 
 logger = logging.getLogger(__name__)
 
@@ -35,16 +35,13 @@ def reward_functions(cfg: TrainConfig) -> tuple[list, list[float]]:
 
     Returns:
         (reward_funcs, reward_weights): one TRL callable per entry of `cfg.reward_funcs`
-        (or just `cfg.reward` with weight 1.0). TRL logs each as `rewards/<name>/mean`
-        and sums them with the weights.
+        (or just `cfg.reward` with weight 1.0); see `rlvr.rewards.make_trl_rewards`.
+        TRL logs each as `rewards/<log_name>/mean` and sums them with the weights.
     Raises:
         RlvrError: an unknown reward or preset name.
     """
-    items = cfg.reward_funcs or [{"name": cfg.reward, "preset": cfg.reward_preset,
-                                  "params": cfg.reward_params}]
-    funcs = [make_trl_reward(i["name"], i.get("preset"), **(i.get("params") or {}))
-             for i in items]
-    return funcs, [float(i.get("weight", 1.0)) for i in items]
+    return make_trl_rewards(cfg.reward_funcs or [
+        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
 
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
@@ -200,6 +197,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "rlvr_version": __version__, "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": model_path, "adapter": str(adapter_dir), "data": data.source,
         "train_rows": len(train), "heldout_questions": len(heldout),
+        "skipped_bad_rows": len(data.skipped),
         "optimizer_steps": steps, "train_loss": result.training_loss,
         "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
         "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
@@ -213,5 +211,15 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     timings["eval_trained_s"] = time.perf_counter() - start
     meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
     report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed)
+    if cfg.eval_tasks:
+        from rlvr.eval.runner import run_eval
+
+        start = time.perf_counter()
+        report["cross_eval"] = run_eval(
+            cfg.model, list(cfg.eval_tasks), adapter=str(adapter_dir),
+            output_dir=run_dir / "cross_eval", limit=cfg.eval_tasks_limit,
+            batch_size=cfg.eval_batch_size, data_dir=cfg.eval_data_dir, seed=cfg.seed,
+            run_name="trained")
+        meta["timings"]["cross_eval_s"] = round(time.perf_counter() - start, 3)
     write_report(run_dir, report, base_records, trained_records)
     return report

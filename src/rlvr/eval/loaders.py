@@ -1,0 +1,164 @@
+"""Loaders for the evaluation datasets (standard library only).
+
+Each loader takes a path and returns rows with an `id`, the text the prompt is built
+from, and the fields the task's reward reads. Errors name the file, the line (or row)
+and what to fix.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from rlvr.errors import DataError
+from rlvr.io import iter_jsonl
+
+
+def _require_file(path: Path, option: str) -> None:
+    if not path.is_file():
+        raise DataError(f"dataset file not found; set {option} to its path", str(path))
+
+
+def _need(obj: Any, keys: tuple[str, ...], path: Path, line: int) -> dict:
+    if not isinstance(obj, dict):
+        raise DataError("expected a JSON object", str(path), line)
+    missing = [k for k in keys if k not in obj]
+    if missing:
+        raise DataError(f"missing field(s) {missing}", str(path), line)
+    return obj
+
+
+def gsm8k_final_answer(answer: str) -> str:
+    """Return the text after the last `####` of a GSM8K solution (the gold number).
+
+    Raises:
+        ValueError: the solution has no `####` line.
+    """
+    if "####" not in answer:
+        raise ValueError("GSM8K answer has no '#### N' line")
+    return answer.rsplit("####", 1)[1].strip()
+
+
+def load_gsm8k(path: str | Path) -> list[dict[str, Any]]:
+    """GSM8K JSONL (`question`, `answer` ending in `#### N`) -> rows with `id` ("line-N"),
+    `question`, `solution` (the worked answer) and `final_answer`."""
+    path = Path(path)
+    _require_file(path, "--data-dir or --task-path gsm8k=FILE")
+    rows = []
+    for line, obj in iter_jsonl(path):
+        obj = _need(obj, ("question", "answer"), path, line)
+        try:
+            final = gsm8k_final_answer(obj["answer"])
+        except ValueError as exc:
+            raise DataError(str(exc), str(path), line) from None
+        rows.append({"id": f"{path.stem}-{line}", "question": obj["question"],
+                     "solution": obj["answer"], "final_answer": final})
+    return rows
+
+
+def load_triviaqa(path: str | Path) -> list[dict[str, Any]]:
+    """TriviaQA subset JSONL (`context` "Question: ...\\nAnswer:", `answer`, `aliases`) ->
+    rows with `id`, `question` (the text after "Question:"), `answer`, `aliases`."""
+    path = Path(path)
+    _require_file(path, "--data-dir or --task-path triviaqa=FILE")
+    rows = []
+    for line, obj in iter_jsonl(path):
+        obj = _need(obj, ("context", "answer"), path, line)
+        question = obj["context"].strip()
+        if question.startswith("Question:"):
+            question = question[len("Question:"):]
+        if question.rstrip().endswith("Answer:"):
+            question = question.rstrip()[:-len("Answer:")]
+        aliases = obj.get("aliases") or [obj["answer"]]
+        rows.append({"id": f"triviaqa-{line}", "question": question.strip(),
+                     "answer": obj["answer"], "aliases": list(aliases)})
+    return rows
+
+
+def load_humaneval(path: str | Path) -> list[dict[str, Any]]:
+    """HumanEval JSONL or .jsonl.gz -> rows with `id` (task_id), `prompt` (the
+    function signature and docstring), `test`, `entry_point`."""
+    path = Path(path)
+    _require_file(path, "--data-dir or --task-path humaneval=FILE")
+    opener = gzip.open if path.suffix == ".gz" else open
+    rows = []
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line, text in enumerate(handle, start=1):
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise DataError(f"invalid JSON ({exc.msg})", str(path), line) from None
+            obj = _need(obj, ("task_id", "prompt", "test", "entry_point"), path, line)
+            rows.append({"id": obj["task_id"], "prompt": obj["prompt"],
+                         "test": obj["test"], "entry_point": obj["entry_point"]})
+    return rows
+
+
+MBPP_TEST_IDS = range(11, 511)  # the MBPP paper's test split: task ids 11-510
+
+
+def load_mbpp(path: str | Path, task_ids: range | None = MBPP_TEST_IDS) -> list[dict[str, Any]]:
+    """MBPP JSONL (`task_id`, `text`, `test_list`, `test_setup_code`) -> rows with `id`,
+    `text` (the task), `test_list`, `test_setup_code`; only `task_ids` (default 11-510)."""
+    path = Path(path)
+    _require_file(path, "--data-dir or --task-path mbpp=FILE")
+    rows = []
+    for line, obj in iter_jsonl(path):
+        obj = _need(obj, ("task_id", "text", "test_list"), path, line)
+        if task_ids is not None and obj["task_id"] not in task_ids:
+            continue
+        rows.append({"id": obj["task_id"], "text": obj["text"], "test_list": obj["test_list"],
+                     "test_setup_code": obj.get("test_setup_code", "")})
+    return rows
+
+
+EXPLORETOM_COLUMNS = ("infilled_story", "question", "expected_answer")
+
+
+def load_exploretom(path: str | Path | None) -> list[dict[str, Any]]:
+    """ExploreToM CSV (the published columns; `infilled_story`, `question` and
+    `expected_answer` are required, others kept) -> rows with `id`, `story`, `question`,
+    `answer`, `aliases`.
+
+    Raises:
+        DataError: no path given (the data is not bundled), missing file, missing columns
+            or an empty question/answer (names the CSV line).
+    """
+    if path is None:
+        raise DataError("the exploretom task needs its CSV: ExploreToM is not bundled; "
+                        "download it yourself and pass --task-path exploretom=FILE.csv")
+    path = Path(path)
+    _require_file(path, "--task-path exploretom=FILE.csv")
+    rows = []
+    with path.open(newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        missing = [c for c in EXPLORETOM_COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            raise DataError(f"missing column(s) {missing}; ExploreToM CSVs have "
+                            f"{list(EXPLORETOM_COLUMNS)} among others", str(path), 1)
+        for number, rec in enumerate(reader, start=2):
+            question, answer = (rec["question"] or "").strip(), (rec["expected_answer"] or "").strip()
+            if not question or not answer:
+                raise DataError("empty question or expected_answer", str(path), number)
+            rows.append({"id": f"exploretom-{number}", "story": (rec["infilled_story"] or "").strip(),
+                         "question": question, "answer": answer, "aliases": [answer]})
+    return rows
+
+
+def load_selfaware_heldout(path: str | Path, variant: str = "v3", seed: int = 42) -> list[dict[str, Any]]:
+    """Held-out SelfAware questions: the test split of `variant` built from SelfAware.json
+    (the same split `rlvr train --data SelfAware.json` holds out), as rows with `id`,
+    `question`, `expected_answer` (aliases list) and `is_unanswerable`."""
+    from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
+
+    path = Path(path)
+    _require_file(path, "--data-dir or --task-path selfaware=SelfAware.json")
+    test = build_selfaware_splits(load_selfaware_json(path), variant, seed)["test"]
+    return [{"id": r["id"], "question": r["messages"][1]["content"],
+             "expected_answer": r["messages"][2]["content"] if not r["is_unanswerable"] else None,
+             "is_unanswerable": r["is_unanswerable"]} for r in test]

@@ -1,0 +1,207 @@
+"""Cross-task evaluation runner: generate, score with the registered rewards, report.
+
+`run_eval` answers every task's questions with the base model and, when an adapter is
+given, with the adapter too; writes each model's per-sample records as JSONL before any
+metric is computed; then computes metrics (`rescore` can redo that step offline).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.errors import DataError, RlvrError
+from rlvr.eval.tasks import EvalTask, get_task
+from rlvr.io import read_jsonl, write_jsonl
+from rlvr.rewards import score_rows
+
+logger = logging.getLogger(__name__)
+
+
+def user_data_dir() -> str | None:
+    """The data directory from `$RLVR_DATA_DIR` or `data_dir:` in
+    `~/.config/rlvr/config.yaml` (None when neither is set)."""
+    if os.environ.get("RLVR_DATA_DIR"):
+        return os.environ["RLVR_DATA_DIR"]
+    config = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "rlvr" / "config.yaml"
+    if config.is_file():
+        import yaml
+
+        value = (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).get("data_dir")
+        return str(Path(value).expanduser()) if value else None
+    return None
+
+
+def task_path(task: EvalTask, data_dir: str | None, overrides: dict[str, str]) -> Path | None:
+    """Where a task's data file is: `--task-path` override, else data_dir/data_file."""
+    if task.name in overrides:
+        return Path(overrides[task.name]).expanduser()
+    if task.data_file is None:
+        return None
+    if data_dir is None:
+        raise DataError(f"task {task.name!r} needs {task.data_file} but no data directory is "
+                        "set; pass --data-dir DIR (e.g. ../shared/data), set RLVR_DATA_DIR, or "
+                        f"--task-path {task.name}=FILE")
+    return Path(data_dir) / task.data_file
+
+
+def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int) -> list[dict]:
+    """k exemplars drawn (seeded) from the task's train file; never from the test split.
+
+    Raises:
+        RlvrError: the task has no few-shot source but k > 0.
+    """
+    if k <= 0:
+        return []
+    if task.fewshot_file is None or task.fewshot_answer is None:
+        raise RlvrError(f"task {task.name!r} has no few-shot exemplars; use --num-fewshot 0")
+    if data_dir is None:
+        raise DataError(f"few-shot exemplars need {task.fewshot_file}: pass --data-dir")
+    pool = task.load(Path(data_dir) / task.fewshot_file)
+    return random.Random(seed).sample(pool, k)
+
+
+def score_records(task: EvalTask, rows: Sequence[dict], generations: Sequence[dict],
+                  num_samples: int) -> list[dict[str, Any]]:
+    """Join rows and generations into records and score them with the task's rewards."""
+    records = []
+    for i, gen in enumerate(generations):
+        row = rows[i // num_samples]
+        records.append({**{k: v for k, v in row.items()}, "task": task.name,
+                        "sample": gen.get("sample", 0), "completion": gen["completion"],
+                        "num_tokens": gen.get("num_tokens"), "truncated": gen.get("truncated")})
+    return rescore_records(task, records)
+
+
+def rescore_records(task: EvalTask, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """(Re)compute `reward`, `outcome`, `details` and `extra` of records in place."""
+    for result, rec in zip(score_rows(task.reward, records, task.reward_preset), records):
+        rec.update(reward=result.score, outcome=result.outcome, details=result.details)
+    for name in task.extra_rewards:
+        for result, rec in zip(score_rows(name, records), records):
+            rec.setdefault("extra", {})[name] = {"score": result.score, "outcome": result.outcome}
+    return records
+
+
+def _generate_task(model, tokenizer, task: EvalTask, rows: list[dict], exemplars: list[dict],
+                   settings: dict[str, Any], label: str) -> list[dict[str, Any]]:
+    from rlvr.eval.generate import generate_completions
+
+    prompts = [task.build_prompt(r, exemplars) for r in rows]
+    generations = generate_completions(
+        model, tokenizer, prompts, max_new_tokens=settings.get("max_new_tokens") or task.max_new_tokens,
+        batch_size=settings["batch_size"], desc=f"{label} {task.name}", stop=task.stop,
+        num_samples=settings["num_samples"], temperature=settings["temperature"],
+        seed=settings["seed"])
+    records = score_records(task, rows, generations, settings["num_samples"])
+    for rec, prompt in zip(records, [p for p in prompts for _ in range(settings["num_samples"])]):
+        rec["prompt"] = prompt if isinstance(prompt, str) else prompt[-1]["content"]
+    return records
+
+
+def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[str, str],
+                   limit: int | None) -> tuple[dict[str, list[dict]], dict[str, str]]:
+    """Load each task's rows (first `limit`); a task whose data is unavailable is skipped
+    with its reason, and the others still run. Unknown names raise RlvrError."""
+    tasks = [get_task(n) for n in names]
+    loaded, skipped = {}, {}
+    for task in tasks:
+        try:
+            path = task_path(task, data_dir, overrides)
+            rows = task.load(path)
+        except DataError as exc:
+            skipped[task.name] = str(exc)
+            logger.warning("skipping task %s: %s", task.name, exc)
+            continue
+        loaded[task.name] = rows[:limit] if limit is not None else rows
+    return loaded, skipped
+
+
+def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None,
+             output_dir: str | Path = "runs/eval", limit: int | None = None,
+             num_samples: int = 1, temperature: float | None = None, batch_size: int = 16,
+             num_fewshot: int | None = None, data_dir: str | None = None,
+             task_paths: dict[str, str] | None = None, seed: int = 0,
+             max_new_tokens: int | None = None, run_name: str | None = None,
+             loaded_model: Any = None) -> dict[str, Any]:
+    """Evaluate a model (and optionally an adapter on it) on several tasks.
+
+    Args:
+        model: model spec (see `rlvr.models.resolve_model`).
+        tasks: registered task names.
+        adapter: PEFT adapter folder; when given, base and adapter are both evaluated.
+        limit: first N questions per task.
+        num_samples: samples per question (K); K > 1 samples at `temperature` (default
+            0.8) and enables pass@k for code tasks.
+        num_fewshot: exemplars for tasks with a few-shot source (default: the task's).
+        data_dir, task_paths: where task files are (see `task_path`).
+        loaded_model: optional (model, tokenizer) already in memory (used by `rlvr train`).
+    Returns:
+        the results dict also written to OUTPUT_DIR/results.json.
+    Raises:
+        RlvrError: unknown task name, bad settings, or a missing model.
+    """
+    from rlvr.eval.results import finish_results
+
+    data_dir = data_dir if data_dir is not None else user_data_dir()
+    overrides = dict(task_paths or {})
+    if temperature is None:
+        temperature = 0.8 if num_samples > 1 else 0.0
+    settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
+                "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
+                "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot}
+    rows_by_task, skipped = load_task_rows(tasks, data_dir, overrides, limit)
+    exemplars = {}
+    for name in rows_by_task:
+        task = get_task(name)
+        k = task.default_fewshot if num_fewshot is None else num_fewshot
+        exemplars[name] = fewshot_exemplars(task, k if task.fewshot_file else 0, data_dir, seed)
+    out = Path(output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if loaded_model is not None:
+        model_obj, tokenizer = loaded_model
+    else:
+        from rlvr.models import load_causal_lm
+
+        model_obj, tokenizer = load_causal_lm(model)
+    runs = [("base", None)] + ([(run_name or Path(adapter).name or "adapter", adapter)]
+                               if adapter else [])
+    timings: dict[str, float] = {}
+    for label, adapter_dir in runs:
+        if adapter_dir is not None:
+            from rlvr.models import apply_adapter
+
+            model_obj = apply_adapter(model_obj, adapter_dir)
+        for name, rows in rows_by_task.items():
+            start = time.perf_counter()
+            records = _generate_task(model_obj, tokenizer, get_task(name), rows, exemplars[name],
+                                     settings, label)
+            timings[f"{label}/{name}"] = round(time.perf_counter() - start, 3)
+            write_jsonl(out / f"samples_{label}_{name}.jsonl", records)
+    meta = {"model": model or "default (SmolLM2-135M-Instruct)", "adapter": adapter,
+            "runs": [label for label, _ in runs], "settings": settings, "timings_s": timings,
+            "fewshot_ids": {n: [e["id"] for e in ex] for n, ex in exemplars.items()}}
+    return finish_results(out, meta, list(rows_by_task), skipped)
+
+
+def rescore(output_dir: str | Path) -> dict[str, Any]:
+    """Recompute rewards and metrics from the saved samples of an earlier `run_eval`."""
+    import json
+
+    from rlvr.eval.results import finish_results
+
+    out = Path(output_dir)
+    results_file = out / "results.json"
+    if not results_file.is_file():
+        raise RlvrError(f"{results_file} not found; pass the --output-dir of an earlier rlvr eval")
+    old = json.loads(results_file.read_text(encoding="utf-8"))
+    meta = old["meta"]
+    for label in meta["runs"]:
+        for name in old["tasks"]:
+            path = out / f"samples_{label}_{name}.jsonl"
+            write_jsonl(path, rescore_records(get_task(name), read_jsonl(path)))
+    return finish_results(out, meta, list(old["tasks"]), old.get("skipped", {}))

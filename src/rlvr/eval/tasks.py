@@ -1,0 +1,146 @@
+"""Evaluation tasks, declared as data.
+
+A task names its dataset loader and default file (relative to the data directory), how
+prompts are rendered (chat template with a system prompt, or raw text), few-shot
+exemplars, generation settings, the registered reward that scores it (the same function
+that trains on it), the metrics, and a version that changes whenever the prompt or
+scoring changes. `TASKS` is the registry; `get_task` looks a name up.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from rlvr.errors import RlvrError
+from rlvr.eval import loaders
+from rlvr.eval.task_metrics import (code_metrics, gsm8k_metrics, qa_metrics,
+                                    selfaware_metrics)
+
+SELFAWARE_SYSTEM = "You are a helpful assistant. Read the following carefully and provide your answer."
+GSM8K_SYSTEM = ("Solve the math problem step by step. End with a line '#### N' where N is "
+                "the final number.")
+QA_SYSTEM = "Answer the question with a short phrase."
+CODE_SYSTEM = "You are a Python programmer. Reply with Python code only."
+
+
+@dataclass(frozen=True)
+class EvalTask:
+    """One evaluation task (see module docstring).
+
+    Attributes:
+        name, version, description: identity; bump `version` when prompt or scoring changes.
+        load: `(path) -> rows`; each row has `id` and the reward's fields.
+        data_file: default path under the data directory, or None (user must give one).
+        render: `(row) -> str`, the user message (chat style) or the whole prompt (raw).
+        prompt_style: "chat" (tokenizer chat template with `system_prompt`) or "raw".
+        reward, reward_preset: the registered reward that gives each sample its score.
+        extra_rewards: further registered rewards recorded per sample (e.g. format).
+        metrics: `(records, num_samples) -> dict` of metrics with counts and 95% CIs.
+        max_new_tokens, stop: generation cap (tokens) and stop strings.
+        fewshot_file, fewshot_answer, default_fewshot: exemplars (from a train split
+            only), how an exemplar's answer is written, and the default count.
+    """
+
+    name: str
+    version: int
+    description: str
+    load: Callable[[Path], list[dict[str, Any]]]
+    data_file: str | None
+    render: Callable[[dict[str, Any]], str]
+    reward: str
+    metrics: Callable[..., dict[str, Any]]
+    prompt_style: str = "chat"
+    system_prompt: str | None = None
+    reward_preset: str | None = None
+    extra_rewards: tuple[str, ...] = ()
+    max_new_tokens: int = 256
+    stop: tuple[str, ...] = ()
+    fewshot_file: str | None = None
+    fewshot_answer: Callable[[dict[str, Any]], str] | None = None
+    default_fewshot: int = 0
+    notes: str = field(default="", compare=False)
+
+    def build_prompt(self, row: dict[str, Any], exemplars: list[dict[str, Any]] = ()) -> Any:
+        """Return the model input: chat messages (system, exemplar turns, question) or raw
+        text (exemplars then the question, separated by blank lines)."""
+        if self.prompt_style == "raw":
+            shots = [f"{self.render(e)}{self.fewshot_answer(e)}" for e in exemplars]
+            return "\n\n".join([*shots, self.render(row)])
+        messages = [{"role": "system", "content": self.system_prompt}] if self.system_prompt else []
+        for e in exemplars:
+            messages += [{"role": "user", "content": self.render(e)},
+                         {"role": "assistant", "content": self.fewshot_answer(e)}]
+        return messages + [{"role": "user", "content": self.render(row)}]
+
+
+TASKS: dict[str, EvalTask] = {}
+
+
+def register_task(task: EvalTask) -> EvalTask:
+    """Add a task to the registry (a later registration of the same name replaces it)."""
+    TASKS[task.name] = task
+    return task
+
+
+def get_task(name: str) -> EvalTask:
+    """Look up a task. Raises RlvrError listing the known tasks and the closest name."""
+    if name in TASKS:
+        return TASKS[name]
+    close = difflib.get_close_matches(name, TASKS, n=1)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise RlvrError(f"unknown task {name!r}; known tasks: {', '.join(TASKS)}.{hint}")
+
+
+def _question(row: dict[str, Any]) -> str:
+    return row["question"]
+
+
+register_task(EvalTask(
+    name="selfaware", version=1,
+    description="held-out SelfAware questions (v3 test split); calibration metrics",
+    load=loaders.load_selfaware_heldout, data_file="selfaware/SelfAware.json",
+    render=_question, system_prompt=SELFAWARE_SYSTEM, reward="selfaware",
+    metrics=selfaware_metrics, max_new_tokens=64,
+))
+register_task(EvalTask(
+    name="gsm8k", version=1,
+    description="GSM8K test split; accuracy, '#### N' format rate, no_answer share",
+    load=loaders.load_gsm8k, data_file="gsm8k/test.jsonl",
+    render=_question, system_prompt=GSM8K_SYSTEM, reward="gsm8k_correctness",
+    extra_rewards=("gsm8k_format",), metrics=gsm8k_metrics, max_new_tokens=256,
+    fewshot_file="gsm8k/train.jsonl", fewshot_answer=lambda r: r["solution"],
+    default_fewshot=0,
+))
+register_task(EvalTask(
+    name="triviaqa", version=1,
+    description="TriviaQA subset; normalised exact match over aliases, abstention rate",
+    load=loaders.load_triviaqa, data_file="triviaqa/triviaqa_sm_sub.jsonl",
+    render=_question, system_prompt=QA_SYSTEM, reward="qa", extra_rewards=("abstention",),
+    metrics=qa_metrics, max_new_tokens=32, stop=("\n",),
+))
+register_task(EvalTask(
+    name="humaneval", version=1,
+    description="HumanEval; pass@1 (pass@k with --num-samples), code run in the sandbox",
+    load=loaders.load_humaneval, data_file="humaneval/HumanEval.jsonl.gz",
+    render=lambda r: r["prompt"], prompt_style="raw", reward="code",
+    metrics=code_metrics, max_new_tokens=256,
+    stop=("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#"),
+))
+register_task(EvalTask(
+    name="mbpp", version=1,
+    description="MBPP test ids 11-510; pass@1 (pass@k with --num-samples), sandboxed",
+    load=loaders.load_mbpp, data_file="mbpp/mbpp.jsonl",
+    render=lambda r: f"{r['text']}\nYour code should pass this test:\n{r['test_list'][0]}",
+    system_prompt=CODE_SYSTEM, reward="code", metrics=code_metrics, max_new_tokens=256,
+))
+register_task(EvalTask(
+    name="exploretom", version=1,
+    description="ExploreToM theory-of-mind questions from a user-given CSV; accuracy",
+    load=loaders.load_exploretom, data_file=None,
+    render=lambda r: f"{r['story']}\n\nQuestion: {r['question']}\nAnswer briefly.",
+    system_prompt=QA_SYSTEM, reward="qa", metrics=qa_metrics, max_new_tokens=32,
+    stop=("\n",),
+))

@@ -1,0 +1,301 @@
+"""Pattern data and the fast matcher of the robust abstention detector.
+
+Patterns are data: regular expressions matched against the lower-cased response. A space
+in a pattern matches any run of whitespace, an apostrophe also matches its typographic
+forms, and the MACROS spell the usual contractions once. A pattern that starts with an
+ASCII letter must start on a word boundary, and no ASCII letter may follow one that ends
+in a letter or a group; Korean patterns may sit inside a word (particles attach to
+words). `robust_patterns({"abstain": [...], ...})` extends the built-in sets from a
+config.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rlvr.errors import RlvrError
+
+MACROS: dict[str, str] = {
+    "{dont}": "(?:do not|don't|dont)",
+    "{cant}": "(?:cannot|can not|can't|cant)",
+    "{couldnt}": "(?:could not|couldn't|couldnt|was unable to|wasn't able to|was not able to)",
+    "{im}": "(?:i'm|i am|im)",
+    "{verb}": ("(?:answer|say|tell|know|determine|predict|provide|give|confirm|verify|find|"
+               "locate|identify|access|recall|remember|look up|browse|check|be sure|"
+               "be certain|speak to|comment on|calculate|foresee|guarantee|pinpoint)"),
+}
+
+# An abstention phrase: the response declines to give an answer, or says none exists.
+ABSTAIN: tuple[str, ...] = (
+    r"i (?:really |honestly |genuinely |simply |just |truly |actually )?{dont} (?:really |actually )?know",
+    r"i {dont} have (?:any |enough |sufficient |the |reliable |specific |real-time |current |access to )*"
+    r"(?:information|data|knowledge|details|context|way of knowing|means of knowing|answer|access|records?)",
+    r"i have no (?:idea|clue|way of knowing|means of knowing|information|data|knowledge|access|record)",
+    r"no idea",
+    r"{im} (?:uncertain|unsure)",
+    r"not (?:entirely |completely |totally |quite |really |100% |absolutely )?(?:sure|certain)",
+    r"{im} not aware of",
+    r"{im} (?:not able|unable) to {verb}",
+    r"i (?:{cant}|{couldnt}) {verb}",
+    r"(?:{cant}|{couldnt}|could never|can never) be (?:determined|known|predicted|answered|verified|"
+    r"confirmed|calculated|ascertained|said|established|identified)",
+    r"(?:impossible|not possible) (?:for (?:me|anyone|us|anybody) )?to {verb}",
+    r"there(?:'s| is) no (?:way|means|reliable way) (?:to|of) (?:know|knowing|tell|telling|predict|"
+    r"predicting|determine|determining|say|saying|be sure|answer|answering)",
+    r"no ?(?:one|body) (?:really |truly |actually |currently )?(?:knows|can know|can say|can tell|"
+    r"can predict|can answer|is sure|is certain|has the answer)",
+    r"(?:insufficient|not enough|inadequate) (?:information|data|context|details|evidence)",
+    r"(?:there is|there's|there are) no (?:reliable |available |public |known |sufficient )?"
+    r"(?:information|data|records?|evidence) (?:available|about|on|regarding)",
+    r"no (?:definitive|definite|clear|certain|conclusive|known|reliable) answer",
+    r"(?:beyond|outside) (?:of )?(?:my|the scope of my) (?:knowledge|training|expertise)",
+    r"(?:is|are|remains?|still) (?:currently |still |largely |completely |simply )?(?:unknown|unknowable|"
+    r"not known|a mystery|unclear|undetermined|unanswerable)",
+    r"(?:hard|difficult) to (?:say|tell|know|predict|determine)",
+    r"(?:my|the) (?:knowledge|training data)(?: cutoff)? (?:{dont}|does not|doesn't|{cant}) "
+    r"(?:include|cover|contain|extend)",
+    r"i would (?:only )?be (?:guessing|speculating)",
+    r"i can only (?:guess|speculate)",
+    r"who knows",
+    # Korean
+    r"모르겠", r"모릅니다", r"몰라요", r"알 수 없", r"알 수가 없", r"확인할 수 없", r"확인이 어렵",
+    r"확답하기 어렵", r"답변드리기 어렵", r"답변하기 어렵", r"답하기 어렵", r"예측할 수 없",
+    r"예측하기 어렵", r"확실하지 않", r"정보가 (?:없|부족)",
+)
+
+# Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
+# when the response commits to nothing.
+SCOPED: tuple[str, ...] = (
+    r"i (?:really |honestly )?{dont} (?:really )?know (?:why|how come|how (?:you|they|he|she|it|this|that|we|"
+    r"people|anyone)|where you got|what you mean)",
+)
+
+# Idioms that contain an abstention phrase but say nothing about knowledge; a phrase that
+# overlaps one of these does not count.
+VETO: tuple[str, ...] = (
+    r"i {cant} (?:stress|emphasi[sz]e|overstate|thank|wait|believe|imagine|tell you how|say enough|"
+    r"help but|agree more|recommend|give up|see why)",
+    r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without)",
+    r"(?:anyone|someone|somebody|everyone|people|person|those|one|experts?) who knows",
+)
+
+# A committed answer. With an abstention phrase it makes a hedge.
+COMMIT: tuple[str, ...] = (
+    r"####\s*[-+$]?\d",
+    r"\\boxed\{",
+    r"<answer>\s*[^<\s]",
+    r"(?:the |my )?(?:final |best |correct |likely |probable )?answer (?:is|would be|might be|could be|"
+    r"should be|=|:)",
+    r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
+    r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
+    r" would be| should be| seems| sounds| looks| must be)|probably|likely|most likely|perhaps|maybe|"
+    r"possibly|my (?:best )?guess|if i had to guess|the answer)",
+    r"my (?:best |educated )?guess (?:is|would be)",
+    r"if i (?:had|have) to (?:guess|say|pick|choose)",
+    r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
+    r"i (?:think|believe|suspect) (?:it(?:'s| is| was| would be| might be)|that it|the answer|that the)",
+    r"(?:probably|most likely|likely|possibly|perhaps|maybe) (?:it(?:'s| is| was)|the answer|around|about|\d)",
+    # Korean: "..., but it is X" / "probably X"
+    r"(?:지만|그래도|아마도?)[^.?!\n]{0,40}?(?:입니다|이에요|예요|일 것|일 겁니다|인 것 같|같습니다)",
+)
+
+# A sentence that opens with one of these restates the question rather than answering.
+CUES: tuple[str, ...] = (
+    r"(?:you(?:'re| are)? ask(?:ed|ing)?|the question (?:is|asks|was)|your question|you want to know|"
+    r"as for (?:whether|if)|regarding (?:whether|if)|asking (?:whether|if)|q:|question:)",
+)
+
+_PATTERN_KINDS = ("abstain", "scoped", "veto", "commit", "cues")
+
+
+def _closing(pattern: str, open_at: int) -> int:
+    """Index of the ")" that closes the group opening at `open_at` (-1 if unbalanced)."""
+    depth, i = 0, open_at
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i = pattern.find("]", i + 2)
+            if i < 0:
+                return -1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _split_top(body: str) -> list[str]:
+    """Split a group body on its top-level "|"."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    return parts + [body[start:]]
+
+
+def _literal_first(pattern: str, depth: int = 0) -> list[str]:
+    """Rewrite a pattern that opens with a (?:a|b) group (optionally `?`) into branches
+    that each open with a literal character.
+
+    Python's regex engine skips quickly over positions whose character cannot start any
+    branch only when every branch opens with a literal; this keeps the no-abstention scan
+    at several hundred thousand responses per second. Patterns it cannot rewrite are kept
+    as they are (still correct, only slower).
+    """
+    if depth > 4 or not pattern.startswith("(?:"):
+        return [pattern]
+    end = _closing(pattern, 0)
+    if end < 0:
+        return [pattern]
+    rest = pattern[end + 1:]
+    optional = rest.startswith("?") and not rest.startswith("??")
+    if optional:
+        rest = rest[1:]
+    elif rest[:1] in ("*", "+", "{"):
+        return [pattern]
+    branches = [alt + rest for alt in _split_top(pattern[3:end])] + ([rest] if optional else [])
+    return [b for branch in branches for b in _literal_first(branch, depth + 1)]
+
+
+def _first_unit(branch: str) -> int:
+    """Length of the literal that opens `branch` (0 when it does not open with one)."""
+    if branch[:1] == "\\":
+        return 2 if branch[1:2] in "\\#{}()[].*+?|$^-" and branch[1:2] else 0
+    return 1 if branch[:1] and branch[:1] not in "()[].*+?|$^{" else 0
+
+
+def _compile(patterns: tuple[str, ...]) -> re.Pattern:
+    """One regex for a pattern kind.
+
+    Macros are expanded, a space matches any whitespace, an apostrophe also matches its
+    typographic forms, and no ASCII letter may follow a pattern that ends in a letter or a
+    group (start boundaries are checked by `iter_matches`). Branches are grouped by their
+    opening literal, `i(?:...)|n(?:...)|...`, so the engine tries one group per position.
+    """
+    groups: dict[str, list[str]] = {}
+    plain: list[str] = []
+    for pattern in patterns:
+        for macro, value in MACROS.items():
+            pattern = pattern.replace(macro, value)
+        pattern = pattern.replace(" ", r"\s+").replace("'", "['\u2019\u2018\u02bc]")
+        if pattern[-1:] == ")" or (pattern[-1:].isascii() and pattern[-1:].isalpha()):
+            pattern += r"(?![a-z])"
+        for branch in _literal_first(pattern):
+            unit = _first_unit(branch)
+            if unit and branch[unit:unit + 1] not in ("*", "+", "?", "{"):
+                groups.setdefault(branch[:unit], []).append(branch[unit:])
+            else:
+                plain.append(branch)
+    parts = [f"{key}(?:{'|'.join(rests)})" for key, rests in groups.items()] + plain
+    return re.compile("|".join(parts) or r"(?!x)x")
+
+
+def iter_matches(regex: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):
+    """Matches of `regex` that start on a word boundary when they start with a letter."""
+    endpos = len(text) if endpos is None else endpos
+    while True:
+        match = regex.search(text, pos, endpos)
+        if match is None:
+            return
+        start = match.start()
+        first = text[start:start + 1]
+        if start and first.isascii() and first.isalpha() and (text[start - 1].isalnum()
+                                                               or text[start - 1] == "_"):
+            pos = start + 1
+            continue
+        yield match
+        pos = match.end() if match.end() > start else start + 1
+
+
+def first_match(regex: re.Pattern, text: str) -> re.Match | None:
+    """The first match of `iter_matches` (a plain loop: this is the hot path)."""
+    pos = 0
+    while True:
+        match = regex.search(text, pos)
+        if match is None:
+            return None
+        start = match.start()
+        if start and text[start].isascii() and text[start].isalpha() and (
+                text[start - 1].isalnum() or text[start - 1] == "_"):
+            pos = start + 1
+            continue
+        return match
+
+
+@dataclass(frozen=True)
+class AbstentionPatterns:
+    """The robust detector's pattern sets (regex sources; see the module comments).
+
+    Build one with `robust_patterns(extra)` to add phrases from a config file.
+    """
+
+    abstain: tuple[str, ...] = ABSTAIN
+    scoped: tuple[str, ...] = SCOPED
+    veto: tuple[str, ...] = VETO
+    commit: tuple[str, ...] = COMMIT
+    cues: tuple[str, ...] = CUES
+
+    @functools.cached_property
+    def compiled(self) -> dict[str, re.Pattern]:
+        """Each kind compiled into one alternation (built once per instance)."""
+        return {kind: _compile(getattr(self, kind)) for kind in _PATTERN_KINDS}
+
+
+ROBUST_PATTERNS = AbstentionPatterns()
+
+
+@functools.lru_cache(maxsize=64)
+def _extended(extra: tuple[tuple[str, tuple[str, ...]], ...]) -> AbstentionPatterns:
+    base = ROBUST_PATTERNS
+    values = {kind: getattr(base, kind) + dict(extra).get(kind, ()) for kind in _PATTERN_KINDS}
+    patterns = AbstentionPatterns(**values)
+    patterns.compiled  # noqa: B018  (compile now, so bad regexes fail at configuration time)
+    return patterns
+
+
+def robust_patterns(extra: dict[str, Any] | None = None) -> AbstentionPatterns:
+    """The default robust patterns, extended with `extra` (e.g. from a config file).
+
+    Args:
+        extra: {kind: [regex, ...]} with kind in abstain, scoped, veto, commit, cues; the
+            patterns are added to the built-in ones. A space matches any whitespace and the
+            MACROS ({dont}, {cant}, {couldnt}, {im}, {verb}) may be used.
+    Raises:
+        RlvrError: unknown kind, a value that is not a list of strings, or a bad regex.
+    """
+    if not extra:
+        return ROBUST_PATTERNS
+    unknown = sorted(set(extra) - set(_PATTERN_KINDS))
+    if unknown:
+        raise RlvrError(f"unknown abstention pattern kind(s) {unknown}; "
+                        f"known: {list(_PATTERN_KINDS)}")
+    frozen = []
+    for kind in _PATTERN_KINDS:
+        values = extra.get(kind) or ()
+        if isinstance(values, str) or not all(isinstance(v, str) for v in values):
+            raise RlvrError(f"abstention patterns {kind!r} must be a list of strings, "
+                            f"got {values!r}")
+        frozen.append((kind, tuple(values)))
+    try:
+        return _extended(tuple(frozen))
+    except re.error as exc:
+        raise RlvrError(f"bad abstention pattern: {exc}") from None

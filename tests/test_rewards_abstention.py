@@ -1,0 +1,191 @@
+"""Abstention detection: the robust detector's labels, its exceptions, and the reward."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rlvr.errors import RlvrError
+from rlvr.rewards import get_reward, make_trl_reward
+from rlvr.rewards.abstention import (
+    SEED_PATTERNS,
+    abstention_reward,
+    classify,
+    detect_abstention,
+    robust_patterns,
+)
+
+# (completion, question or None, expected robust label)
+ROBUST = [
+    # the issue's example of a hedge: "I'm not sure" is an abstention phrase, ", but it is"
+    # commits to an answer -> hedge
+    ("I'm not sure, but it is Paris.", None, "hedge"),
+    # the commitment may come first; the comma ends its clause before the disclaimer
+    ("The answer is Paris, but I'm not sure.", None, "hedge"),
+    # paraphrases of "I don't know" that the seed list misses
+    ("I couldn't find that in the documents you gave me.", None, "abstain"),
+    ("There is no way to know what he was thinking.", None, "abstain"),
+    ("The exact number cannot be determined from the information given.", None, "abstain"),
+    ("It is impossible to predict next week's lottery numbers.", None, "abstain"),
+    ("No one knows who wrote the Voynich manuscript.", None, "abstain"),
+    ("Insufficient information to answer.", None, "abstain"),
+    # Korean: "I don't know", "cannot know", "cannot confirm", "hard to say for sure",
+    # "hard to give an answer"
+    ("잘 모르겠습니다.", None, "abstain"),
+    ("그것은 알 수 없습니다.", None, "abstain"),
+    ("현재로서는 확인할 수 없는 정보입니다.", None, "abstain"),
+    ("확답하기 어렵습니다.", None, "abstain"),
+    ("그 질문에는 답변드리기 어렵습니다.", None, "abstain"),
+    # Korean hedge: "not certain, but it is Seoul"
+    ("확실하지 않지만 서울입니다.", None, "hedge"),
+    # apologies and idioms are not abstentions
+    ("I'm sorry to hear the pump broke. Two pumps take 10 / 2 = 5 hours. #### 5", None, "answer"),
+    ("I'm sorry to hear that. The capital of France is Paris.", None, "answer"),
+    ("I cannot stress this enough, the answer is 4.", None, "answer"),
+    ("I can't tell you how glad I am you asked! It's 4.", None, "answer"),
+    ("Anyone who knows chemistry will tell you it is H2O.", None, "answer"),
+    # a phrase inside a quotation does not count (straight and typographic quotes)
+    ('The phrase "I don\'t know" has three words.', None, "answer"),
+    ("He shrugged and said \u201cnobody knows\u201d, but the record shows 1969.", None, "answer"),
+    ("She wrote 'I don't know' on the form. The capital is Rome.", None, "answer"),
+    # a restatement of the question does not count: a cue opens the sentence ...
+    ("You asked whether it is impossible to predict eclipses. It is not: they follow "
+     "orbital mechanics.", None, "answer"),
+    # ... or the response echoes a question that holds the phrase ...
+    ("Is it impossible to predict the tides? No, tide tables are computed years ahead.",
+     None, "answer"),
+    # ... or the phrase and the words after it are copied from the question
+    ("It is impossible to predict the stock market exactly because prices follow a "
+     "random walk, so analysts give ranges.",
+     "Why is it impossible to predict the stock market exactly?", "answer"),
+    # ignorance about a side issue plus a committed answer is an answer
+    ("I don't know why you ask, but the answer is 5.", None, "answer"),
+    # ... and without a commitment it is an abstention
+    ("I don't know why the sky is blue.", None, "abstain"),
+    # "the answer is unknown": the commitment marker is followed by an abstention
+    ("The answer is unknown.", None, "abstain"),
+    # typographic apostrophe: robust mode matches it (seed mode does not)
+    ("I don\u2019t know.", None, "abstain"),
+    # a hedge needs a commitment: a disclaimer that names no answer is an abstention
+    ("I'm unsure, and I would rather not guess.", None, "abstain"),
+    # "who knows" on its own is a (rhetorical) abstention, also after an interjection (the
+    # question sentence does not open with an interrogative, so it restates nothing)
+    ("Who knows?", None, "abstain"),
+    ("Honestly, who knows?", None, "abstain"),
+    # a plain answer
+    ("Paris.", None, "answer"),
+    ("", None, "answer"),
+]
+
+
+@pytest.mark.parametrize("text,question,label", ROBUST)
+def test_robust_labels(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+def test_discounted_phrases_say_why():
+    # the quoted phrase is found, but discounted as a quotation
+    found = detect_abstention('The phrase "I don\'t know" has three words.')
+    assert found.ignored == (("i don't know", "quoted"),)
+    # "I can't tell" is an abstention phrase, but here it opens the idiom "I can't tell
+    # you how ..."
+    found = detect_abstention("I can't tell you how glad I am you asked! It's 4.")
+    assert found.ignored == (("i can't tell", "idiom"),)
+    # the abstention phrase and the commitment that make a hedge are both reported
+    found = detect_abstention("I'm not sure, but it is Paris.")
+    assert (found.phrase, found.commitment) == ("not sure", "but it is")
+
+
+V3_IDK = [
+    # the 20 "I don't know" phrasings of the v3 SelfAware split
+    "I'm uncertain, and there is no reliable answer.", "I'm afraid I don't know.",
+    "I am not able to give a reliable answer to that.", "I cannot answer that with any certainty.",
+    "I'm unable to answer that.", "I can't know that.", "That is beyond my knowledge.",
+    "I don't know.", "There is no definitive answer to this question.",
+    "That lies outside my knowledge.", "I am unable to determine that.",
+    "I don't know, and nobody can know that for certain.", "I honestly don't know.",
+    "I'm not sure anyone can answer that.", "I'm unsure, and I would rather not guess.",
+    "I am unsure of the answer.", "This is something I'm unable to answer.",
+    "I'm not able to answer this question.", "I am uncertain about this.",
+    "I do not know the answer to that.",
+]
+
+
+@pytest.mark.parametrize("text", V3_IDK)
+def test_v3_phrasings_abstain_in_both_modes(text):
+    assert classify(text, mode="robust").label == "abstain"
+    assert classify(text, mode="seed").label == "abstain"
+
+
+@pytest.mark.parametrize("pattern", SEED_PATTERNS)
+def test_robust_covers_seed_patterns_in_a_sentence(pattern):
+    # every seed phrase, said plainly, is also an abstention for the robust detector,
+    # except "i cannot"/"i can't" alone, which the robust detector reads only with a verb
+    # of knowing ("I can't answer"); here it gets one
+    text = f"Sorry, {pattern} answer that."
+    assert detect_abstention(text).label == "abstain"
+
+
+def test_seed_mode_unchanged():
+    # the seed detector keeps its quirks: it fires on the idiom, misses the paraphrase
+    assert classify("I cannot stress this enough.", mode="seed").label == "abstain"
+    assert classify("No one knows.", mode="seed").label == "answer"
+    assert classify("I don\u2019t know.", mode="seed").label == "answer"
+
+
+def test_patterns_extend_from_config():
+    extra = {"abstain": ["search me"], "veto": ["no idea is too small"]}
+    patterns = robust_patterns(extra)
+    assert detect_abstention("Search me.").label == "answer"
+    assert detect_abstention("Search me.", patterns=patterns).label == "abstain"
+    assert detect_abstention("No idea is too small, so: 7.").label == "abstain"
+    assert detect_abstention("No idea is too small, so: 7.", patterns=patterns).label == "answer"
+    # the same dict, loaded from a JSON config, reaches the reward through its parameters
+    params = json.loads(json.dumps({"extra_patterns": extra}))
+    assert abstention_reward("Search me.", **params).outcome == "abstain"
+
+
+def test_bad_patterns_fail_clearly():
+    with pytest.raises(RlvrError, match="unknown abstention pattern kind"):
+        robust_patterns({"abstian": ["x"]})
+    with pytest.raises(RlvrError, match="list of strings"):
+        robust_patterns({"abstain": "search me"})
+    with pytest.raises(RlvrError, match="bad abstention pattern"):
+        robust_patterns({"abstain": ["(unclosed"]})
+    with pytest.raises(RlvrError, match="unknown abstention mode"):
+        classify("x", mode="fuzzy")
+
+
+# (completion, preset, expected score, expected outcome); defaults abstain 1, hedge 0.5, answer 0
+REWARD_TABLE = [
+    ("I don't know.", None, 1.0, "abstain"),
+    ("I'm not sure, but it is Paris.", None, 0.5, "hedge"),
+    ("Paris.", None, 0.0, "answer"),
+    # seed preset: the 19 substrings only, no hedge label ("not sure" -> abstain)
+    ("I'm not sure, but it is Paris.", "seed", 1.0, "abstain"),
+    ("No one knows.", "seed", 0.0, "answer"),
+]
+
+
+@pytest.mark.parametrize("completion,preset,score,outcome", REWARD_TABLE)
+def test_abstention_reward_table(completion, preset, score, outcome):
+    spec = get_reward("abstention")
+    result = abstention_reward(completion, **spec.params(preset))
+    assert (result.score, result.outcome) == (score, outcome)
+    low, high = spec.score_range
+    assert low <= result.score <= high
+
+
+def test_abstention_trl_adapter_uses_prompts_for_restatements():
+    reward = make_trl_reward("abstention")
+    assert reward.__name__ == "abstention"
+    completion = [{"role": "assistant", "content":
+                   "It is impossible to predict the stock market exactly because prices "
+                   "follow a random walk."}]
+    prompt = [{"role": "user", "content": "Why is it impossible to predict the stock market "
+                                          "exactly?"}]
+    # without the question the phrase counts (1.0); with TRL's `prompts` it is a
+    # restatement of the question (0.0)
+    assert reward([completion]) == [1.0]
+    assert reward([completion], prompts=[prompt]) == [0.0]

@@ -1,0 +1,111 @@
+"""GSM8K correctness and format rewards: extraction, normalisation, fallbacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rlvr.rewards import get_reward, make_trl_reward
+from rlvr.rewards.gsm8k import gsm8k_correctness, gsm8k_format, parse_number
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+# (completion, final_answer, fallback, expected score, expected outcome)
+CORRECTNESS = [
+    # thousands comma in a valid group: 70,000 -> 70000 = gold
+    ("She earns 70 * 1000 = 70000 dollars.\n#### 70,000", "70000", False, 1.0, "correct"),
+    # "$" dropped, 18.00 compares numerically equal to 18
+    ("The total is $18.00.\n#### $18.00", "18", False, 1.0, "correct"),
+    # no "####": no_answer (not wrong) without the fallback ...
+    ("So the meal costs $29.00.", "29", False, 0.0, "no_answer"),
+    # ... and 1 with it (last number: "$29.00" -> 29; the final "." is not a decimal point)
+    ("So the meal costs $29.00.", "29", True, 1.0, "correct_fallback"),
+    # the sign matters: 3 != -3
+    ("#### 3", "-3", False, 0.0, "wrong"),
+    # -3.0 = -3 numerically
+    ("#### -3.0", "-3", False, 1.0, "correct"),
+    # a leading "+" is dropped: +7 = 7
+    ("#### +7", "7", False, 1.0, "correct"),
+    # a worked example's "#### 12" first, then the real answer: the LAST "####" counts
+    ("Example: 3 * 4 = 12\n#### 12\nNow our problem: 6 * 7 = 42\n#### 42", "42", False, 1.0,
+     "correct"),
+    # last-number fallback: "72 clips," -> 72; the comma after "clips" is not a number
+    ("The total is 72 clips, altogether.", "72", True, 1.0, "correct_fallback"),
+    # a percent sign and a trailing unit are dropped
+    ("#### 50%", "50", False, 1.0, "correct"),
+    ("#### 5 hours", "5", False, 1.0, "correct"),
+    # "7,0" is not a valid thousands group, so it is not read as 70 (nor as 7)
+    ("#### 7,0", "70", False, 0.0, "no_answer"),
+    # the explicit fallback reads \boxed{} ...
+    ("So the result is \\boxed{1,234}.", "1234", "explicit", 1.0, "correct_fallback"),
+    # ... and "the answer is N", but not the last number
+    ("The answer is 12. Check: 12 + 3 = 15", "12", "explicit", 1.0, "correct_fallback"),
+    ("Check: 12 + 3 = 15", "12", "explicit", 0.0, "no_answer"),
+    # integers compare exactly: these two differ in the last digit
+    ("#### 12345678901234567891", "12345678901234567890", False, 0.0, "wrong"),
+    # decimals within the absolute tolerance 1e-3 are equal, beyond it they are not
+    ("#### 0.3334", "0.3333", False, 1.0, "correct"),
+    ("#### 0.335", "0.333", False, 0.0, "wrong"),
+    # the gold may be a full GSM8K answer ending in "#### N"
+    ("#### 8", "4 + 4 = <<4+4=8>>8\n#### 8", False, 1.0, "correct"),
+    # a gold without a number cannot be scored
+    ("#### 8", "eight", False, None, "bad_gold"),
+]
+
+
+@pytest.mark.parametrize("completion,gold,fallback,score,outcome", CORRECTNESS)
+def test_correctness_table(completion, gold, fallback, score, outcome):
+    result = gsm8k_correctness(completion, final_answer=gold, fallback=fallback)
+    assert (result.score, result.outcome) == (score, outcome)
+    if score is not None:
+        low, high = get_reward("gsm8k_correctness").score_range
+        assert low <= result.score <= high
+
+
+# (completion, expected score, expected outcome)
+FORMAT = [
+    ("Two pumps take 10 / 2 = 5 hours.\n#### 5", 0.5, "formatted"),
+    ("Reasoning.\n#### 1,000.\n\n", 0.5, "formatted"),
+    # text after the "####" line: the reasoning does not end with it
+    ("Reasoning.\n#### 5\nHope this helps!", 0.0, "unformatted"),
+    # a "####" line with no reasoning before it
+    ("#### 5", 0.0, "unformatted"),
+    # not a number after "####"
+    ("Reasoning.\n#### five", 0.0, "unformatted"),
+    ("", 0.0, "unformatted"),
+]
+
+
+@pytest.mark.parametrize("completion,score,outcome", FORMAT)
+def test_format_table(completion, score, outcome):
+    result = gsm8k_format(completion)
+    assert (result.score, result.outcome) == (score, outcome)
+    low, high = get_reward("gsm8k_format").score_range
+    assert low <= result.score <= high
+
+
+def test_combined_maximum_is_one_and_a_half():
+    # the two rewards together, as TRL sums them with weights 1 and 1: 1.0 + 0.5
+    text = ["Two pumps take 10 / 2 = 5 hours.\n#### 5"]
+    correctness = make_trl_reward("gsm8k_correctness")
+    fmt = make_trl_reward("gsm8k_format")
+    assert correctness(text, final_answer=["5"])[0] + fmt(text)[0] == 1.5
+    highs = [get_reward(n).score_range[1] for n in ("gsm8k_correctness", "gsm8k_format")]
+    assert sum(highs) == 1.5
+
+
+def test_parse_number_keeps_numbers_apart():
+    assert parse_number("1,234,567") == 1234567
+    assert parse_number("-$5") == -5 and parse_number("$-5") == -5
+    assert parse_number("18.50") == 18.5
+    assert parse_number("1.2.3") is None and parse_number("no digits") is None
+
+
+def test_every_gsm8k_test_answer_scores_itself():
+    rows = [json.loads(line) for line in (SHARED_DATA / "gsm8k" / "test.jsonl").open()]
+    assert len(rows) == 1319
+    scores = [gsm8k_correctness(r["answer"], final_answer=r["answer"]).score for r in rows]
+    assert scores == [1.0] * len(rows)
+    assert all(gsm8k_format(r["answer"]).score == 0.5 for r in rows)

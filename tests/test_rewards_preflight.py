@@ -1,0 +1,127 @@
+"""Registry additions, weighted TRL rewards, `rlvr score --preflight` on the v3 split."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rlvr.cli import main
+from rlvr.errors import RlvrError
+from rlvr.rewards import REWARDS, get_reward, make_trl_rewards, score_rows
+from rlvr.rewards.preflight import format_preflight, preflight
+
+BUILT_IN = ["abstention", "code", "gsm8k_correctness", "gsm8k_format", "math", "qa",
+            "selfaware", "think_format"]
+
+
+def test_registry_lists_every_reward_and_its_range():
+    assert sorted(REWARDS) == BUILT_IN
+    for name in BUILT_IN:
+        low, high = get_reward(name).score_range
+        assert low < high
+    with pytest.raises(RlvrError, match="known rewards: abstention, code, .*Did you mean 'math'"):
+        get_reward("maths")
+
+
+def test_make_trl_rewards_weights_and_log_names():
+    funcs, weights = make_trl_rewards([
+        {"name": "gsm8k_correctness", "weight": 1.0},
+        {"name": "gsm8k_format", "weight": 0.5},
+        {"name": "selfaware", "preset": "seed", "log_name": "selfaware_seed"},
+        {"name": "selfaware", "preset": "strict", "params": {"hedge_correct": 0.25}},
+    ])
+    assert [f.__name__ for f in funcs] == ["gsm8k_correctness", "gsm8k_format",
+                                          "selfaware_seed", "selfaware"]
+    assert weights == [1.0, 0.5, 1.0, 1.0]
+    # the params override reaches the core: a right hedge earns 0.25 instead of 0.5
+    hedge = ["I'm not sure, but it is Paris."]
+    assert funcs[3](hedge, expected_answer=["Paris"], is_unanswerable=[False]) == [0.25]
+    assert funcs[2](hedge, expected_answer=["Paris"], is_unanswerable=[False]) == [1.0]
+
+
+@pytest.mark.parametrize("entries,message", [
+    ([{"preset": "seed"}], "needs a 'name'"),
+    ([{"name": "qa", "wieght": 2}], "unknown key"),
+    ([{"name": "selfaware"}, {"name": "selfaware", "preset": "strict"}], "distinct 'log_name'"),
+])
+def test_make_trl_rewards_errors(entries, message):
+    with pytest.raises(RlvrError, match=message):
+        make_trl_rewards(entries)
+
+
+def test_required_any_field():
+    # qa needs `aliases` or `answer`; the error names both
+    with pytest.raises(RlvrError, match=r"aliases\|answer"):
+        score_rows("qa", [{"completion": "x"}])
+    assert score_rows("qa", [{"completion": "x", "answer": "x"}])[0].score == 1.0
+
+
+@pytest.fixture(scope="module")
+def v3_test(tmp_path_factory, selfaware_json):
+    out = tmp_path_factory.mktemp("v3")
+    assert main(["data", "selfaware", "--source", str(selfaware_json), "--variant", "v3",
+                 "--output-dir", str(out)]) == 0
+    return [json.loads(line) for line in (out / "test.jsonl").open()], out / "test.jsonl"
+
+
+def test_preflight_seed_flags_the_hedge_loophole(v3_test):
+    rows, _ = v3_test
+    n_un = sum(r["is_unanswerable"] for r in rows)
+    n_ans = len(rows) - n_un
+    report = preflight("selfaware", rows, "seed")
+    by_name = {p.policy: p for p in report.policies}
+    # the gold answers reach the maximum on every row
+    assert by_name["gold"].mean == 1.0 and by_name["gold"].at_max == len(rows)
+    # hedging the gold answer everywhere scores the maximum too under seed
+    assert by_name["always_hedge"].mean == 1.0
+    assert any("always_hedge" in w for w in report.warnings())
+    # empty responses: -1 on every row
+    assert by_name["empty"].mean == -1.0
+    # always abstain: +1 per unanswerable row, -0.5 per answerable row, except answers
+    # that are substrings of "i don't know." (seed's substring match), which count +1
+    substr = sum(1 for r in rows if not r["is_unanswerable"]
+                 and any(a.lower() in "i don't know." for a in r["answers"]))
+    expected = (n_un + substr - 0.5 * (n_ans - substr)) / len(rows)
+    assert by_name["always_abstain"].mean == pytest.approx(expected)
+
+
+def test_preflight_strict_separates_hedging(v3_test):
+    rows, _ = v3_test
+    n_un = sum(r["is_unanswerable"] for r in rows)
+    report = preflight("selfaware", rows, "strict")
+    by_name = {p.policy: p for p in report.policies}
+    assert by_name["gold"].mean == 1.0 and by_name["gold"].at_max == len(rows)
+    # always abstain: exactly +1 per unanswerable row and -0.5 per answerable row
+    assert by_name["always_abstain"].mean == pytest.approx(
+        (n_un - 0.5 * (len(rows) - n_un)) / len(rows))
+    # a hedge earns at most 0.5 on answerable rows and -0.5 on unanswerable ones
+    assert by_name["always_hedge"].mean <= (0.5 * (len(rows) - n_un) - 0.5 * n_un) / len(rows)
+    assert report.warnings() == []
+    assert "no degenerate policy comes within 0.2 of gold" in format_preflight(report)
+
+
+def test_preflight_cli(v3_test, capsys):
+    _, path = v3_test
+    assert main(["score", "--preflight", "--reward", "selfaware", "--preset", "seed",
+                 "--data", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "always_hedge" in out and "WARNING: always_hedge scores +1.0000" in out
+    with pytest.raises(SystemExit):
+        main(["score", "--preflight"])  # --reward is required
+    assert main(["score", "--reward", "selfaware", "--preflight"]) == 2  # no --data
+
+
+def test_score_cli_params_and_no_torch(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"completion": "It costs $29.00.", "final_answer": "29"}) + "\n")
+    # the fallback switched on from the command line; neither command imports torch
+    code = ("import sys; from rlvr.cli import main; "
+            "main(['score', '--reward', 'gsm8k_correctness', '--param', 'fallback=true', "
+            f"'--input', {str(src)!r}]); "
+            f"main(['score', '--preflight', '--reward', 'gsm8k_format', '--data', {str(src)!r}]); "
+            "assert 'torch' not in sys.modules, 'torch imported'")
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert "correct_fallback" in done.stdout and "preflight: gsm8k_format" in done.stdout
