@@ -5,7 +5,7 @@ Both answer the same GSM8K test questions with the same model, the same rendered
 tokens and greedy decoding; both stop at the end-of-turn token. Timings exclude model
 loading. Prints each tool's questions/s, the ratio and how many outputs agree exactly.
 
-    pip install "lm-eval>=0.4.9"        # not an rlvr dependency
+    pip install -e ".[bench]"           # lm-eval is not a core dependency
     .venv/bin/python benchmarks/eval_throughput.py --limit 100 --max-new-tokens 128
 
 `--lm-eval-batch-size` defaults to lm-eval's own default (1); pass the rlvr batch size
