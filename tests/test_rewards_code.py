@@ -53,9 +53,11 @@ def test_batch_correct_and_hanging_in_about_the_timeout():
     scores = reward(completions, test_list=[ADD_TASK["test_list"]] * 2,
                     test_setup_code=["", ""])
     elapsed = time.monotonic() - start
-    # [1, 0] in about the 2 s timeout
+    # [1, 0]: the hanging program is stopped at its 2 s timeout; the batch does not wait
+    # for it beyond that (generous upper bound, so a loaded CI machine does not flake;
+    # the throughput figure itself is measured in benchmarks/rewards.py)
     assert scores == [1.0, 0.0]
-    assert 1.9 <= elapsed < 3.5
+    assert 1.9 <= elapsed < 10
 
 
 def _humaneval(n: int) -> list[dict]:
