@@ -46,7 +46,8 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
         tokenizer: its tokenizer; padding side is set to left here.
         prompts: chat message lists or raw strings.
         max_new_tokens: generation cap in tokens.
-        batch_size: prompts per `generate` call.
+        batch_size: prompts per `generate` call; prompts are batched longest first (by
+            characters) to limit padding, and returned in the given order.
         stop: task stop strings; generation halts once one appears and the text is cut
             before it.
         num_samples: completions per prompt (K); K > 1 needs temperature > 0.
@@ -72,10 +73,13 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
         if temperature > 0 else {"do_sample": False}
     if stop:
         sampling.update(stop_strings=list(stop), tokenizer=tokenizer)
+    # Longest prompts first, so each batch holds prompts of similar length (less padding);
+    # results are put back in the caller's order at the end.
+    order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
     results: list[dict[str, Any]] = []
     bar = tqdm(total=len(texts), desc=desc, disable=not progress, unit="q")
     for start in range(0, len(texts), batch_size):
-        batch = texts[start:start + batch_size]
+        batch = [texts[i] for i in order[start:start + batch_size]]
         enc = tokenizer(batch, return_tensors="pt", padding=True, add_special_tokens=False)
         torch.manual_seed(seed + start)
         with torch.no_grad():
@@ -99,4 +103,7 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
             })
         bar.update(len(batch))
     bar.close()
-    return results
+    by_prompt = {}
+    for position, index in enumerate(order):
+        by_prompt[index] = results[position * num_samples:(position + 1) * num_samples]
+    return [r for i in range(len(texts)) for r in by_prompt[i]]
