@@ -189,3 +189,14 @@ def test_resolve_data_forms(tmp_path, selfaware_json):
         resolve_data(str(folder))
     with pytest.raises(DataError, match="does not exist"):
         resolve_data(str(tmp_path / "missing.jsonl"))
+
+
+def test_atomic_writes_use_normal_permissions(tmp_path):
+    import os
+    import stat
+
+    from rlvr.io import umask_mode, write_jsonl
+
+    path = write_jsonl(tmp_path / "out.jsonl", [{"a": 1}])
+    # mkstemp alone would leave 0600; the file gets what open() would give (0644 under umask 022)
+    assert stat.S_IMODE(os.stat(path).st_mode) == umask_mode()

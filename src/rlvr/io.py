@@ -38,6 +38,14 @@ def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, 
                 yield number, error
 
 
+def umask_mode(directory: bool = False) -> int:
+    """The permission bits a plain `open()`/`mkdir()` would give under the current umask
+    (mkstemp/mkdtemp create 0600/0700 entries; atomic writes reset them to this)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return (0o777 if directory else 0o666) & ~mask
+
+
 def _atomic_write(path: Path, write, binary: bool = False) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -45,6 +53,7 @@ def _atomic_write(path: Path, write, binary: bool = False) -> Path:
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as handle:
             write(handle)
+        os.chmod(tmp, umask_mode())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -18,6 +18,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from rlvr.io import umask_mode
 from rlvr.errors import ModelNotFoundError
 
 logger = logging.getLogger(__name__)
@@ -89,6 +90,7 @@ def convert_default_model(target: Path | None = None) -> Path:
     try:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)
+        os.chmod(tmp, umask_mode(directory=True))
         if target.exists():  # an incomplete earlier attempt
             shutil.rmtree(target)
         os.replace(tmp, target)

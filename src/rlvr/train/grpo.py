@@ -23,7 +23,7 @@ from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.data.resolve import resolve_data, with_system_prompt
 from rlvr.eval.report import build_report, score_generations, write_report
-from rlvr.io import read_jsonl, write_jsonl, write_text
+from rlvr.io import read_jsonl, umask_mode, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
 
@@ -88,6 +88,7 @@ def _save_adapter(model, tokenizer, target: Path) -> Path:
     try:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)
+        os.chmod(tmp, umask_mode(directory=True))
         if target.exists():
             shutil.rmtree(target)
         os.replace(tmp, target)
