@@ -136,8 +136,9 @@ def results_markdown(results: dict[str, Any]) -> str:
         lines.append(f"## {name}")
         for run in meta["runs"]:
             m = results["metrics"][run][name]
-            parts = [f"{k}={_fmt(primary_value({'primary': k, **m}))}" for k, v in m.items()
+            parts = [f"{k}={_fmt(v['value'])}" for k, v in m.items()
                      if isinstance(v, dict) and "value" in v]
+            parts += [f"{k}={_fmt(v)}" for k, v in m.items() if isinstance(v, float)]
             lines.append(f"- {run}: n={m.get('n', m.get('n_problems'))} " + " ".join(parts))
         lines.append("")
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
+from rlvr.errors import ConfigError
 from rlvr.data.resolve import resolve_data, with_system_prompt
 from rlvr.eval.report import build_report, score_generations, write_report
 from rlvr.io import read_jsonl, umask_mode, write_jsonl, write_text
@@ -43,6 +44,11 @@ def reward_functions(cfg: TrainConfig) -> tuple[list, list[float]]:
     return make_trl_rewards(cfg.reward_funcs or [
         {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
 
+
+# Settings a resumed run must share with the run it continues (checkpoint shapes, data).
+RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
+                "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
+                "max_completion_length", "reward", "reward_preset", "selfaware_variant")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -132,6 +138,13 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 
     run_dir = Path(cfg.output_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
+    previous = run_dir / "resolved_config.yaml"
+    if resume and previous.is_file():
+        saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
+        changed = [k for k in RESUME_FIXED if k in saved and saved[k] != getattr(cfg, k)]
+        if changed:
+            raise ConfigError(f"--resume: {', '.join(changed)} differ from {previous}; pass the "
+                              "run's original config (e.g. --config " f"{previous})")
     write_text(run_dir / "resolved_config.yaml", yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
