@@ -39,8 +39,26 @@ def test_train_two_steps_and_report(tmp_path, capsys):
                (run_dir / "generations_trained.jsonl").read_text().splitlines()]
     assert [r["id"] for r in base] == [r["id"] for r in trained] and len(base) == 4
     assert all(r["num_tokens"] <= 8 for r in base + trained)
-    assert "| mean reward |" in capsys.readouterr().out
-    assert "| mean reward |" in (run_dir / "report.md").read_text()
+    out = capsys.readouterr().out
+    assert "| mean reward |" in out and "Verdict: the trained model" in out
+    md = (run_dir / "report.md").read_text()
+    assert "| mean reward |" in md and md.splitlines()[2].startswith("**Verdict:")
+    # knowledge-aware section: greedy labels (K=1) of the base model, reference policies
+    knowledge = report["knowledge"]
+    assert knowledge["n"] == 4 and set(knowledge["policies"]) == {"always_abstain", "base",
+                                                                  "trained"}
+    assert knowledge["policies"]["always_abstain"]["answer_rate"] == 0.0
+    assert knowledge["verdict"]["verdict"] in ("judgment", "no_judgment", "collapsed",
+                                               "undetermined")
+    labels = json.loads((run_dir / "knowledge_labels.json").read_text())["labels"]
+    assert [x["id"] for x in labels] == [r["id"] for r in base]
+    for label, rec in zip(labels, base):  # K = 1: known exactly when greedy was correct
+        assert label["known"] == (rec["outcome"] == "correct")
+    # live diagnostics went where TRL's metrics go
+    log = [json.loads(x) for x in (run_dir / "train_log.jsonl").read_text().splitlines()]
+    steps = [e for e in log if "calibration/over_abstention" in e or "calibration/n_correct" in e]
+    assert len(steps) == 2 and "calibration/zero_std_group_share" in steps[0]
+    assert (run_dir / "heldout.jsonl").is_file() and (run_dir / "train_questions.json").is_file()
 
     # resume: the run continues from its checkpoint and reuses the base generations
     code = main(["train", "--max-steps", "3", "--eval-limit", "4", "--output-dir", str(run_dir),
@@ -53,3 +71,28 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 3
     assert "eval_base_s" not in report["meta"]["timings"]
+
+
+def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):
+    from rlvr.cli import main
+
+    run_dir = tmp_path / "run"
+    code = main([
+        "train", "--max-steps", "4", "--eval-limit", "4", "--output-dir", str(run_dir),
+        "--set", "per_device_train_batch_size=4", "--set", "gradient_accumulation_steps=1",
+        "--set", "num_generations=2", "--set", "max_completion_length=4",
+        "--set", "eval_batch_size=4", "--set", "bootstrap_samples=50",
+        "--set", "train_limit=16",
+        # a 4-token cap truncates nearly everything: the length alarm fires at step 1
+        "--set", "alarm_truncation=0.0", "--set", "alarm_patience=1",
+        "--set", "stop_on_alarm=true",
+    ])
+    assert code == 0
+    report = json.loads((run_dir / "report.json").read_text())
+    assert report["meta"]["optimizer_steps"] == 1 and report["meta"]["stopped_on_alarm"]
+    assert [a["alarm"] for a in report["meta"]["alarms"]][:1] == ["length"]
+    assert (run_dir / "adapter" / "adapter_config.json").is_file()
+    assert "ALARM: length alarm at step 1" in (run_dir / "report.md").read_text()
+    log = [json.loads(x) for x in (run_dir / "train_log.jsonl").read_text().splitlines()]
+    assert any("length" in e.get("alarms", []) for e in log)
+    assert "ALARM:" in capsys.readouterr().out

@@ -34,6 +34,9 @@ class TrainConfig:
     selfaware_variant: str = _f("v3", "variant used when `data` is SelfAware.json (v1|v2|v3)")
     system_prompt: str | None = _f(None, "replace the data's system message in training and "
                                          "evaluation prompts; None = keep the data's")
+    prompt_exemplars: list | None = _f(None, "in-context examples shown before every "
+                                             "question (training and evaluation): "
+                                             "[[question, answer], ...]")
     skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
     train_limit: int | None = _f(None, "use at most this many training rows (first N after a "
                                        "seeded shuffle); None = all")
@@ -41,7 +44,9 @@ class TrainConfig:
     seed: int = _f(42, "seed for data order, sampling and initialisation")
     # --- reward ---
     reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
-    reward_preset: str | None = _f(None, "reward preset, e.g. 'seed'")
+    reward_preset: str | None = _f("strict", "reward preset: 'strict' (hedges and listed "
+                                             "candidates never pay) or 'seed' (the reference "
+                                             "table, which always-hedge games); None = seed")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
     reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
                                          "{name, preset, weight, params, log_name}; None = "
@@ -86,6 +91,33 @@ class TrainConfig:
     eval_data_dir: str | None = _f(None, "folder with the eval task files (e.g. ../shared/data); "
                                          "default: $RLVR_DATA_DIR")
     skip_eval: bool = _f(False, "train only; no before/after report")
+    # --- knowledge-aware evaluation (rlvr.eval.knowledge) ---
+    knowledge_samples: int = _f(1, "K: base-model answers per held-out answerable question "
+                                   "used to decide whether the base model knows it; 1 with "
+                                   "knowledge_temperature 0 = its greedy answer")
+    knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
+                                           "greedy, only with K = 1)")
+    knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
+    train_answerable: str = _f("all", "all | known: train on every answerable question, or "
+                                      "only on those the base model answers correctly "
+                                      "(labelled like the held-out ones, before training)")
+    # --- preflight (rlvr.rewards.preflight) on the training rows, before the model loads ---
+    preflight: str = _f("refuse", "refuse | warn | off: what to do when a degenerate policy "
+                                  "(always abstain, always hedge, list candidates, repeat the "
+                                  "question, ...) scores within preflight_margin of gold")
+    preflight_margin: float = _f(0.1, "closeness to gold, as a fraction of the score range")
+    # --- live diagnostics and alarms (rlvr.train.diagnostics) ---
+    diagnostics: bool = _f(True, "log calibration/* metrics per step and check the alarms")
+    alarm_over_abstention: float = _f(0.9, "collapse alarm: abstained / answerable completions "
+                                           "above this")
+    alarm_hedge_rate: float = _f(0.5, "hedging alarm: hedged / scored completions above this")
+    alarm_zero_std: float = _f(0.95, "saturation alarm: share of groups with zero reward "
+                                     "spread at or above this")
+    alarm_truncation: float = _f(0.9, "length alarm: share of completions cut at "
+                                      "max_completion_length above this")
+    alarm_patience: int = _f(3, "consecutive logged steps a condition must hold to fire")
+    stop_on_alarm: bool = _f(False, "stop training cleanly at the first alarm (adapter saved, "
+                                    "report written)")
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
 
     def __post_init__(self) -> None:
@@ -107,6 +139,22 @@ class TrainConfig:
                 make_trl_rewards(self.reward_funcs)
             except RlvrError as exc:
                 raise ConfigError(f"reward_funcs: {exc}") from None
+        if self.knowledge_samples < 1:
+            raise ConfigError("knowledge_samples must be >= 1")
+        if self.knowledge_temperature < 0 or (self.knowledge_samples > 1
+                                              and self.knowledge_temperature == 0):
+            raise ConfigError("knowledge_temperature must be >= 0, and > 0 when "
+                              "knowledge_samples > 1 (greedy answers would all be the same)")
+        if not 0 < self.knowledge_threshold <= 1:
+            raise ConfigError(f"knowledge_threshold must be in (0, 1], got "
+                              f"{self.knowledge_threshold}")
+        if self.train_answerable not in ("all", "known"):
+            raise ConfigError(f"train_answerable must be all or known, not "
+                              f"{self.train_answerable!r}")
+        if self.preflight not in ("refuse", "warn", "off"):
+            raise ConfigError(f"preflight must be refuse, warn or off, not {self.preflight!r}")
+        if self.alarm_patience < 1:
+            raise ConfigError("alarm_patience must be >= 1 logged step")
         if self.selfaware_variant not in ("v1", "v2", "v3"):
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")

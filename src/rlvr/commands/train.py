@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
             overrides[key] = value
     cfg = load_config(args.config, overrides)
 
-    from rlvr.eval.report import format_table
+    from rlvr.eval.report import format_table, knowledge_table, verdict_line
     from rlvr.train.grpo import run as run_training
 
     report = run_training(cfg, resume=args.resume)
@@ -63,9 +63,17 @@ def run(args: argparse.Namespace) -> int:
           + ", ".join(f"{k}={v:.1f}" for k, v in timings.items()))
     if "base" in report:
         print(format_table(report))
+        if report.get("knowledge"):
+            print()
+            print(knowledge_table(report["knowledge"]))
+    for alarm in report["meta"].get("alarms") or []:
+        print(f"ALARM: {alarm['message']}")
     if report.get("cross_eval"):
         from rlvr.eval.results import results_table
 
         print("\ncross-task evaluation (base vs trained):")
         print(results_table(report["cross_eval"]))
+    if "base" in report:
+        print()
+        print(verdict_line(report))
     return 0

@@ -35,13 +35,34 @@ class ResolvedData:
     skipped: list[str] = field(default_factory=list)
 
 
-def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str) -> list[dict[str, Any]]:
+def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str | None,
+                       exemplars: list | None = None) -> list[dict[str, Any]]:
     """Return copies of `examples` whose prompt starts with `system_prompt` as the system
-    message (replacing any system message the data had)."""
+    message (replacing any system message the data had; None keeps the data's), followed
+    by the in-context `exemplars` as user/assistant turns, then the question.
+
+    Args:
+        exemplars: [[question, answer], ...] (or {question, answer} dicts) shown before
+            every question, in training and evaluation alike.
+    Raises:
+        DataError: an exemplar that is not a (question, answer) pair of non-empty strings.
+    """
+    turns = []
+    for i, pair in enumerate(exemplars or [], start=1):
+        if isinstance(pair, dict):
+            pair = [pair.get("question"), pair.get("answer")]
+        if not (isinstance(pair, (list, tuple)) and len(pair) == 2
+                and all(isinstance(x, str) and x.strip() for x in pair)):
+            raise DataError(f"prompt_exemplars entry {i} must be [question, answer] (two "
+                            f"non-empty strings), got {pair!r}")
+        turns += [{"role": "user", "content": pair[0]}, {"role": "assistant", "content": pair[1]}]
     out = []
     for ex in examples:
+        system = [m for m in ex["prompt"] if m["role"] == "system"]
+        if system_prompt is not None:
+            system = [{"role": "system", "content": system_prompt}]
         rest = [m for m in ex["prompt"] if m["role"] != "system"]
-        out.append({**ex, "prompt": [{"role": "system", "content": system_prompt}, *rest]})
+        out.append({**ex, "prompt": [*system, *turns, *rest]})
     return out
 
 

@@ -1,13 +1,14 @@
-"""Before/after self-awareness report: score generations, compare, write JSON and Markdown."""
+"""Before/after self-awareness report: compare scored generations, write JSON and Markdown."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Sequence
 
+from rlvr.eval.knowledge import METRICS as KNOWLEDGE_METRICS
+from rlvr.eval.knowledge import knowledge_report
 from rlvr.eval.metrics import calibration_metrics, paired_bootstrap
 from rlvr.io import write_json, write_jsonl, write_text
-from rlvr.rewards import score_rows
 
 METRIC_ROWS = (
     ("mean_reward", "mean reward"),
@@ -19,37 +20,13 @@ METRIC_ROWS = (
 )
 
 
-def score_generations(examples: Sequence[dict[str, Any]], generations: Sequence[dict[str, Any]],
-                      reward: str = "selfaware", preset: str | None = None,
-                      reward_params: dict | None = None) -> list[dict[str, Any]]:
-    """Join examples with their generations and score them with a registered reward.
-
-    The reward sees each example's fields plus `prompt` = the question text (rewards that
-    detect restatements of the question use it).
-    Returns:
-        per-question records: `id`, `question`, `is_unanswerable`, `expected_answer`,
-        `completion`, `num_tokens`, `truncated`, `reward`, `outcome`.
-    """
-    rows = [{**ex, "prompt": ex.get("question", ""), "completion": gen["completion"]}
-            for ex, gen in zip(examples, generations, strict=True)]
-    results = score_rows(reward, rows, preset, **(reward_params or {}))
-    records = []
-    for i, (ex, gen, result) in enumerate(zip(examples, generations, results)):
-        records.append({
-            "id": ex.get("id", i), "question": ex.get("question"),
-            "is_unanswerable": ex.get("is_unanswerable"),
-            "expected_answer": ex.get("expected_answer"),
-            "completion": gen["completion"], "num_tokens": gen.get("num_tokens"),
-            "truncated": gen.get("truncated"),
-            "reward": result.score, "outcome": result.outcome,
-        })
-    return records
-
-
 def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any]],
                  meta: dict[str, Any], bootstrap_samples: int = 2000,
-                 seed: int = 0) -> dict[str, Any]:
-    """Assemble the report dict: `base.selfaware`, `trained.selfaware`, `difference`.
+                 seed: int = 0, labels: dict[Any, dict] | None = None) -> dict[str, Any]:
+    """Assemble the report dict: `base.selfaware`, `trained.selfaware`, `difference` and,
+    with knowledge `labels` (`rlvr.eval.knowledge.knowledge_labels`), `knowledge`
+    (`rlvr.eval.knowledge.knowledge_report`: honesty metrics of always-abstain, base and
+    trained, paired CIs and the collapse verdict).
 
     The paired difference uses questions scored for both models, in the same order.
     """
@@ -60,12 +37,45 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
         boot = paired_bootstrap([p[0] for p in pairs], [p[1] for p in pairs],
                                 samples=bootstrap_samples, seed=seed)
         difference = {"mean_reward": boot}
-    return {
+    report = {
         "meta": meta,
         "base": {"selfaware": calibration_metrics(base)},
         "trained": {"selfaware": calibration_metrics(trained)},
         "difference": difference,
     }
+    if labels:
+        report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed)
+    return report
+
+
+def verdict_line(report: dict[str, Any]) -> str:
+    """One line saying whether the trained model shows judgment or collapsed."""
+    knowledge = report.get("knowledge")
+    if not knowledge:
+        return "Verdict: not judged (no knowledge labels)."
+    v = knowledge["verdict"]
+    word = {"collapsed": "COLLAPSED to always abstaining", "judgment": "shows judgment",
+            "no_judgment": "shows NO judgment", "undetermined": "cannot be judged"}[v["verdict"]]
+    return f"Verdict: the trained model {word}: {v['reason']}."
+
+
+def knowledge_table(knowledge: dict[str, Any]) -> str:
+    """Markdown table of the knowledge-aware metrics for the reference policies, base and
+    trained, with paired 95% bootstrap CIs of trained - base and trained - always-abstain."""
+    pol, diffs = knowledge["policies"], knowledge["differences"]
+    lines = ["| metric | always abstain | base | trained | trained - base (95% CI) | "
+             "trained - always abstain (95% CI) |", "|---|---:|---:|---:|---:|---:|"]
+    for key in KNOWLEDGE_METRICS:
+        cells = [_fmt(pol[p][key]) for p in ("always_abstain", "base", "trained")]
+        for name in ("trained_vs_base", "trained_vs_always_abstain"):
+            d = diffs[name][key]
+            cells.append("-" if d["difference"] is None or d["ci_low"] is None else
+                         f"{d['difference']:+.3f} [{d['ci_low']:+.3f}, {d['ci_high']:+.3f}]")
+        lines.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + " |")
+    c = pol["trained"]["counts"]
+    lines += ["", f"{knowledge['n']} questions: {c['known']} known to the base model, "
+                  f"{c['unknown']} unknown (unanswerable, or answered wrongly by the base model)."]
+    return "\n".join(lines)
 
 
 def _fmt(value: Any) -> str:
@@ -100,9 +110,16 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
     """Write report.json, report.md and the per-question generations of both models."""
     run_dir = Path(run_dir)
     meta = report.get("meta", {})
-    md = ["# Self-awareness: base vs trained", ""]
+    md = ["# Self-awareness: base vs trained", "", f"**{verdict_line(report)}**", ""]
+    for alarm in meta.get("alarms") or []:
+        md.append(f"- ALARM: {alarm['message']}")
+    if report.get("knowledge"):
+        md += ["## Knowledge-aware honesty (Yang et al., 2024)", "",
+               knowledge_table(report["knowledge"]), ""]
+    md += ["## Calibration metrics (SelfAware paper)", "", format_table(report), "",
+           "## Run", ""]
     md += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, (dict, list))]
-    md += ["", format_table(report), ""]
+    md += [""]
     if report.get("cross_eval"):
         from rlvr.eval.results import results_table
 

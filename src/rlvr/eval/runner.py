@@ -66,12 +66,19 @@ def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int) -
 
 
 def score_records(task: EvalTask, rows: Sequence[dict], generations: Sequence[dict],
-                  num_samples: int) -> list[dict[str, Any]]:
-    """Join rows and generations into records and score them with the task's rewards."""
+                  num_samples: int, prompts: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """Join rows and generations into records and score them with the task's rewards.
+
+    `prompts` (one per row) are stored as each record's `prompt` (the last message's text
+    for chat prompts) before scoring, so rewards that read the prompt see it."""
     records = []
     for i, gen in enumerate(generations):
         row = rows[i // num_samples]
-        records.append({**{k: v for k, v in row.items()}, "task": task.name,
+        record = {k: v for k, v in row.items() if k != "chat_prompt"}
+        if prompts:
+            prompt = prompts[i // num_samples]
+            record["prompt"] = prompt if isinstance(prompt, str) else prompt[-1]["content"]
+        records.append({**record, "task": task.name,
                         "sample": gen.get("sample", 0), "completion": gen["completion"],
                         "num_tokens": gen.get("num_tokens"), "truncated": gen.get("truncated")})
     return rescore_records(task, records)
@@ -79,7 +86,8 @@ def score_records(task: EvalTask, rows: Sequence[dict], generations: Sequence[di
 
 def rescore_records(task: EvalTask, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """(Re)compute `reward`, `outcome`, `details` and `extra` of records in place."""
-    for result, rec in zip(score_rows(task.reward, records, task.reward_preset), records):
+    for result, rec in zip(score_rows(task.reward, records, task.reward_preset,
+                                      **task.reward_params), records):
         rec.update(reward=result.score, outcome=result.outcome, details=result.details)
     for name in task.extra_rewards:
         for result, rec in zip(score_rows(name, records), records):
@@ -87,8 +95,20 @@ def rescore_records(task: EvalTask, records: list[dict[str, Any]]) -> list[dict[
     return records
 
 
-def _generate_task(model, tokenizer, task: EvalTask, rows: list[dict], exemplars: list[dict],
-                   settings: dict[str, Any], label: str) -> list[dict[str, Any]]:
+def generate_task_records(model, tokenizer, task: EvalTask, rows: list[dict],
+                          exemplars: list[dict], settings: dict[str, Any],
+                          label: str) -> list[dict[str, Any]]:
+    """Answer `rows` of one task with a loaded model and score the answers.
+
+    This is the one evaluation path: `rlvr eval` and the before/after evaluation of
+    `rlvr train` both call it.
+    Args:
+        settings: `batch_size`, `num_samples`, `temperature`, `seed` and optionally
+            `max_new_tokens` (None = the task's cap).
+        label: progress-bar label ("base", "trained", ...).
+    Returns:
+        one scored record per sample (rows x num_samples, row-major).
+    """
     from rlvr.eval.generate import generate_completions
 
     prompts = [task.build_prompt(r, exemplars) for r in rows]
@@ -97,10 +117,7 @@ def _generate_task(model, tokenizer, task: EvalTask, rows: list[dict], exemplars
         batch_size=settings["batch_size"], desc=f"{label} {task.name}", stop=task.stop,
         num_samples=settings["num_samples"], temperature=settings["temperature"],
         seed=settings["seed"])
-    records = score_records(task, rows, generations, settings["num_samples"])
-    for rec, prompt in zip(records, [p for p in prompts for _ in range(settings["num_samples"])]):
-        rec["prompt"] = prompt if isinstance(prompt, str) else prompt[-1]["content"]
-    return records
+    return score_records(task, rows, generations, settings["num_samples"], prompts)
 
 
 def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[str, str],
@@ -154,10 +171,31 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
                 "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
                 "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot}
-    rows_by_task, skipped = load_task_rows(tasks, data_dir, overrides, limit)
+    from rlvr.eval.heldout import check_overlap, find_run
+
+    run = find_run(adapter)
+    from_run = run is not None and "selfaware" in tasks and "selfaware" not in overrides
+    rows_by_task, skipped = load_task_rows([t for t in tasks if not (from_run and t == "selfaware")],
+                                           data_dir, overrides, limit)
+    tasks_used = {name: get_task(name) for name in tasks}
+    if run is not None and "selfaware" in tasks:
+        # an adapter from `rlvr train`: its prompt, reward settings and held-out rows
+        tasks_used["selfaware"] = run.task
+        if from_run:
+            rows_by_task = {"selfaware": run.rows[:limit] if limit is not None else run.rows,
+                            **rows_by_task}
+        if "selfaware" in rows_by_task:
+            check_overlap(rows_by_task["selfaware"], run.train_questions,
+                          overrides.get("selfaware", str(run.run_dir / "heldout.jsonl")))
+        settings["selfaware_rows"] = ("held-out rows of the run " + str(run.run_dir)
+                                      if from_run else overrides["selfaware"])
+    settings["task_settings"] = {
+        name: {"reward": t.reward, "reward_preset": t.reward_preset,
+               "reward_params": t.reward_params, "max_new_tokens": t.max_new_tokens}
+        for name, t in tasks_used.items()}
     exemplars = {}
     for name in rows_by_task:
-        task = get_task(name)
+        task = tasks_used[name]
         k = task.default_fewshot if num_fewshot is None else num_fewshot
         exemplars[name] = fewshot_exemplars(task, k if task.fewshot_file else 0, data_dir, seed)
     out = Path(output_dir)
@@ -178,8 +216,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
             model_obj = apply_adapter(model_obj, adapter_dir)
         for name, rows in rows_by_task.items():
             start = time.perf_counter()
-            records = _generate_task(model_obj, tokenizer, get_task(name), rows, exemplars[name],
-                                     settings, label)
+            records = generate_task_records(model_obj, tokenizer, tasks_used[name], rows,
+                                            exemplars[name], settings, label)
             timings[f"{label}/{name}"] = round(time.perf_counter() - start, 3)
             write_jsonl(out / f"samples_{label}_{name}.jsonl", records)
     meta = {"model": model or "default (SmolLM2-135M-Instruct)", "adapter": adapter,
@@ -200,8 +238,13 @@ def rescore(output_dir: str | Path) -> dict[str, Any]:
         raise RlvrError(f"{results_file} not found; pass the --output-dir of an earlier rlvr eval")
     old = json.loads(results_file.read_text(encoding="utf-8"))
     meta = old["meta"]
+    import dataclasses
+
+    saved = meta.get("settings", {}).get("task_settings", {})
     for label in meta["runs"]:
         for name in old["tasks"]:
+            task = dataclasses.replace(get_task(name), **saved[name]) if name in saved \
+                else get_task(name)
             path = out / f"samples_{label}_{name}.jsonl"
-            write_jsonl(path, rescore_records(get_task(name), read_jsonl(path)))
+            write_jsonl(path, rescore_records(task, read_jsonl(path)))
     return finish_results(out, meta, list(old["tasks"]), old.get("skipped", {}))

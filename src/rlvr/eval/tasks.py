@@ -36,7 +36,8 @@ class EvalTask:
         data_file: default path under the data directory, or None (user must give one).
         render: `(row) -> str`, the user message (chat style) or the whole prompt (raw).
         prompt_style: "chat" (tokenizer chat template with `system_prompt`) or "raw".
-        reward, reward_preset: the registered reward that gives each sample its score.
+        reward, reward_preset, reward_params: the registered reward that gives each
+            sample its score, its preset and parameter overrides.
         extra_rewards: further registered rewards recorded per sample (e.g. format).
         metrics: `(records, num_samples) -> dict` of metrics with counts and 95% CIs.
         max_new_tokens, stop: generation cap (tokens) and stop strings.
@@ -55,6 +56,7 @@ class EvalTask:
     prompt_style: str = "chat"
     system_prompt: str | None = None
     reward_preset: str | None = None
+    reward_params: dict = field(default_factory=dict, compare=False)
     extra_rewards: tuple[str, ...] = ()
     max_new_tokens: int = 256
     stop: tuple[str, ...] = ()
@@ -65,7 +67,11 @@ class EvalTask:
 
     def build_prompt(self, row: dict[str, Any], exemplars: list[dict[str, Any]] = ()) -> Any:
         """Return the model input: chat messages (system, exemplar turns, question) or raw
-        text (exemplars then the question, separated by blank lines)."""
+        text (exemplars then the question, separated by blank lines). A row that carries
+        its own `chat_prompt` (a training run's held-out row, rendered exactly as in
+        training) is used as it is when there are no exemplars."""
+        if row.get("chat_prompt") and not exemplars:
+            return list(row["chat_prompt"])
         if self.prompt_style == "raw":
             shots = [f"{self.render(e)}{self.fewshot_answer(e)}" for e in exemplars]
             return "\n\n".join([*shots, self.render(row)])
@@ -99,10 +105,12 @@ def _question(row: dict[str, Any]) -> str:
 
 
 register_task(EvalTask(
-    name="selfaware", version=1,
-    description="held-out SelfAware questions (v3 test split); calibration metrics",
+    name="selfaware", version=2,
+    description="held-out SelfAware questions (v3 test split; with an adapter from "
+                "`rlvr train`, that run's own held-out rows and prompt); calibration metrics",
     load=loaders.load_selfaware_heldout, data_file="selfaware/SelfAware.json",
     render=_question, system_prompt=SELFAWARE_SYSTEM, reward="selfaware",
+    reward_preset="strict",
     metrics=selfaware_metrics, max_new_tokens=64,
 ))
 register_task(EvalTask(

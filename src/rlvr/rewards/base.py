@@ -166,7 +166,8 @@ def completion_text(completion: Any) -> str:
     raise TypeError(f"completion must be str or a list of messages, got {type(completion).__name__}")
 
 
-def make_trl_reward(name: str, preset: str | None = None, **overrides: Any) -> Callable[..., list]:
+def make_trl_reward(name: str, preset: str | None = None, observer: Callable | None = None,
+                    **overrides: Any) -> Callable[..., list]:
     """Wrap a registered reward as a TRL reward function.
 
     The returned callable has the signature `(completions, **kwargs) -> list[float | None]`
@@ -175,6 +176,10 @@ def make_trl_reward(name: str, preset: str | None = None, **overrides: Any) -> C
     `trainer_state`; unknown keys are ignored, `prompts` feeds an optional `prompt` field).
     Its `__name__` is the reward name, so TRL logs `rewards/<name>/mean`. A None score
     becomes NaN in TRL: that reward is left out for that sample (see `make_trl_rewards`).
+    `observer`, when given, is called after each batch as `observer(results, kwargs)` with
+    the `RewardResult`s and TRL's keyword arguments (e.g. `completion_ids`, `log_metric`),
+    so diagnostics read the outcomes without scoring twice
+    (`rlvr.train.diagnostics.CalibrationObserver`).
 
     Raises:
         RlvrError: unknown reward or preset; a needed dataset column is missing from the
@@ -195,7 +200,10 @@ def make_trl_reward(name: str, preset: str | None = None, **overrides: Any) -> C
         wanted = [f for f in spec.fields + spec.optional_fields + spec.required_any if f in kwargs]
         rows = [{f: kwargs[f][i] for f in wanted} for i in range(len(completions))]
         texts = [completion_text(c) for c in completions]
-        return [r.score for r in spec.score_batch(texts, rows, params)]
+        results = spec.score_batch(texts, rows, params)
+        if observer is not None:
+            observer(results, kwargs)
+        return [r.score for r in results]
 
     functools.update_wrapper(reward_func, spec.core)
     reward_func.__name__ = name
@@ -204,7 +212,7 @@ def make_trl_reward(name: str, preset: str | None = None, **overrides: Any) -> C
 
 
 def make_trl_rewards(
-    entries: list[dict[str, Any]],
+    entries: list[dict[str, Any]], observer: Callable | None = None,
 ) -> tuple[list[Callable[..., list]], list[float]]:
     """Build several TRL reward functions and their weights from config entries.
 
@@ -217,7 +225,8 @@ def make_trl_rewards(
         (reward_funcs, reward_weights): pass them as `GRPOTrainer(reward_funcs=...)` and
         `GRPOConfig(reward_weights=...)`. TRL sums the weighted rewards per sample
         (`sum_then_normalize`); a None from one reward counts as 0 in that sum, and a
-        sample where every reward is None gets advantage 0.
+        sample where every reward is None gets advantage 0. `observer` (see
+        `make_trl_reward`) is attached to the first `selfaware` entry, if any.
     Raises:
         RlvrError: an entry without `name`, an unknown key, reward or preset, or two
             entries with the same logged name.
@@ -231,7 +240,11 @@ def make_trl_rewards(
         if unknown:
             raise RlvrError(f"reward entry {i + 1} has unknown key(s) {unknown}; "
                             f"known: {sorted(known)}")
-        func = make_trl_reward(entry["name"], entry.get("preset"), **(entry.get("params") or {}))
+        watch = observer if entry["name"] == "selfaware" and observer is not None else None
+        if watch is not None:
+            observer = None  # only the first selfaware entry is observed
+        func = make_trl_reward(entry["name"], entry.get("preset"), watch,
+                               **(entry.get("params") or {}))
         log_name = entry.get("log_name") or entry["name"]
         if log_name in seen:
             raise RlvrError(f"two rewards would both log as rewards/{log_name}/mean; give one "

@@ -9,6 +9,7 @@ and a handful of degenerate policies that a model can find without learning the 
 | always_abstain  | "I don't know."                                              |
 | always_hedge    | "I'm not sure, but I think it is <gold answer>." (*)         |
 | empty           | ""                                                           |
+| list_candidates | "London, <gold answer> or Mars." (the gold among distractors) |
 | repeat_question | the question itself                                          |
 | tags_only       | "<think></think><answer></answer>"                           |
 
@@ -29,7 +30,9 @@ from rlvr.errors import RlvrError
 from rlvr.rewards.base import get_reward
 from rlvr.rewards.gsm8k import gold_number
 
-POLICIES = ("gold", "always_abstain", "always_hedge", "empty", "repeat_question", "tags_only")
+POLICIES = ("gold", "always_abstain", "always_hedge", "list_candidates", "empty",
+            "repeat_question", "tags_only")
+_DISTRACTORS = ("London", "Mars", "1900", "42")
 
 
 def _messages(row: dict, role: str) -> str:
@@ -115,10 +118,17 @@ def _hedge(row: dict) -> str:
     return text + f"\n#### {answer}" if gold_number(answer) is not None else text
 
 
+def _list_candidates(row: dict) -> str:
+    answer = gold_answer(row)
+    first, second = [d for d in _DISTRACTORS if d.lower() != answer.strip().lower()][:2]
+    return f"{first}, {answer} or {second}."
+
+
 _BUILDERS: dict[str, Callable[[str, dict], str]] = {
     "gold": gold_completion,
     "always_abstain": lambda name, row: "I don't know.",
     "always_hedge": lambda name, row: _hedge(row),
+    "list_candidates": lambda name, row: _list_candidates(row),
     "empty": lambda name, row: "",
     "repeat_question": lambda name, row: question_of(row),
     "tags_only": lambda name, row: "<think></think><answer></answer>",

@@ -24,6 +24,7 @@ contain the answer "1") and gives hedges their own values:
 | answerable   | answer       | no                  | `wrong`                | -1.0   |
 | answerable   | hedge        | yes                 | `hedged_correct`       | +0.5   |
 | answerable   | hedge        | no                  | `hedged_wrong`         | -1.0   |
+| answerable   | answer, the answer is one of listed candidates | `listed_candidates` | -1.0 |
 | answerable   | abstain      | (ignored)           | `abstained`            | -0.5   |
 | unanswerable | abstain      |                     | `abstained_unanswerable` | +1.0 |
 | unanswerable | hedge        |                     | `hedged_unanswerable`  | -0.5   |
@@ -51,6 +52,13 @@ gold answer everywhere scores the maximum, 1.0). In `strict`:
 * A response that abstains without committing but mentions the answer ("I don't know -
   Paris? Rome? Berlin?") is `abstained`, so listing candidates behind a disclaimer earns
   nothing over a clean abstention.
+* Listing candidates ("Paris, Rome or Berlin", "Paris or Rome") is `listed_candidates`
+  (-1.0, as wrong): with k listed candidates and a chance r of each being right, a list
+  scored like a hedge would earn 0.5 kr - (1 - kr), more than abstaining (-0.5) once
+  r > 1/(3k); at -1.0 a list never beats committing to its best candidate (2r - 1 >= -1).
+  A list is the answer sitting in an "or" alternative, or among three or more short items
+  separated by commas, semicolons or question marks, within one sentence
+  (`lists_candidates`).
 The unanswerable hedge (-0.5) is better than a flat answer (-1.0) because the response
 does flag its uncertainty, but worse than abstaining; the non-hedge values are the seed
 ones, so the two presets' scores compare directly.
@@ -58,6 +66,7 @@ ones, so the two presets' scores compare directly.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rlvr.rewards.abstention import (
@@ -76,10 +85,12 @@ STRICT_PRESET = {
     "hedge_correct": 0.5,
     "hedge_wrong": -1.0,
     "hedge_unanswerable": -0.5,
+    "list_candidates": -1.0,
 }
 
 # Outcome groups, for metrics that count answerable/unanswerable questions and abstentions.
-ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained", "hedged_correct", "hedged_wrong")
+ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained", "hedged_correct", "hedged_wrong",
+                       "listed_candidates")
 UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable", "hedged_unanswerable")
 ABSTAINED_OUTCOMES = ("abstained", "abstained_unanswerable")
 HEDGED_OUTCOMES = ("hedged_correct", "hedged_wrong", "hedged_unanswerable")
@@ -105,6 +116,43 @@ def _as_bool(value) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes")
     return bool(value)
+
+
+_SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
+_ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z])\s*/\s*(?=[a-z]))\s*")
+_OR = re.compile(r"\bor\b|[a-z]\s*/\s*[a-z]")
+
+
+def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
+    """True when `alias` is one of several candidate answers offered in `text`.
+
+    Within the sentence that holds the alias, the text is cut at commas, semicolons,
+    question marks, "or", "and" and word/word slashes. A candidate item has at most
+    `max_item_words` words, or ends with the alias after a lead-in such as "it could be".
+    The alias must sit in a run of consecutive candidate items that offers alternatives:
+    two or more items when the sentence has an "or" (or a word/word slash), else three or
+    more. "The capital of
+    France is Paris." and "London, England." are not lists; "Paris or Rome", "Paris, Rome,
+    Berlin" and "Paris? Rome? Berlin?" are. Both arguments are expected lower-cased.
+    """
+    for sentence in _SENTENCE.split(text):
+        if not _contains_word(sentence, alias):
+            continue
+        items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
+        # an item is a candidate when short, or when it ends with the alias after a lead-in
+        # ("it could be paris, rome or berlin")
+        flags = [len(p.split()) <= max_item_words or (p.endswith(alias) and _contains_word(p, alias))
+                 for p in items]
+        run: list[str] = []  # consecutive candidate items
+        for item, flag in zip(items + [""], flags + [False]):
+            if flag:
+                run.append(item)
+                continue
+            if any(_contains_word(p, alias) for p in run) and (
+                    len(run) >= 3 or (len(run) >= 2 and _OR.search(sentence))):
+                return True
+            run = []
+    return False
 
 
 def _contains_word(text: str, alias: str) -> bool:
@@ -143,6 +191,7 @@ def selfaware_reward(
     hedge_correct: float = STRICT_PRESET["hedge_correct"],
     hedge_wrong: float = STRICT_PRESET["hedge_wrong"],
     hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"],
+    list_candidates: float = STRICT_PRESET["list_candidates"],
     extra_patterns: dict[str, Any] | None = None,
     prompt: Any = None,
 ) -> RewardResult:
@@ -162,6 +211,8 @@ def selfaware_reward(
         match: "substring" (seed) or "word" (the answer must sit on word boundaries).
         hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
             (robust mode only).
+        list_candidates: reward of an answer offered among several candidates (robust
+            mode only; see `lists_candidates`).
         extra_patterns: patterns added to the robust detector (see
             `rlvr.rewards.abstention.robust_patterns`).
         prompt: the prompt (str or messages); robust mode uses its question to recognise
@@ -169,7 +220,7 @@ def selfaware_reward(
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, abstained_unanswerable,
         answered_unanswerable} (robust mode adds hedged_correct, hedged_wrong,
-        hedged_unanswerable); score None with outcome `no_gold` for an answerable
+        hedged_unanswerable, listed_candidates); score None with outcome `no_gold` for an answerable
         question whose expected answer is empty (it would match every response).
     Raises:
         RlvrError: unknown mode or bad extra patterns.
@@ -180,7 +231,8 @@ def selfaware_reward(
     if mode != "seed":
         return _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
-                       hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode)
+                       hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode,
+                       list_candidates)
     matched = seed_abstention_match(text, tuple(patterns))
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
@@ -201,7 +253,8 @@ def selfaware_reward(
 
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
             abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
-            hedge_unanswerable, extra_patterns, prompt, mode) -> RewardResult:
+            hedge_unanswerable, extra_patterns, prompt, mode,
+            list_candidates=STRICT_PRESET["list_candidates"]) -> RewardResult:
     """The strict table (module docstring): robust labels, hedge values, word matching."""
     if mode != "robust":
         from rlvr.errors import RlvrError
@@ -230,6 +283,9 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
         if hit is not None:
             return RewardResult(hedge_correct, "hedged_correct", {**details, "matched_answer": hit})
         return RewardResult(hedge_wrong, "hedged_wrong", details)
+    if hit is not None and lists_candidates(lowered, hit):
+        return RewardResult(list_candidates, "listed_candidates",
+                            {**details, "matched_answer": hit})
     if hit is not None:
         return RewardResult(correct, "correct", {**details, "matched_answer": hit})
     return RewardResult(wrong, "wrong", details)

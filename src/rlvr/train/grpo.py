@@ -23,32 +23,37 @@ from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
 from rlvr.data.resolve import resolve_data, with_system_prompt
-from rlvr.eval.report import build_report, score_generations, write_report
-from rlvr.io import read_jsonl, umask_mode, write_jsonl, write_text
+from rlvr.eval.heldout import check_overlap, heldout_rows, normalise_question, run_task, write_run_data
+from rlvr.eval.report import build_report, verdict_line, write_report
+from rlvr.io import umask_mode, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
+from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
+                                 known_training_rows)
 
 logger = logging.getLogger(__name__)
 
 
-def reward_functions(cfg: TrainConfig) -> tuple[list, list[float]]:
+def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]]:
     """Build the TRL reward functions and their weights from the config.
 
     Returns:
         (reward_funcs, reward_weights): one TRL callable per entry of `cfg.reward_funcs`
         (or just `cfg.reward` with weight 1.0); see `rlvr.rewards.make_trl_rewards`.
         TRL logs each as `rewards/<log_name>/mean` and sums them with the weights.
+        `observer` (the diagnostics) watches the first `selfaware` reward.
     Raises:
         RlvrError: an unknown reward or preset name.
     """
-    return make_trl_rewards(cfg.reward_funcs or [
-        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
+    return make_trl_rewards(reward_entries(cfg), observer)
 
 
 # Settings a resumed run must share with the run it continues (checkpoint shapes, data).
 RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
-                "max_completion_length", "reward", "reward_preset", "selfaware_variant")
+                "max_completion_length", "reward", "reward_preset", "selfaware_variant",
+                "prompt_exemplars", "train_answerable")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -103,20 +108,45 @@ def _save_adapter(model, tokenizer, target: Path) -> Path:
     return target
 
 
-def _evaluate(model, tokenizer, examples, cfg: TrainConfig, label: str) -> list[dict[str, Any]]:
-    from rlvr.eval.generate import generate_completions
-
-    generations = generate_completions(
-        model, tokenizer, [ex["prompt"] for ex in examples],
-        max_new_tokens=cfg.eval_max_new_tokens or cfg.max_completion_length,
-        batch_size=cfg.eval_batch_size, desc=f"eval {label}")
-    return score_generations(examples, generations, cfg.reward, cfg.reward_preset,
-                             cfg.reward_params)
-
-
 def _last_checkpoint(checkpoints: Path) -> str | None:
     found = sorted(checkpoints.glob("checkpoint-*"), key=lambda p: int(p.name.split("-")[-1]))
     return str(found[-1]) if found else None
+
+
+def _diagnostics(cfg: TrainConfig, tokenizer):
+    """The reward observer and alarm callback of `rlvr.train.diagnostics` (None, [] when off)."""
+    if not cfg.diagnostics:
+        return None, None
+    from rlvr.train.diagnostics import (AlarmMonitor, AlarmSettings, CalibrationObserver,
+                                        make_alarm_callback)
+
+    ends = [t for t in (tokenizer.eos_token_id, tokenizer.pad_token_id) if t is not None]
+    observer = CalibrationObserver(cfg.num_generations, cfg.max_completion_length, ends)
+    monitor = AlarmMonitor(AlarmSettings(
+        over_abstention=cfg.alarm_over_abstention, hedge_rate=cfg.alarm_hedge_rate,
+        zero_std=cfg.alarm_zero_std, truncation=cfg.alarm_truncation,
+        patience=cfg.alarm_patience, stop_on_alarm=cfg.stop_on_alarm))
+    return observer, make_alarm_callback(monitor)
+
+
+def _prepare_data(cfg: TrainConfig):
+    data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
+                        cfg.skip_bad_rows)
+    train, heldout = list(data.train), list(data.heldout)
+    if cfg.system_prompt is not None or cfg.prompt_exemplars:
+        train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
+        heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
+    if cfg.train_limit is not None and cfg.train_limit < len(train):
+        random.Random(cfg.seed).shuffle(train)
+        train = train[:cfg.train_limit]
+    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
+    check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source)
+    shown = {normalise_question(str(p[0] if isinstance(p, (list, tuple)) else p.get("question")))
+             for p in cfg.prompt_exemplars or []}
+    check_overlap(heldout, shown, "prompt_exemplars")
+    logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
+                len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
+    return data, train, heldout
 
 
 def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
@@ -125,9 +155,13 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     Args:
         cfg: the resolved training configuration.
         resume: continue from the newest checkpoint in the run directory and reuse the
-            saved base-model generations when they cover the same questions.
+            saved base-model generations and knowledge labels when they cover the same
+            questions.
     Raises:
-        RlvrError subclasses for bad data, config or a missing model.
+        ConfigError: `--resume` with settings that differ from the run's; the reward
+            preflight refused the training rows.
+        DataError: bad data, or held-out questions that are also training questions.
+        RlvrError subclasses for a missing model.
     """
     import torch
     from datasets import Dataset
@@ -137,7 +171,6 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     import yaml
 
     run_dir = Path(cfg.output_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
     previous = run_dir / "resolved_config.yaml"
     if resume and previous.is_file():
         saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
@@ -145,51 +178,53 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         if changed:
             raise ConfigError(f"--resume: {', '.join(changed)} differ from {previous}; pass the "
                               "run's original config (e.g. --config " f"{previous})")
-    write_text(run_dir / "resolved_config.yaml", yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    data, train, heldout = _prepare_data(cfg)
+    preflight_results = reward_preflight(cfg, train)  # before any model loads
+    run_dir.mkdir(parents=True, exist_ok=True)
+    write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    write_run_data(run_dir, train, heldout)
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
 
-    data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
-                        cfg.skip_bad_rows)
-    train, heldout = list(data.train), list(data.heldout)
-    if cfg.system_prompt is not None:
-        train = with_system_prompt(train, cfg.system_prompt)
-        heldout = with_system_prompt(heldout, cfg.system_prompt)
-    if cfg.train_limit is not None and cfg.train_limit < len(train):
-        random.Random(cfg.seed).shuffle(train)
-        train = train[:cfg.train_limit]
-    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
-    logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
-                len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
-
     model_path = resolve_model(cfg.model)
     tokenizer = load_tokenizer(model_path)
     model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+    task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params,
+                    cfg.eval_max_new_tokens or cfg.max_completion_length)
+    rows = heldout_rows(heldout)
 
     timings: dict[str, float] = {}
-    base_records = None
+    base_records = labels = None
     base_file = run_dir / "generations_base.jsonl"
     if not cfg.skip_eval:
-        if resume and base_file.is_file():
-            cached = read_jsonl(base_file)
-            if [r["id"] for r in cached] == [ex.get("id", i) for i, ex in enumerate(heldout)]:
-                base_records = cached
-                logger.info("reusing base generations from %s", base_file)
+        base_records = cached_base_records(base_file, rows) if resume else None
+        model.eval()
         if base_records is None:
             start = time.perf_counter()
-            model.eval()
-            base_records = _evaluate(model, tokenizer, heldout, cfg, "base")
+            base_records = evaluate_heldout(model, tokenizer, task, rows, cfg, "base")
             timings["eval_base_s"] = time.perf_counter() - start
             write_jsonl(base_file, base_records)
+        start = time.perf_counter()
+        labels = knowledge_for_run(model, tokenizer, task, rows, base_records, cfg, run_dir,
+                                   reuse=resume)
+        timings["knowledge_s"] = time.perf_counter() - start
 
+    train_counts = None
+    if cfg.train_answerable == "known":
+        model.eval()
+        start = time.perf_counter()
+        train, train_counts = known_training_rows(model, tokenizer, task, train, cfg, run_dir,
+                                                  reuse=resume)
+        timings["train_knowledge_s"] = time.perf_counter() - start
     columns = {
         "prompt": [ex["prompt"] for ex in train],
         "expected_answer": [ex["expected_answer"] for ex in train],
         "is_unanswerable": [ex["is_unanswerable"] for ex in train],
     }
     checkpoints = run_dir / "checkpoints"
-    reward_funcs, reward_weights = reward_functions(cfg)
+    observer, callback = _diagnostics(cfg, tokenizer)
+    reward_funcs, reward_weights = reward_functions(cfg, observer)
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=reward_funcs,
@@ -197,6 +232,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         train_dataset=Dataset.from_dict(columns),
         processing_class=tokenizer,
         peft_config=lora_config(cfg),
+        callbacks=[callback] if callback is not None else None,
     )
     start = time.perf_counter()
     result = trainer.train(resume_from_checkpoint=_last_checkpoint(checkpoints) if resume else None)
@@ -207,24 +243,36 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     adapter_dir = _save_adapter(trainer.model, tokenizer, run_dir / "adapter")
     logger.info("adapter saved to %s", adapter_dir)
 
+    alarms = callback.monitor.fired if callback is not None else []
     meta = {
         "rlvr_version": __version__, "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": model_path, "adapter": str(adapter_dir), "data": data.source,
-        "train_rows": len(train), "heldout_questions": len(heldout),
+        "train_rows": len(train), "train_answerable": cfg.train_answerable,
+        "train_knowledge": train_counts, "heldout_questions": len(heldout),
         "skipped_bad_rows": len(data.skipped),
-        "optimizer_steps": steps, "train_loss": result.training_loss,
-        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
+        "optimizer_steps": steps, "max_steps": cfg.max_steps,
+        "train_loss": result.training_loss,
+        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "seed",
+        "system_prompt": cfg.system_prompt,
         "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
         or cfg.max_completion_length, "seed": cfg.seed,
+        "knowledge": {"samples": cfg.knowledge_samples,
+                      "temperature": cfg.knowledge_temperature,
+                      "threshold": cfg.knowledge_threshold},
+        "alarms": alarms, "stopped_on_alarm": bool(alarms and cfg.stop_on_alarm),
+        "preflight": [{k: v for k, v in p.items() if k != "table"} for p in preflight_results],
     }
+    for alarm in alarms:
+        logger.warning("alarm: %s", alarm["message"])
     if cfg.skip_eval:
         return {"meta": {**meta, "timings": timings}}
     start = time.perf_counter()
     trainer.model.eval()
-    trained_records = _evaluate(trainer.model, tokenizer, heldout, cfg, "trained")
+    trained_records = evaluate_heldout(trainer.model, tokenizer, task, rows, cfg, "trained")
     timings["eval_trained_s"] = time.perf_counter() - start
     meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
-    report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed)
+    report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed,
+                          labels)
     if cfg.eval_tasks:
         from rlvr.eval.runner import run_eval
 
@@ -236,4 +284,5 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
             run_name="trained")
         meta["timings"]["cross_eval_s"] = round(time.perf_counter() - start, 3)
     write_report(run_dir, report, base_records, trained_records)
+    logger.info("%s", verdict_line(report))
     return report

@@ -1,0 +1,105 @@
+"""A training run's held-out self-awareness evaluation, shared by `rlvr train` and `rlvr eval`.
+
+`rlvr train` writes two files into the run directory before it trains:
+- `heldout.jsonl`: the held-out rows exactly as evaluated (`id`, `question`,
+  `expected_answer`, `is_unanswerable`, `chat_prompt` = the training prompt with the run's
+  system prompt);
+- `train_questions.json`: the training questions (normalised text).
+
+`rlvr eval --tasks selfaware --adapter RUN/adapter` finds them next to the adapter and
+evaluates on the run's own held-out rows with the run's prompt and reward settings, through
+the same runner (`rlvr.eval.runner.generate_task_records`). Any evaluation whose questions
+overlap the run's training questions is refused with the count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import unicodedata
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from rlvr.errors import DataError
+from rlvr.eval.tasks import EvalTask, get_task
+from rlvr.io import read_jsonl, write_json, write_jsonl
+
+HELDOUT_FILE = "heldout.jsonl"
+TRAIN_QUESTIONS_FILE = "train_questions.json"
+
+
+def normalise_question(text: str) -> str:
+    """Question text for overlap checks: NFKC, case-folded, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text or "").casefold().split())
+
+
+def run_task(reward: str = "selfaware", preset: str | None = None,
+             params: dict | None = None, max_new_tokens: int | None = None) -> EvalTask:
+    """The `selfaware` eval task with a run's reward settings and token cap."""
+    base = get_task("selfaware")
+    return dataclasses.replace(base, reward=reward, reward_preset=preset,
+                               reward_params=dict(params or {}),
+                               max_new_tokens=max_new_tokens or base.max_new_tokens)
+
+
+def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept."""
+    return [{"id": ex.get("id", i), "question": ex["question"],
+             "expected_answer": None if ex["is_unanswerable"] else ex["expected_answer"],
+             "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"]}
+            for i, ex in enumerate(examples)]
+
+
+def check_overlap(rows: Iterable[dict[str, Any]], train_questions: set[str], source: str) -> None:
+    """Refuse an evaluation that asks questions the run trained on.
+
+    Raises:
+        DataError: naming how many of the evaluation questions are training questions.
+    """
+    rows = list(rows)
+    shared = [r for r in rows if normalise_question(r.get("question", "")) in train_questions]
+    if shared:
+        raise DataError(
+            f"{len(shared)} of {len(rows)} evaluation questions are training questions of the "
+            f"run (e.g. {shared[0].get('question')!r}); evaluate on the run's held-out rows "
+            "(omit --task-path selfaware=...) or on data the run did not train on", source)
+
+
+def write_run_data(run_dir: str | Path, train: Sequence[dict], heldout: Sequence[dict]) -> None:
+    """Write `heldout.jsonl` and `train_questions.json` into a run directory."""
+    run_dir = Path(run_dir)
+    write_jsonl(run_dir / HELDOUT_FILE, heldout_rows(heldout))
+    write_json(run_dir / TRAIN_QUESTIONS_FILE,
+               sorted({normalise_question(ex["question"]) for ex in train}))
+
+
+@dataclasses.dataclass
+class RunData:
+    """What `rlvr eval` needs from a training run: its task settings and its rows."""
+
+    run_dir: Path
+    task: EvalTask
+    rows: list[dict[str, Any]]
+    train_questions: set[str]
+
+
+def find_run(adapter: str | Path | None) -> RunData | None:
+    """The training run an adapter came from (its parent folder), or None.
+
+    A run is recognised by `resolved_config.yaml`, `heldout.jsonl` and
+    `train_questions.json` next to the adapter folder.
+    """
+    if adapter is None:
+        return None
+    run_dir = Path(adapter).expanduser().resolve().parent
+    files = [run_dir / n for n in ("resolved_config.yaml", HELDOUT_FILE, TRAIN_QUESTIONS_FILE)]
+    if not all(f.is_file() for f in files):
+        return None
+    import yaml
+
+    cfg = yaml.safe_load(files[0].read_text(encoding="utf-8")) or {}
+    task = run_task(cfg.get("reward", "selfaware"), cfg.get("reward_preset"),
+                    cfg.get("reward_params"),
+                    cfg.get("eval_max_new_tokens") or cfg.get("max_completion_length"))
+    train_questions = set(json.loads(files[2].read_text(encoding="utf-8")))
+    return RunData(run_dir, task, read_jsonl(files[1]), train_questions)

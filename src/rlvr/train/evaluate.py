@@ -1,0 +1,149 @@
+"""The before/after evaluation of `rlvr train`, on the runner `rlvr eval` uses.
+
+Both models answer the run's held-out rows (greedy, the run's prompts) through
+`rlvr.eval.runner.generate_task_records` and are scored by the run's reward. The base
+model's knowledge of each answerable question is estimated from K answers
+(`knowledge_samples`, `knowledge_temperature`; K = 1 at temperature 0 reuses its greedy
+answers) and stored in `knowledge_labels.json` (plus `knowledge_samples_base.jsonl` when
+sampled), so the report can be rebuilt offline with `rlvr.eval.knowledge.knowledge_report`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.config import TrainConfig
+from rlvr.eval.knowledge import knowledge_labels
+from rlvr.io import read_jsonl, write_json, write_jsonl
+
+logger = logging.getLogger(__name__)
+
+LABELS_FILE = "knowledge_labels.json"
+SAMPLES_FILE = "knowledge_samples_base.jsonl"
+
+
+def eval_settings(cfg: TrainConfig, num_samples: int = 1, temperature: float = 0.0) -> dict:
+    """Runner settings for the run's held-out evaluation (greedy by default)."""
+    return {"batch_size": cfg.eval_batch_size, "num_samples": num_samples,
+            "temperature": temperature, "seed": cfg.seed,
+            "max_new_tokens": cfg.eval_max_new_tokens or cfg.max_completion_length}
+
+
+def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], cfg: TrainConfig,
+                     label: str) -> list[dict[str, Any]]:
+    """Greedy answers of `model` to the held-out rows, scored by the run's reward."""
+    from rlvr.eval.runner import generate_task_records
+
+    return generate_task_records(model, tokenizer, task, list(rows), [], eval_settings(cfg),
+                                 label)
+
+
+def knowledge_for_run(model, tokenizer, task, rows: Sequence[dict],
+                      base_records: Sequence[dict], cfg: TrainConfig, run_dir: Path,
+                      reuse: bool = False) -> dict[Any, dict]:
+    """Label each held-out question known / unknown for the base model (see module doc).
+
+    Args:
+        model: the base model (before training).
+        rows: the held-out rows; base_records: its scored greedy answers to them.
+        reuse: take `knowledge_labels.json` from an earlier attempt of this run when it
+            covers the same questions (for `--resume`).
+    Returns:
+        `rlvr.eval.knowledge.knowledge_labels` output, keyed by question id.
+    """
+    labels_file = run_dir / LABELS_FILE
+    ids = [r["id"] for r in rows]
+    if reuse and labels_file.is_file():
+        saved = json.loads(labels_file.read_text(encoding="utf-8"))
+        if [x["id"] for x in saved["labels"]] == ids and saved["settings"] == _settings(cfg):
+            logger.info("reusing knowledge labels from %s", labels_file)
+            return {x["id"]: x for x in saved["labels"]}
+    if cfg.knowledge_samples == 1 and cfg.knowledge_temperature == 0:
+        samples = list(base_records)
+    else:
+        from rlvr.eval.runner import generate_task_records
+
+        answerable = [r for r in rows if not r["is_unanswerable"]]
+        settings = eval_settings(cfg, cfg.knowledge_samples, cfg.knowledge_temperature)
+        samples = generate_task_records(model, tokenizer, task, answerable, [], settings,
+                                        "knowledge")
+        write_jsonl(run_dir / SAMPLES_FILE, samples)
+        samples += [{"id": r["id"], "is_unanswerable": True, "outcome": None}
+                    for r in rows if r["is_unanswerable"]]
+    labels = knowledge_labels(samples, cfg.knowledge_threshold)
+    write_json(labels_file, {"settings": _settings(cfg),
+                             "labels": [{"id": i, **labels[i]} for i in ids if i in labels]})
+    return labels
+
+
+def _settings(cfg: TrainConfig) -> dict[str, Any]:
+    return {"knowledge_samples": cfg.knowledge_samples,
+            "knowledge_temperature": cfg.knowledge_temperature,
+            "knowledge_threshold": cfg.knowledge_threshold}
+
+
+def load_knowledge_labels(run_dir: Path) -> dict[Any, dict]:
+    """Read `knowledge_labels.json` of a run (for rebuilding its report offline)."""
+    saved = json.loads((Path(run_dir) / LABELS_FILE).read_text(encoding="utf-8"))
+    return {x["id"]: x for x in saved["labels"]}
+
+
+def cached_base_records(path: Path, rows: Sequence[dict]) -> list[dict] | None:
+    """Base generations saved by an earlier attempt, when they cover the same questions."""
+    if not path.is_file():
+        return None
+    cached = read_jsonl(path)
+    if [r["id"] for r in cached] == [r["id"] for r in rows] and \
+            [r.get("question") for r in cached] == [r["question"] for r in rows]:
+        logger.info("reusing base generations from %s", path)
+        return cached
+    return None
+
+
+TRAIN_LABELS_FILE = "train_knowledge.jsonl"
+
+
+def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: TrainConfig,
+                        run_dir: Path, reuse: bool = False) -> tuple[list[dict], dict[str, int]]:
+    """Keep the unanswerable training rows and the answerable ones the base model knows.
+
+    With `train_answerable: known`, answerable training questions the base model does not
+    answer correctly (by the same K-sample rule as the held-out labels) are left out, as
+    R-Tuning (Zhang et al., 2024) splits training data into what the model knows and what
+    it does not. Reason: a small model gets most hard questions wrong, and under the
+    calibration reward abstaining (-0.5) beats a wrong answer (-1.0) there; trained on them,
+    the policy learns to abstain on whole kinds of questions, known ones included (seen
+    here: over-abstention 0 -> 1.0 within 11 steps). The base model's answers and labels go
+    to `train_knowledge.jsonl` (reused on `--resume`).
+    Returns:
+        (kept rows, counts {"answerable", "known", "unanswerable"}).
+    """
+    from rlvr.eval.heldout import heldout_rows
+    from rlvr.eval.runner import generate_task_records
+
+    path = run_dir / TRAIN_LABELS_FILE
+    answerable = [(i, ex) for i, ex in enumerate(train) if not ex["is_unanswerable"]]
+    rows = heldout_rows([{**ex, "id": i} for i, ex in answerable])
+    records = None
+    if reuse and path.is_file():
+        saved = read_jsonl(path)
+        if [r["id"] for r in saved] == [r["id"] for r in rows for _ in range(
+                cfg.knowledge_samples)]:
+            records = saved
+    if records is None:
+        settings = eval_settings(cfg, cfg.knowledge_samples, cfg.knowledge_temperature)
+        records = generate_task_records(model, tokenizer, task, rows, [], settings,
+                                        "train knowledge")
+        write_jsonl(path, records)
+    labels = knowledge_labels(records, cfg.knowledge_threshold)
+    keep = {i for i, ex in answerable if labels[i]["known"]}
+    kept = [ex for i, ex in enumerate(train) if ex["is_unanswerable"] or i in keep]
+    counts = {"answerable": len(answerable), "known": len(keep),
+              "unanswerable": len(train) - len(answerable)}
+    logger.info("train_answerable=known: %d of %d answerable training questions known to the "
+                "base model; training on them and %d unanswerable", counts["known"],
+                counts["answerable"], counts["unanswerable"])
+    return kept, counts

@@ -1,0 +1,101 @@
+"""One evaluation path: a run's held-out rows, overlap refusal, and the train-side preflight."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rlvr.config import load_config
+from rlvr.data.builtin import builtin_splits
+from rlvr.data.resolve import resolve_data, with_system_prompt
+from rlvr.errors import ConfigError, DataError
+from rlvr.eval.heldout import (check_overlap, find_run, heldout_rows, normalise_question,
+                               run_task, write_run_data)
+from rlvr.train.checks import reward_preflight
+
+
+def _builtin():
+    data = resolve_data(None)
+    return list(data.train), list(data.heldout)
+
+
+def test_heldout_rows_keep_the_training_prompt():
+    train, heldout = _builtin()
+    heldout = with_system_prompt(heldout, "Be brief.")
+    rows = heldout_rows(heldout)
+    task = run_task("selfaware", "strict", {"wrong": -1.0}, 24)
+    prompt = task.build_prompt(rows[0])
+    assert prompt == heldout[0]["prompt"]
+    assert prompt[0] == {"role": "system", "content": "Be brief."}
+    assert task.reward_preset == "strict" and task.reward_params == {"wrong": -1.0}
+    assert task.max_new_tokens == 24
+    assert all(r["expected_answer"] is None for r in rows if r["is_unanswerable"])
+
+
+def test_overlap_is_refused_with_the_count():
+    rows = [{"question": "What is the capital of France?"}, {"question": "Who am I?"}]
+    train = {normalise_question("what is  the CAPITAL of France?")}
+    with pytest.raises(DataError, match="1 of 2 evaluation questions are training questions"):
+        check_overlap(rows, train, "x.jsonl")
+    check_overlap(rows[1:], train, "x.jsonl")  # no overlap: no error
+
+
+def test_builtin_split_has_no_overlap():
+    train, heldout = _builtin()
+    check_overlap(heldout_rows(heldout), {normalise_question(e["question"]) for e in train},
+                  "builtin")
+
+
+def test_find_run_reads_the_run_files(tmp_path):
+    train, heldout = _builtin()
+    (tmp_path / "adapter").mkdir()
+    (tmp_path / "resolved_config.yaml").write_text(
+        "reward: selfaware\nreward_preset: strict\nmax_completion_length: 24\n")
+    write_run_data(tmp_path, train, heldout)
+    run = find_run(tmp_path / "adapter")
+    assert run is not None and len(run.rows) == len(heldout)
+    assert run.task.reward_preset == "strict" and run.task.max_new_tokens == 24
+    assert normalise_question(train[0]["question"]) in run.train_questions
+    # a folder that is not inside a run: no run
+    assert find_run(tmp_path / "elsewhere" / "adapter") is None
+    saved = json.loads((tmp_path / "train_questions.json").read_text())
+    assert len(saved) == len({normalise_question(e["question"]) for e in train})
+
+
+def test_eval_refuses_the_default_split_after_training_on_another_seed(tmp_path, selfaware_json):
+    """The issue's case: a run trained on the v3 split built with seed 7; the selfaware
+    task's default test split (v3, seed 42) holds 101 of its training questions."""
+    from rlvr.eval.runner import run_eval
+
+    data = resolve_data(str(selfaware_json), "test", "v3", seed=7)
+    run_dir = tmp_path / "run"
+    (run_dir / "adapter").mkdir(parents=True)
+    (run_dir / "resolved_config.yaml").write_text("reward_preset: strict\n")
+    write_run_data(run_dir, data.train, data.heldout)
+    with pytest.raises(DataError, match="101 of 337 evaluation questions are training"):
+        run_eval(None, ["selfaware"], adapter=str(run_dir / "adapter"),
+                 output_dir=tmp_path / "out", task_paths={"selfaware": str(selfaware_json)},
+                 loaded_model=(None, None))
+
+
+def test_train_preflight_refuses_the_seed_preset_and_warns_on_request():
+    train, _ = _builtin()
+    with pytest.raises(ConfigError, match="always_hedge .*as much as gold"):
+        reward_preflight(load_config(None, {"reward_preset": "seed"}), train)
+    out = reward_preflight(load_config(None, {"reward_preset": "seed", "preflight": "warn"}), train)
+    assert out[0]["warnings"] and out[0]["policies"]["always_hedge"] == 1.0
+    assert reward_preflight(load_config(None, {"preflight": "off"}), train) == []
+    strict = reward_preflight(load_config(None, {}), train)  # default preset: strict
+    assert strict[0]["warnings"] == [] and strict[0]["policies"]["list_candidates"] == -1.0
+
+
+def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
+    train, _ = _builtin()
+    cfg = load_config(None, {"reward_funcs": [{"name": "gsm8k_correctness"}]})
+    with pytest.raises(ConfigError, match="preflight of reward 'gsm8k_correctness'"):
+        reward_preflight(cfg, train)
+
+
+def test_builtin_splits_are_stable():
+    assert len(builtin_splits()["test"]) == 61
