@@ -98,4 +98,4 @@ def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
 
 
 def test_builtin_splits_are_stable():
-    assert len(builtin_splits()["test"]) == 61
+    assert len(builtin_splits()["test"]) == 73

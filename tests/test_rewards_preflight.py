@@ -125,3 +125,15 @@ def test_score_cli_params_and_no_torch(tmp_path):
             "assert 'torch' not in sys.modules, 'torch imported'")
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert "correct_fallback" in done.stdout and "preflight: gsm8k_format" in done.stdout
+
+
+def test_list_candidates_policy_is_caught_by_strict_not_by_seed():
+    from rlvr.rewards.preflight import preflight
+
+    rows = [{"question": "What is the capital of France?", "expected_answer": "Paris",
+             "is_unanswerable": False},
+            {"question": "What is 2 + 2?", "expected_answer": "4", "is_unanswerable": False}]
+    seed = {p.policy: p.mean for p in preflight("selfaware", rows, "seed").policies}
+    strict = {p.policy: p.mean for p in preflight("selfaware", rows, "strict").policies}
+    # "London, Paris or Mars." contains the gold: seed pays +1 (= gold), strict -1
+    assert seed["list_candidates"] == 1.0 and strict["list_candidates"] == -1.0

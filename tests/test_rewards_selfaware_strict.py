@@ -36,6 +36,25 @@ TABLE = [
     ("I cannot stress this enough: it is Lyon.", "Paris", False, -1.0, "wrong"),
     # any alias counts
     ("It is the Big Apple.", ["New York", "big apple"], False, 1.0, "correct"),
+    # listing candidates never pays: the answer among alternatives is -1.0 (was +1.0)
+    ("Paris, Rome, Berlin or Madrid.", "Paris", False, -1.0, "listed_candidates"),
+    ("It is Paris or Rome.", "Paris", False, -1.0, "listed_candidates"),
+    ("Either Rome or Paris.", "Paris", False, -1.0, "listed_candidates"),
+    ("Rome, Paris, Berlin", "Paris", False, -1.0, "listed_candidates"),
+    ("Paris? Rome? Berlin?", "Paris", False, -1.0, "listed_candidates"),
+    ("I think it could be Paris, Rome or Berlin.", "Paris", False, -1.0, "listed_candidates"),
+    ("Shakespeare/Marlowe", "Shakespeare", False, -1.0, "listed_candidates"),
+    # ... but ordinary sentences with commas or "and" are answers, not lists
+    ("London, England.", "London", False, 1.0, "correct"),
+    ("Paris, France, which is a city in Europe.", "Paris", False, 1.0, "correct"),
+    ("The capital of France, a country in Europe, is Paris.", "Paris", False, 1.0, "correct"),
+    ("The capital of France is Paris, not Rome.", "Paris", False, 1.0, "correct"),
+    ("Romeo and Juliet was written by William Shakespeare.", "Shakespeare", False, 1.0,
+     "correct"),
+    ("The answer is 37, because 17 + 20 = 37.", "37", False, 1.0, "correct"),
+    ("24 / 2 = 12", "12", False, 1.0, "correct"),
+    ("The capital of France is Paris. Rome is the capital of Italy.", "Paris", False, 1.0,
+     "correct"),
     # unanswerable: abstaining +1.0, hedging -0.5, answering -1.0
     ("No one knows.", None, True, 1.0, "abstained_unanswerable"),
     ("I don\u2019t know.", None, True, 1.0, "abstained_unanswerable"),

@@ -53,3 +53,78 @@ def test_reward_funcs_validation():
         load_config(None, {"reward_funcs": [{"name": "selfaware"}, {"name": "selfaware"}]})
     with pytest.raises(RlvrError, match="unknown reward"):
         reward_functions(load_config(None, {"reward": "nope"}))
+
+
+@pytest.mark.parametrize("override, message", [
+    ({"knowledge_samples": 0}, "knowledge_samples must be >= 1"),
+    ({"knowledge_samples": 4}, "knowledge_temperature .* > 0 when knowledge_samples > 1"),
+    ({"knowledge_temperature": -1.0}, "knowledge_temperature must be >= 0"),
+    ({"knowledge_threshold": 0.0}, r"knowledge_threshold must be in \(0, 1\]"),
+    ({"knowledge_threshold": 1.5}, r"knowledge_threshold must be in \(0, 1\]"),
+    ({"preflight": "maybe"}, "preflight must be refuse, warn or off"),
+    ({"train_answerable": "some"}, "train_answerable must be all or known"),
+    ({"max_unanswerable_share": 1.0}, r"max_unanswerable_share must be in \(0, 1\)"),
+    ({"alarm_patience": 0}, "alarm_patience must be >= 1"),
+])
+def test_new_settings_are_checked(override, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, override)
+
+
+def test_default_preset_is_strict_and_diagnostics_on():
+    cfg = load_config(None)
+    assert cfg.reward_preset == "strict" and cfg.preflight == "refuse" and cfg.diagnostics
+    assert (cfg.knowledge_samples, cfg.knowledge_temperature) == (1, 0.0)
+
+
+def test_cap_unanswerable_hand_computed():
+    from rlvr.train.grpo import cap_unanswerable
+
+    rows = [{"is_unanswerable": i % 3 != 0, "i": i} for i in range(30)]  # 10 answerable, 20 not
+    kept = cap_unanswerable(rows, 0.4, seed=0)
+    # at most floor(0.4 * 10 / 0.6) = floor(6.67) = 6 unanswerable rows next to 10 answerable
+    assert sum(r["is_unanswerable"] for r in kept) == 6
+    assert sum(not r["is_unanswerable"] for r in kept) == 10
+    assert [r["i"] for r in kept] == sorted(r["i"] for r in kept)  # order kept
+    assert cap_unanswerable(rows, 0.9, seed=0) == rows  # already under the cap
+    assert cap_unanswerable(rows, 0.4, seed=0) == kept  # seeded
+
+
+def test_prompt_exemplars_go_between_system_and_question():
+    from rlvr.data.resolve import resolve_data, with_system_prompt
+    from rlvr.errors import DataError
+
+    ex = resolve_data(None).train[:1]
+    out = with_system_prompt(ex, "Short.", [["Q1?", "A1."], {"question": "Q2?", "answer": "A2."}])
+    roles = [m["role"] for m in out[0]["prompt"]]
+    assert roles == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert out[0]["prompt"][1:5] == [{"role": "user", "content": "Q1?"},
+                                     {"role": "assistant", "content": "A1."},
+                                     {"role": "user", "content": "Q2?"},
+                                     {"role": "assistant", "content": "A2."}]
+    assert out[0]["prompt"][-1]["content"] == ex[0]["question"]
+    with pytest.raises(DataError, match="prompt_exemplars entry 1"):
+        with_system_prompt(ex, None, [["only a question"]])
+
+
+def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
+    from rlvr.train.grpo import _prepare_data
+
+    cfg = load_config(None, {"data": str(selfaware_json), "selfaware_variant": "v1",
+                             "train_limit": 50, "mix_builtin": True})
+    data, train, heldout = _prepare_data(cfg)
+    sources = [ex["source"] for ex in train]
+    assert sources.count("selfaware") == 50 and sources.count("builtin") == 294
+    assert [ex["source"] for ex in heldout].count("builtin") == 73
+    assert [ex["source"] for ex in heldout].count("selfaware") == 337
+
+
+def test_exemplar_questions_must_not_be_held_out():
+    from rlvr.data.builtin import builtin_splits
+    from rlvr.errors import DataError
+    from rlvr.train.grpo import _prepare_data
+
+    question = builtin_splits()["test"][0]["messages"][1]["content"]
+    cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
+    with pytest.raises(DataError, match="1 of 73 evaluation questions"):
+        _prepare_data(cfg)

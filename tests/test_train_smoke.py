@@ -9,17 +9,22 @@ import pytest
 pytestmark = pytest.mark.slow
 
 
+def small_run(run_dir, max_steps: int, *extra: str) -> list[str]:
+    """`rlvr train` arguments for a tiny run: 4 completions per step, 4 held-out questions."""
+    args = ["train", "--max-steps", str(max_steps), "--eval-limit", "4",
+            "--output-dir", str(run_dir)]
+    for setting in ("per_device_train_batch_size=4", "gradient_accumulation_steps=1",
+                    "num_generations=2", "eval_batch_size=4", "bootstrap_samples=50",
+                    "train_limit=16", *extra):
+        args += ["--set", setting]
+    return args
+
+
 def test_train_two_steps_and_report(tmp_path, capsys):
     from rlvr.cli import main
 
     run_dir = tmp_path / "run"
-    code = main([
-        "train", "--max-steps", "2", "--eval-limit", "4", "--output-dir", str(run_dir),
-        "--set", "per_device_train_batch_size=4", "--set", "gradient_accumulation_steps=1",
-        "--set", "num_generations=2", "--set", "max_completion_length=8",
-        "--set", "eval_batch_size=4", "--set", "bootstrap_samples=50",
-        "--set", "train_limit=16",
-    ])
+    code = main(small_run(run_dir, 2, "max_completion_length=8"))
     assert code == 0
     assert (run_dir / "adapter" / "adapter_config.json").is_file()
     assert (run_dir / "adapter" / "adapter_model.safetensors").is_file()
@@ -61,12 +66,7 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     assert (run_dir / "heldout.jsonl").is_file() and (run_dir / "train_questions.json").is_file()
 
     # resume: the run continues from its checkpoint and reuses the base generations
-    code = main(["train", "--max-steps", "3", "--eval-limit", "4", "--output-dir", str(run_dir),
-                 "--resume", "--set", "per_device_train_batch_size=4",
-                 "--set", "gradient_accumulation_steps=1", "--set", "num_generations=2",
-                 "--set", "max_completion_length=8", "--set", "eval_batch_size=4",
-                 "--set", "bootstrap_samples=50", "--set", "train_limit=16",
-                 "--set", "save_steps=1"])
+    code = main(small_run(run_dir, 3, "max_completion_length=8", "save_steps=1") + ["--resume"])
     assert code == 0
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 3
@@ -77,16 +77,9 @@ def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):
     from rlvr.cli import main
 
     run_dir = tmp_path / "run"
-    code = main([
-        "train", "--max-steps", "4", "--eval-limit", "4", "--output-dir", str(run_dir),
-        "--set", "per_device_train_batch_size=4", "--set", "gradient_accumulation_steps=1",
-        "--set", "num_generations=2", "--set", "max_completion_length=4",
-        "--set", "eval_batch_size=4", "--set", "bootstrap_samples=50",
-        "--set", "train_limit=16",
-        # a 4-token cap truncates nearly everything: the length alarm fires at step 1
-        "--set", "alarm_truncation=0.0", "--set", "alarm_patience=1",
-        "--set", "stop_on_alarm=true",
-    ])
+    # a 4-token cap truncates nearly everything: the length alarm fires at step 1
+    code = main(small_run(run_dir, 4, "max_completion_length=4", "alarm_truncation=0.0",
+                          "alarm_patience=1", "stop_on_alarm=true"))
     assert code == 0
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 1 and report["meta"]["stopped_on_alarm"]

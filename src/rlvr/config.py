@@ -31,6 +31,9 @@ class TrainConfig:
                                  "HF folder, or a hub id")
     data: str | None = _f(None, "messages JSONL, a folder of splits (train/valid/test.jsonl), "
                                 "SelfAware.json (split on the fly), or None for the built-in set")
+    mix_builtin: bool = _f(False, "add the built-in dataset's train and test rows to the "
+                                  "data's train and held-out rows: questions a small model "
+                                  "can know next to the data's (tagged source: builtin)")
     selfaware_variant: str = _f("v3", "variant used when `data` is SelfAware.json (v1|v2|v3)")
     system_prompt: str | None = _f(None, "replace the data's system message in training and "
                                          "evaluation prompts; None = keep the data's")
@@ -38,8 +41,9 @@ class TrainConfig:
                                              "question (training and evaluation): "
                                              "[[question, answer], ...]")
     skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
-    train_limit: int | None = _f(None, "use at most this many training rows (first N after a "
-                                       "seeded shuffle); None = all")
+    train_limit: int | None = _f(None, "use at most this many training rows of `data` (first "
+                                       "N after a seeded shuffle, before mix_builtin adds "
+                                       "the built-in rows); None = all")
     output_dir: str = _f("runs/selfaware", "run directory (adapter, reports, resolved config)")
     seed: int = _f(42, "seed for data order, sampling and initialisation")
     # --- reward ---
@@ -101,6 +105,9 @@ class TrainConfig:
     train_answerable: str = _f("all", "all | known: train on every answerable question, or "
                                       "only on those the base model answers correctly "
                                       "(labelled like the held-out ones, before training)")
+    max_unanswerable_share: float | None = _f(None, "cap the share of unanswerable training "
+                                                    "rows (seeded subsample, after "
+                                                    "train_answerable); None = keep all")
     # --- preflight (rlvr.rewards.preflight) on the training rows, before the model loads ---
     preflight: str = _f("refuse", "refuse | warn | off: what to do when a degenerate policy "
                                   "(always abstain, always hedge, list candidates, repeat the "
@@ -151,6 +158,9 @@ class TrainConfig:
         if self.train_answerable not in ("all", "known"):
             raise ConfigError(f"train_answerable must be all or known, not "
                               f"{self.train_answerable!r}")
+        if self.max_unanswerable_share is not None and not 0 < self.max_unanswerable_share < 1:
+            raise ConfigError("max_unanswerable_share must be in (0, 1) or null, got "
+                              f"{self.max_unanswerable_share}")
         if self.preflight not in ("refuse", "warn", "off"):
             raise ConfigError(f"preflight must be refuse, warn or off, not {self.preflight!r}")
         if self.alarm_patience < 1:

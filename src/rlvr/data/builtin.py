@@ -87,6 +87,72 @@ FACTS: tuple[tuple[str, str], ...] = (
     ("What is the color of a clear daytime sky?", "blue"),
 )
 
+# More facts a small model tends to know (capitals, everyday science, common knowledge), so
+# that held-out answerable questions include many the default model knows (added in rlvr
+# 0.2 for the knowledge-aware evaluation; the older 70 above are unchanged).
+MORE_FACTS: tuple[tuple[str, str], ...] = (
+    ("What is the capital of Greece?", "Athens"),
+    ("What is the capital of Ireland?", "Dublin"),
+    ("What is the capital of Austria?", "Vienna"),
+    ("What is the capital of Norway?", "Oslo"),
+    ("What is the capital of Sweden?", "Stockholm"),
+    ("What is the capital of Poland?", "Warsaw"),
+    ("What is the capital of Argentina?", "Buenos Aires"),
+    ("What is the capital of South Korea?", "Seoul"),
+    ("What is the capital of Thailand?", "Bangkok"),
+    ("What is the capital of India?", "New Delhi"),
+    ("What is the capital of Kenya?", "Nairobi"),
+    ("What is the capital of the Netherlands?", "Amsterdam"),
+    ("What is the capital of Belgium?", "Brussels"),
+    ("What is the capital of Denmark?", "Copenhagen"),
+    ("What is the capital of Finland?", "Helsinki"),
+    ("What is the capital of Hungary?", "Budapest"),
+    ("What is the capital of Cuba?", "Havana"),
+    ("What is the capital of Peru?", "Lima"),
+    ("Which planet do we live on?", "Earth"),
+    ("Which planet is famous for its rings?", "Saturn"),
+    ("What is the largest planet in the solar system called?", "Jupiter"),
+    ("What is the chemical symbol for oxygen?", "O"),
+    ("What is the chemical symbol for carbon?", "C"),
+    ("What gas do humans need to breathe to live?", "oxygen"),
+    ("What is the boiling point of water in degrees Celsius?", "100"),
+    ("How many days are there in a leap year?", "366"),
+    ("How many days are there in a normal year?", "365"),
+    ("How many seconds are there in a minute?", "60"),
+    ("How many weeks are there in a year?", "52"),
+    ("How many legs does a dog have?", "4"),
+    ("How many legs does an insect have?", "6"),
+    ("How many arms does an octopus have?", "8"),
+    ("How many sides does a square have?", "4"),
+    ("How many sides does a pentagon have?", "5"),
+    ("How many sides does an octagon have?", "8"),
+    ("How many cents are in a US dollar?", "100"),
+    ("How many centimeters are in a meter?", "100"),
+    ("How many grams are in a kilogram?", "1000"),
+    ("What is 2 + 2?", "4"),
+    ("What is 5 + 5?", "10"),
+    ("What is 3 + 4?", "7"),
+    ("What is 10 + 10?", "20"),
+    ("What is 100 + 100?", "200"),
+    ("What is 9 - 4?", "5"),
+    ("What is 2 times 3?", "6"),
+    ("What is 10 times 10?", "100"),
+    ("What animal is known for having a long neck?", "giraffe"),
+    ("What animal says moo?", "cow"),
+    ("What animal is the largest land animal?", "elephant"),
+    ("What do caterpillars turn into?", "butterfly"),
+    ("What is the color of grass?", "green"),
+    ("What is the color of snow?", "white"),
+    ("What is the opposite of up?", "down"),
+    ("What is the opposite of day?", "night"),
+    ("What is the capital of Scotland?", "Edinburgh"),
+    ("What is the first month of the year?", "January"),
+    ("What is the last month of the year?", "December"),
+    ("What day comes after Monday?", "Tuesday"),
+    ("Who was the first president of the United States?", "Washington"),
+    ("Who wrote the play Hamlet?", "Shakespeare"),
+)
+
 FUTURE_EVENTS = (
     "Who will win the {year} FIFA World Cup final?",
     "What will the closing price of the S&P 500 be on the last trading day of {year}?",
@@ -156,12 +222,12 @@ def builtin_examples(seed: int = 0) -> list[dict[str, Any]]:
 
     Returns:
         list of dicts with `id` ("builtin-<n>"), `question`, `answers` (one item, empty
-        for unanswerable) and `is_unanswerable`: 110 arithmetic + 70 facts = 180
+        for unanswerable) and `is_unanswerable`: 110 arithmetic + 70 + 60 facts = 240
         answerable, and 8 x 6 + (7 x 6 + 1) + 6 x 6 = 127 unanswerable questions from the
-        templates; 307 in all.
+        templates; 367 in all.
     """
     rng = random.Random(seed)
-    answerable = _arithmetic(rng, 110) + list(FACTS)
+    answerable = _arithmetic(rng, 110) + list(FACTS) + list(MORE_FACTS)
     unanswerable = (_fill(FUTURE_EVENTS, year=YEARS) + _fill(PRIVATE_FACTS, person=PEOPLE)
                     + _fill(UNKNOWABLE, place=PLACES, animal=ANIMALS))
     examples = [{"question": q, "answers": [a], "is_unanswerable": False} for q, a in answerable]

@@ -46,7 +46,8 @@ def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept."""
     return [{"id": ex.get("id", i), "question": ex["question"],
              "expected_answer": None if ex["is_unanswerable"] else ex["expected_answer"],
-             "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"]}
+             "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"],
+             **({"source": ex["source"]} if "source" in ex else {})}
             for i, ex in enumerate(examples)]
 
 

@@ -22,13 +22,16 @@ METRIC_ROWS = (
 
 def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any]],
                  meta: dict[str, Any], bootstrap_samples: int = 2000,
-                 seed: int = 0, labels: dict[Any, dict] | None = None) -> dict[str, Any]:
+                 seed: int = 0, labels: dict[Any, dict] | None = None,
+                 by: Sequence[str | None] | None = None) -> dict[str, Any]:
     """Assemble the report dict: `base.selfaware`, `trained.selfaware`, `difference` and,
     with knowledge `labels` (`rlvr.eval.knowledge.knowledge_labels`), `knowledge`
     (`rlvr.eval.knowledge.knowledge_report`: honesty metrics of always-abstain, base and
     trained, paired CIs and the collapse verdict).
 
     The paired difference uses questions scored for both models, in the same order.
+    `by` (one group name per question, e.g. its data source) adds `knowledge_by_source`:
+    the knowledge section of each group, when there are two or more groups.
     """
     pairs = [(b["reward"], t["reward"]) for b, t in zip(base, trained, strict=True)
              if b["reward"] is not None and t["reward"] is not None]
@@ -45,6 +48,17 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     }
     if labels:
         report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed)
+        groups = sorted({g for g in by or [] if g is not None})
+        if len(groups) > 1:
+            report["calibration_by_source"] = {
+                g: {side: calibration_metrics([r for r, x in zip(records, by) if x == g])
+                    for side, records in (("base", base), ("trained", trained))}
+                for g in groups}
+            report["knowledge_by_source"] = {
+                g: knowledge_report(labels, [b for b, x in zip(base, by) if x == g],
+                                    [t for t, x in zip(trained, by) if x == g],
+                                    bootstrap_samples, seed)
+                for g in groups}
     return report
 
 
@@ -116,6 +130,9 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
     if report.get("knowledge"):
         md += ["## Knowledge-aware honesty (Yang et al., 2024)", "",
                knowledge_table(report["knowledge"]), ""]
+    for source, section in (report.get("knowledge_by_source") or {}).items():
+        md += [f"### Held-out questions from {source}", "", f"{verdict_line({'knowledge': section})}",
+               "", knowledge_table(section), ""]
     md += ["## Calibration metrics (SelfAware paper)", "", format_table(report), "",
            "## Run", ""]
     md += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, (dict, list))]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import random
+from collections import Counter
 import shutil
 import tempfile
 import time
@@ -53,7 +54,7 @@ def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]
 RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
-                "prompt_exemplars", "train_answerable")
+                "prompt_exemplars", "train_answerable", "max_unanswerable_share")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -129,16 +130,43 @@ def _diagnostics(cfg: TrainConfig, tokenizer):
     return observer, make_alarm_callback(monitor)
 
 
+def cap_unanswerable(train: list[dict], share: float, seed: int) -> list[dict]:
+    """Subsample unanswerable rows (seeded) so they are at most `share` of the rows.
+
+    With a answerable rows, at most floor(share * a / (1 - share)) unanswerable rows are
+    kept; e.g. 64 answerable and share 0.4 keep floor(0.4 * 64 / 0.6) = 42. Row order is
+    kept. Reason: trained on mostly unanswerable rows, the strong "I don't know" signal
+    spreads to answerable questions (over-abstention), see configs/selfaware_grpo_cpu.yaml.
+    """
+    answerable = [ex for ex in train if not ex["is_unanswerable"]]
+    unanswerable = [i for i, ex in enumerate(train) if ex["is_unanswerable"]]
+    limit = int(share * len(answerable) / (1 - share) + 1e-9)
+    if len(unanswerable) <= limit:
+        return train
+    keep = set(random.Random(seed).sample(unanswerable, limit))
+    logger.info("max_unanswerable_share=%g: training on %d of %d unanswerable rows next to %d "
+                "answerable", share, limit, len(unanswerable), len(answerable))
+    return [ex for i, ex in enumerate(train) if not ex["is_unanswerable"] or i in keep]
+
+
 def _prepare_data(cfg: TrainConfig):
     data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
                         cfg.skip_bad_rows)
-    train, heldout = list(data.train), list(data.heldout)
-    if cfg.system_prompt is not None or cfg.prompt_exemplars:
-        train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
-        heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
+    source = "builtin" if cfg.data is None else "selfaware" if str(cfg.data).endswith(".json") \
+        else "data"
+    train = [{**ex, "source": ex.get("source", source)} for ex in data.train]
+    heldout = [{**ex, "source": ex.get("source", source)} for ex in data.heldout]
     if cfg.train_limit is not None and cfg.train_limit < len(train):
         random.Random(cfg.seed).shuffle(train)
         train = train[:cfg.train_limit]
+    if cfg.mix_builtin and cfg.data is not None:
+        builtin = resolve_data(None)
+        train += [{**ex, "source": "builtin"} for ex in builtin.train]
+        heldout = [{**ex, "source": "builtin"} for ex in builtin.heldout] + heldout
+        random.Random(cfg.seed).shuffle(train)
+    if cfg.system_prompt is not None or cfg.prompt_exemplars:
+        train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
+        heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
     heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
     check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source)
     shown = {normalise_question(str(p[0] if isinstance(p, (list, tuple)) else p.get("question")))
@@ -217,6 +245,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         train, train_counts = known_training_rows(model, tokenizer, task, train, cfg, run_dir,
                                                   reuse=resume)
         timings["train_knowledge_s"] = time.perf_counter() - start
+    if cfg.max_unanswerable_share is not None:
+        train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
     columns = {
         "prompt": [ex["prompt"] for ex in train],
         "expected_answer": [ex["expected_answer"] for ex in train],
@@ -247,7 +277,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     meta = {
         "rlvr_version": __version__, "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": model_path, "adapter": str(adapter_dir), "data": data.source,
-        "train_rows": len(train), "train_answerable": cfg.train_answerable,
+        "train_rows": len(train), "train_sources": dict(Counter(ex["source"] for ex in train)),
+        "train_answerable": cfg.train_answerable,
         "train_knowledge": train_counts, "heldout_questions": len(heldout),
         "skipped_bad_rows": len(data.skipped),
         "optimizer_steps": steps, "max_steps": cfg.max_steps,
@@ -272,7 +303,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     timings["eval_trained_s"] = time.perf_counter() - start
     meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
     report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed,
-                          labels)
+                          labels, by=[r.get("source") for r in rows])
     if cfg.eval_tasks:
         from rlvr.eval.runner import run_eval
 
