@@ -62,16 +62,21 @@ def test_missing_config_file(tmp_path):
         load_config(tmp_path / "nope.yaml")
 
 
-@pytest.mark.parametrize("name", ["selfaware_grpo.yaml", "selfaware_grpo_cpu.yaml"])
+@pytest.mark.parametrize("name", ["selfaware_grpo.yaml", "selfaware_grpo_cpu.yaml",
+                                  "selfaware_mix_cpu.yaml"])
 def test_shipped_configs_load(name):
     cfg = load_config(CONFIGS / name)
     assert cfg.reward == "selfaware"
 
 
 def test_reference_config_is_reference():
+    """The reference settings are the TrainConfig defaults, except the reward table: the
+    reference's own (`seed`), kept with `preflight: warn` because always-hedge games it."""
     cfg = load_config(CONFIGS / "selfaware_grpo.yaml")
+    assert (cfg.reward_preset, cfg.preflight) == ("seed", "warn")
     assert cfg == TrainConfig(**{**TrainConfig().to_dict(), "output_dir": cfg.output_dir,
-                                 "data": cfg.data})
+                                 "data": cfg.data, "reward_preset": "seed",
+                                 "preflight": "warn"})
 
 
 def test_cli_flags_override_file(tmp_path, monkeypatch):
