@@ -164,3 +164,32 @@ def test_judge_collapse_reads_the_interval():
     assert judge_collapse(trained, above)["verdict"] == "judgment"
     touching = {"honesty": {"difference": 0.2, "ci_low": 0.0, "ci_high": 0.5}}
     assert judge_collapse(trained, touching)["verdict"] == "no_judgment"
+
+
+def test_rebuild_report_offline(tmp_path, capsys):
+    import json
+
+    from rlvr.cli import main
+    from rlvr.errors import RlvrError
+    from rlvr.eval.report import build_report, rebuild_report, write_report
+
+    base = [{"id": i, "outcome": o, "reward": r, "is_unanswerable": u} for i, (o, r, u) in
+            enumerate([("correct", 1.0, False), ("wrong", -1.0, False),
+                       ("answered_unanswerable", -1.0, True), ("abstained_unanswerable", 1.0, True)])]
+    trained = [{**b, "outcome": o, "reward": r} for b, (o, r) in
+               zip(base, [("correct", 1.0), ("abstained", -0.5),
+                          ("abstained_unanswerable", 1.0), ("abstained_unanswerable", 1.0)])]
+    labels = knowledge_labels(base)
+    (tmp_path / "knowledge_labels.json").write_text(json.dumps(
+        {"settings": {}, "labels": [{"id": i, **labels[i]} for i in labels]}))
+    first = build_report(base, trained, {"seed": 3, "bootstrap_samples": 100}, 100, 3, labels)
+    write_report(tmp_path, first, base, trained)
+    again = rebuild_report(tmp_path)
+    assert again["knowledge"] == first["knowledge"]
+    # known: only id 0; trained keeps it, abstains on 3 of 3 unknown -> prudence 1, oc 0
+    assert again["knowledge"]["policies"]["trained"]["honesty"] == 1.0
+    assert main(["report", str(tmp_path)]) == 0
+    assert "Verdict:" in capsys.readouterr().out
+    (tmp_path / "knowledge_labels.json").unlink()
+    with pytest.raises(RlvrError, match="missing knowledge_labels.json"):
+        rebuild_report(tmp_path)

@@ -20,6 +20,7 @@ from rlvr.errors import RlvrError
 COMMAND_MODULES = (
     "rlvr.commands.train",
     "rlvr.commands.eval",
+    "rlvr.commands.report",
     "rlvr.commands.data",
     "rlvr.commands.score",
     "rlvr.commands.calc",

@@ -148,3 +148,43 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
         "report_json": write_json(run_dir / "report.json", report),
         "report_md": write_text(run_dir / "report.md", "\n".join(md)),
     }
+
+
+def rebuild_report(run_dir: str | Path, bootstrap_samples: int | None = None,
+                   seed: int | None = None) -> dict[str, Any]:
+    """Rebuild a run's report offline from the files it wrote, and write it again.
+
+    Reads `generations_base.jsonl`, `generations_trained.jsonl`, `knowledge_labels.json`,
+    `heldout.jsonl` (for the per-source sections) and the old `report.json` (meta), so a
+    changed metric or bootstrap setting needs no model.
+    Raises:
+        RlvrError: a file of the run is missing (names it).
+    """
+    import json
+
+    from rlvr.errors import RlvrError
+    from rlvr.io import read_jsonl
+
+    run_dir = Path(run_dir)
+    needed = ["generations_base.jsonl", "generations_trained.jsonl", "knowledge_labels.json",
+              "report.json"]
+    missing = [n for n in needed if not (run_dir / n).is_file()]
+    if missing:
+        raise RlvrError(f"{run_dir}: missing {', '.join(missing)}; pass the directory of a "
+                        "finished `rlvr train` run")
+    base = read_jsonl(run_dir / "generations_base.jsonl")
+    trained = read_jsonl(run_dir / "generations_trained.jsonl")
+    saved = json.loads((run_dir / "knowledge_labels.json").read_text(encoding="utf-8"))
+    labels = {x["id"]: x for x in saved["labels"]}
+    old = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
+    sources = {}
+    if (run_dir / "heldout.jsonl").is_file():
+        sources = {r["id"]: r.get("source") for r in read_jsonl(run_dir / "heldout.jsonl")}
+    meta = old.get("meta", {})
+    samples = bootstrap_samples or meta.get("bootstrap_samples") or 2000
+    report = build_report(base, trained, meta, samples, meta.get("seed", 0) if seed is None
+                          else seed, labels, by=[sources.get(r["id"]) for r in base])
+    if old.get("cross_eval"):
+        report["cross_eval"] = old["cross_eval"]
+    write_report(run_dir, report, base, trained)
+    return report

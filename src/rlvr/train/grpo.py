@@ -285,6 +285,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "train_loss": result.training_loss,
         "reward": cfg.reward, "reward_preset": cfg.reward_preset or "seed",
         "system_prompt": cfg.system_prompt,
+        "bootstrap_samples": cfg.bootstrap_samples,
         "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
         or cfg.max_completion_length, "seed": cfg.seed,
         "knowledge": {"samples": cfg.knowledge_samples,

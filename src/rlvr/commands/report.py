@@ -1,0 +1,32 @@
+"""`rlvr report`: rebuild a training run's report offline from the files it wrote."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers) -> None:
+    """Add the `report` subcommand."""
+    p = subparsers.add_parser(
+        "report", help="rebuild RUN_DIR/report.json and report.md from the saved generations",
+        description="Recompute the before/after and knowledge-aware metrics of a finished "
+                    "`rlvr train` run from generations_*.jsonl and knowledge_labels.json (no "
+                    "model needed), rewrite report.json and report.md, and print the verdict.")
+    p.add_argument("run_dir", help="the run directory (the --output-dir of rlvr train)")
+    p.add_argument("--bootstrap-samples", type=int, help="resamples for the 95%% intervals")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rebuild and print the tables and the verdict."""
+    from rlvr.eval.report import format_table, knowledge_table, rebuild_report, verdict_line
+
+    report = rebuild_report(args.run_dir, args.bootstrap_samples)
+    print(format_table(report))
+    if report.get("knowledge"):
+        print()
+        print(knowledge_table(report["knowledge"]))
+    print()
+    print(verdict_line(report))
+    print(f"wrote {args.run_dir}/report.json and report.md")
+    return 0
