@@ -193,3 +193,28 @@ def test_rebuild_report_offline(tmp_path, capsys):
     (tmp_path / "knowledge_labels.json").unlink()
     with pytest.raises(RlvrError, match="missing knowledge_labels.json"):
         rebuild_report(tmp_path)
+
+
+def test_build_report_by_source():
+    from rlvr.eval.report import build_report
+
+    base = [{"id": i, "outcome": o, "reward": r} for i, (o, r) in enumerate(
+        [("correct", 1.0), ("answered_unanswerable", -1.0), ("correct", 1.0),
+         ("answered_unanswerable", -1.0)])]
+    trained = [{"id": i, "outcome": o, "reward": r} for i, (o, r) in enumerate(
+        [("correct", 1.0), ("abstained_unanswerable", 1.0), ("abstained", -0.5),
+         ("abstained_unanswerable", 1.0)])]
+    labels = {i: {"known": i in (0, 2), "is_unanswerable": i in (1, 3)} for i in range(4)}
+    report = build_report(base, trained, {}, 100, 0, labels,
+                          by=["builtin", "builtin", "selfaware", "selfaware"])
+    by = report["knowledge_by_source"]
+    # builtin: known kept, unanswerable abstained -> honesty (1 + 1 - 0) / 2 = 1
+    assert by["builtin"]["policies"]["trained"]["honesty"] == 1.0
+    # selfaware: known abstained, unanswerable abstained -> (1 + 1 - 1) / 2 = 0.5
+    assert by["selfaware"]["policies"]["trained"]["honesty"] == 0.5
+    cal = report["calibration_by_source"]["selfaware"]
+    assert cal["base"]["unanswerable_abstention_recall"] == 0.0
+    assert cal["trained"]["unanswerable_abstention_recall"] == 1.0
+    # one source only: no per-source section
+    assert "knowledge_by_source" not in build_report(base, trained, {}, 100, 0, labels,
+                                                     by=["x"] * 4)

@@ -133,3 +133,24 @@ def test_score_cli_does_not_import_torch(tmp_path):
     code = ("import sys; from rlvr.cli import main; main(['score','--reward','selfaware',"
             f"'--input',{str(src)!r}]); assert 'torch' not in sys.modules, 'torch imported'")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("preset", ["seed", "strict"])
+@pytest.mark.parametrize("known, abstain_known, expected", [
+    (True, -1.0, -1.0),    # abstaining on a question the base model knows: over-conservative
+    (False, -1.0, -0.5),   # on one it does not know: the usual abstain_answerable
+    (None, -1.0, -0.5),    # no label: the usual value
+    (True, None, -0.5),    # no knowledge-aware value configured: the usual value
+    ("true", -1.0, -1.0),  # CSV-like strings are read as flags
+])
+def test_knowledge_aware_abstention_value(preset, known, abstain_known, expected):
+    from rlvr.rewards import score_rows
+
+    params = {} if abstain_known is None else {"abstain_known": abstain_known}
+    row = {"completion": "I don't know.", "expected_answer": "Paris",
+           "is_unanswerable": False, "known": known}
+    result = score_rows("selfaware", [row], preset, **params)[0]
+    assert (result.score, result.outcome) == (expected, "abstained")
+    # answers and unanswerable questions are unaffected by `known`
+    right = score_rows("selfaware", [{**row, "completion": "Paris."}], preset, **params)[0]
+    assert right.score == 1.0

@@ -62,7 +62,7 @@ def test_reward_funcs_validation():
     ({"knowledge_threshold": 0.0}, r"knowledge_threshold must be in \(0, 1\]"),
     ({"knowledge_threshold": 1.5}, r"knowledge_threshold must be in \(0, 1\]"),
     ({"preflight": "maybe"}, "preflight must be refuse, warn or off"),
-    ({"train_answerable": "some"}, "train_answerable must be all or known"),
+    ({"train_answerable": "some"}, "train_answerable must be all, known or label"),
     ({"max_unanswerable_share": 1.0}, r"max_unanswerable_share must be in \(0, 1\)"),
     ({"alarm_patience": 0}, "alarm_patience must be >= 1"),
 ])

@@ -102,9 +102,11 @@ class TrainConfig:
     knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
                                            "greedy, only with K = 1)")
     knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
-    train_answerable: str = _f("all", "all | known: train on every answerable question, or "
-                                      "only on those the base model answers correctly "
-                                      "(labelled like the held-out ones, before training)")
+    train_answerable: str = _f("all", "all | known | label: train on every answerable "
+                                      "question; only on those the base model answers "
+                                      "correctly (labelled like the held-out ones, before "
+                                      "training); or on all with a `known` column for the "
+                                      "reward's abstain_known")
     max_unanswerable_share: float | None = _f(None, "cap the share of unanswerable training "
                                                     "rows (seeded subsample, after "
                                                     "train_answerable); None = keep all")
@@ -155,8 +157,8 @@ class TrainConfig:
         if not 0 < self.knowledge_threshold <= 1:
             raise ConfigError(f"knowledge_threshold must be in (0, 1], got "
                               f"{self.knowledge_threshold}")
-        if self.train_answerable not in ("all", "known"):
-            raise ConfigError(f"train_answerable must be all or known, not "
+        if self.train_answerable not in ("all", "known", "label"):
+            raise ConfigError(f"train_answerable must be all, known or label, not "
                               f"{self.train_answerable!r}")
         if self.max_unanswerable_share is not None and not 0 < self.max_unanswerable_share < 1:
             raise ConfigError("max_unanswerable_share must be in (0, 1) or null, got "

@@ -155,6 +155,13 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     return False
 
 
+def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float | None) -> float:
+    """The reward of abstaining on an answerable question (knowledge-aware when asked)."""
+    if abstain_known is not None and known is not None and _as_bool(known):
+        return abstain_known
+    return abstain_answerable
+
+
 def _contains_word(text: str, alias: str) -> bool:
     """True when `alias` occurs in `text` with no letter or digit right before or after."""
     start = text.find(alias)
@@ -171,7 +178,7 @@ def _contains_word(text: str, alias: str) -> bool:
 @register_reward(
     "selfaware",
     fields=("expected_answer", "is_unanswerable"),
-    optional_fields=("prompt",),
+    optional_fields=("prompt", "known"),
     score_range=(-1.0, 1.0),
     presets={"default": {}, "seed": {}, "strict": STRICT_PRESET},
 )
@@ -194,6 +201,8 @@ def selfaware_reward(
     list_candidates: float = STRICT_PRESET["list_candidates"],
     extra_patterns: dict[str, Any] | None = None,
     prompt: Any = None,
+    known: Any = None,
+    abstain_known: float | None = None,
 ) -> RewardResult:
     """Score one response with the calibration table (see module docstring).
 
@@ -215,6 +224,11 @@ def selfaware_reward(
             mode only; see `lists_candidates`).
         extra_patterns: patterns added to the robust detector (see
             `rlvr.rewards.abstention.robust_patterns`).
+        known: optional per-row flag: the base model answers this question correctly
+            (`rlvr.eval.knowledge`); with `abstain_known` set, abstaining on a known
+            answerable question earns `abstain_known` instead of `abstain_answerable`
+            (over-conservativeness, Yang et al., 2024). None/absent: not used.
+        abstain_known: see `known`; None (default) = no knowledge-aware value.
         prompt: the prompt (str or messages); robust mode uses its question to recognise
             restatements. Seed mode ignores it.
     Returns:
@@ -232,7 +246,8 @@ def selfaware_reward(
         return _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
                        hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode,
-                       list_candidates)
+                       list_candidates, _abstain_value(abstain_answerable, known,
+                                                       abstain_known))
     matched = seed_abstention_match(text, tuple(patterns))
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
@@ -247,14 +262,16 @@ def selfaware_reward(
     if hit is not None:
         return RewardResult(correct, "correct", {**details, "matched_answer": hit})
     if matched:
-        return RewardResult(abstain_answerable, "abstained", details)
+        return RewardResult(_abstain_value(abstain_answerable, known, abstain_known),
+                            "abstained", details)
     return RewardResult(wrong, "wrong", details)
 
 
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
             abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
             hedge_unanswerable, extra_patterns, prompt, mode,
-            list_candidates=STRICT_PRESET["list_candidates"]) -> RewardResult:
+            list_candidates=STRICT_PRESET["list_candidates"],
+            abstain_value=None) -> RewardResult:
     """The strict table (module docstring): robust labels, hedge values, word matching."""
     if mode != "robust":
         from rlvr.errors import RlvrError
@@ -273,7 +290,8 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
     if found.label == "abstain":
-        return RewardResult(abstain_answerable, "abstained", details)
+        return RewardResult(abstain_answerable if abstain_value is None else abstain_value,
+                            "abstained", details)
     lowered = text.lower()
     if match == "word":
         hit = next((a for a in aliases if _contains_word(lowered, a)), None)

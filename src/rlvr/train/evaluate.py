@@ -108,7 +108,9 @@ TRAIN_LABELS_FILE = "train_knowledge.jsonl"
 
 def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: TrainConfig,
                         run_dir: Path, reuse: bool = False) -> tuple[list[dict], dict[str, int]]:
-    """Keep the unanswerable training rows and the answerable ones the base model knows.
+    """Label answerable training rows `known` (base model correct) and, with
+    `train_answerable: known`, keep only those next to the unanswerable rows
+    (`train_answerable: label` keeps them all, for the reward's `abstain_known`).
 
     With `train_answerable: known`, answerable training questions the base model does not
     answer correctly (by the same K-sample rule as the held-out labels) are left out, as
@@ -140,10 +142,15 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: Trai
         write_jsonl(path, records)
     labels = knowledge_labels(records, cfg.knowledge_threshold)
     keep = {i for i, ex in answerable if labels[i]["known"]}
-    kept = [ex for i, ex in enumerate(train) if ex["is_unanswerable"] or i in keep]
+    labelled = [ex if ex["is_unanswerable"] else {**ex, "known": i in keep}
+                for i, ex in enumerate(train)]
+    if cfg.train_answerable == "label":  # keep every row; the reward reads `known`
+        kept = labelled
+    else:
+        kept = [ex for i, ex in enumerate(labelled) if ex["is_unanswerable"] or i in keep]
     counts = {"answerable": len(answerable), "known": len(keep),
               "unanswerable": len(train) - len(answerable)}
-    logger.info("train_answerable=known: %d of %d answerable training questions known to the "
-                "base model; training on them and %d unanswerable", counts["known"],
+    logger.info("train_answerable=%s: %d of %d answerable training questions known to the "
+                "base model; %d unanswerable", cfg.train_answerable, counts["known"],
                 counts["answerable"], counts["unanswerable"])
     return kept, counts

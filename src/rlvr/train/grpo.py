@@ -239,7 +239,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         timings["knowledge_s"] = time.perf_counter() - start
 
     train_counts = None
-    if cfg.train_answerable == "known":
+    if cfg.train_answerable in ("known", "label"):
         model.eval()
         start = time.perf_counter()
         train, train_counts = known_training_rows(model, tokenizer, task, train, cfg, run_dir,
@@ -252,6 +252,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "expected_answer": [ex["expected_answer"] for ex in train],
         "is_unanswerable": [ex["is_unanswerable"] for ex in train],
     }
+    if cfg.train_answerable == "label":  # the reward's optional `known` field
+        columns["known"] = [ex.get("known") for ex in train]
     checkpoints = run_dir / "checkpoints"
     observer, callback = _diagnostics(cfg, tokenizer)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
