@@ -200,3 +200,29 @@ def test_atomic_writes_use_normal_permissions(tmp_path):
     path = write_jsonl(tmp_path / "out.jsonl", [{"a": 1}])
     # mkstemp alone would leave 0600; the file gets what open() would give (0644 under umask 022)
     assert stat.S_IMODE(os.stat(path).st_mode) == umask_mode()
+
+
+@pytest.mark.parametrize("completion, gold, outcome", [
+    # misjudged in a main-job run: the right answer in words, or in the plural
+    ("A dog has four legs.", "4", "correct"),
+    ("Caterpillars turn into butterflies.", "butterfly", "correct"),
+    ("A bicycle has two wheels.", "2", "correct"),
+    ("A dog has five legs.", "4", "wrong"),
+    ("There are 206 bones.", "206", "correct"),  # no word form above twelve
+])
+def test_builtin_answer_aliases(completion, gold, outcome):
+    from rlvr.data.builtin import answer_aliases
+    from rlvr.rewards import score_rows
+
+    row = {"completion": completion, "expected_answer": answer_aliases(gold),
+           "is_unanswerable": False}
+    assert score_rows("selfaware", [row], "strict")[0].outcome == outcome
+
+
+def test_heldout_rows_score_against_all_aliases():
+    from rlvr.data.resolve import resolve_data
+    from rlvr.eval.heldout import heldout_rows
+
+    rows = heldout_rows(resolve_data(None).heldout)
+    assert any(r["expected_answer"] and len(r["expected_answer"]) == 2 for r in rows)
+    assert all(r["expected_answer"] is None for r in rows if r["is_unanswerable"])

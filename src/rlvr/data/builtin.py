@@ -205,6 +205,26 @@ def _arithmetic(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return sorted(items.items())
 
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+PLURALS = {"butterfly": "butterflies"}
+
+
+def answer_aliases(answer: str) -> list[str]:
+    """The accepted forms of a built-in answer: itself, the English word of a number up to
+    twelve ("4" -> "four"), and the plural of a few nouns ("butterfly" -> "butterflies").
+
+    Found by reading the main job's answers: "A dog has four legs." and "Caterpillars turn
+    into butterflies." were scored wrong against the golds "4" and "butterfly".
+    """
+    out = [answer]
+    if answer.isdigit() and int(answer) < len(NUMBER_WORDS):
+        out.append(NUMBER_WORDS[int(answer)])
+    if answer in PLURALS:
+        out.append(PLURALS[answer])
+    return out
+
+
 def _fill(templates: tuple[str, ...], **choices: tuple[str, ...]) -> list[str]:
     out = []
     for template in templates:
@@ -221,8 +241,8 @@ def builtin_examples(seed: int = 0) -> list[dict[str, Any]]:
     """Return the built-in examples (answerable and unanswerable), deterministic.
 
     Returns:
-        list of dicts with `id` ("builtin-<n>"), `question`, `answers` (one item, empty
-        for unanswerable) and `is_unanswerable`: 110 arithmetic + 70 + 60 facts = 240
+        list of dicts with `id` ("builtin-<n>"), `question`, `answers` (the answer and
+        its `answer_aliases`; empty for unanswerable) and `is_unanswerable`: 110 arithmetic + 70 + 60 facts = 240
         answerable, and 8 x 6 + (7 x 6 + 1) + 6 x 6 = 127 unanswerable questions from the
         templates; 367 in all.
     """
@@ -230,7 +250,8 @@ def builtin_examples(seed: int = 0) -> list[dict[str, Any]]:
     answerable = _arithmetic(rng, 110) + list(FACTS) + list(MORE_FACTS)
     unanswerable = (_fill(FUTURE_EVENTS, year=YEARS) + _fill(PRIVATE_FACTS, person=PEOPLE)
                     + _fill(UNKNOWABLE, place=PLACES, animal=ANIMALS))
-    examples = [{"question": q, "answers": [a], "is_unanswerable": False} for q, a in answerable]
+    examples = [{"question": q, "answers": answer_aliases(a), "is_unanswerable": False}
+                for q, a in answerable]
     examples += [{"question": q, "answers": [], "is_unanswerable": True} for q in unanswerable]
     for n, ex in enumerate(examples):
         ex["id"] = f"builtin-{n}"

@@ -42,10 +42,20 @@ def run_task(reward: str = "selfaware", preset: str | None = None,
                                max_new_tokens=max_new_tokens or base.max_new_tokens)
 
 
+def gold_answers(example: dict[str, Any]) -> list[str] | None:
+    """The accepted answers of a parsed example: its `answers` aliases when the row has
+    them (SelfAware and the built-in set do), else the assistant text; None when
+    unanswerable. Training and evaluation both score against this list."""
+    if example["is_unanswerable"]:
+        return None
+    aliases = [a for a in example.get("answers") or [] if isinstance(a, str) and a.strip()]
+    return aliases or [example["expected_answer"]]
+
+
 def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept."""
     return [{"id": ex.get("id", i), "question": ex["question"],
-             "expected_answer": None if ex["is_unanswerable"] else ex["expected_answer"],
+             "expected_answer": gold_answers(ex),
              "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"],
              **({"source": ex["source"]} if "source" in ex else {})}
             for i, ex in enumerate(examples)]

@@ -24,7 +24,8 @@ from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
 from rlvr.data.resolve import resolve_data, with_system_prompt
-from rlvr.eval.heldout import check_overlap, heldout_rows, normalise_question, run_task, write_run_data
+from rlvr.eval.heldout import (check_overlap, gold_answers, heldout_rows, normalise_question,
+                               run_task, write_run_data)
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import umask_mode, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
@@ -249,7 +250,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
     columns = {
         "prompt": [ex["prompt"] for ex in train],
-        "expected_answer": [ex["expected_answer"] for ex in train],
+        "expected_answer": [gold_answers(ex) for ex in train],
         "is_unanswerable": [ex["is_unanswerable"] for ex in train],
     }
     if cfg.train_answerable == "label":  # the reward's optional `known` field
