@@ -83,7 +83,7 @@ def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):
     assert code == 0
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 1 and report["meta"]["stopped_on_alarm"]
-    assert [a["alarm"] for a in report["meta"]["alarms"]][:1] == ["length"]
+    assert "length" in [a["alarm"] for a in report["meta"]["alarms"]]
     assert (run_dir / "adapter" / "adapter_config.json").is_file()
     assert "ALARM: length alarm at step 1" in (run_dir / "report.md").read_text()
     log = [json.loads(x) for x in (run_dir / "train_log.jsonl").read_text().splitlines()]
