@@ -78,8 +78,10 @@ def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):
 
     run_dir = tmp_path / "run"
     # a 4-token cap truncates nearly everything: the length alarm fires at step 1
+    # and knowledge labels from K = 2 sampled answers per answerable question
     code = main(small_run(run_dir, 4, "max_completion_length=4", "alarm_truncation=0.0",
-                          "alarm_patience=1", "stop_on_alarm=true"))
+                          "alarm_patience=1", "stop_on_alarm=true", "knowledge_samples=2",
+                          "knowledge_temperature=0.7"))
     assert code == 0
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 1 and report["meta"]["stopped_on_alarm"]
@@ -89,3 +91,14 @@ def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):
     log = [json.loads(x) for x in (run_dir / "train_log.jsonl").read_text().splitlines()]
     assert any("length" in e.get("alarms", []) for e in log)
     assert "ALARM:" in capsys.readouterr().out
+    heldout = [json.loads(x) for x in (run_dir / "heldout.jsonl").read_text().splitlines()]
+    samples = [json.loads(x) for x in
+               (run_dir / "knowledge_samples_base.jsonl").read_text().splitlines()]
+    answerable = [r["id"] for r in heldout if not r["is_unanswerable"]]
+    assert [s["id"] for s in samples] == [i for i in answerable for _ in range(2)]
+    labels = json.loads((run_dir / "knowledge_labels.json").read_text())["labels"]
+    for label in labels:
+        if label["is_unanswerable"]:
+            assert label["known"] is False and label["expected_accuracy"] is None
+        else:
+            assert label["k"] == 2 and label["expected_accuracy"] in (0.0, 0.5, 1.0)
