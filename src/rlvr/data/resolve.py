@@ -35,15 +35,10 @@ class ResolvedData:
     skipped: list[str] = field(default_factory=list)
 
 
-def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str | None,
-                       exemplars: list | None = None) -> list[dict[str, Any]]:
-    """Return copies of `examples` whose prompt starts with `system_prompt` as the system
-    message (replacing any system message the data had; None keeps the data's), followed
-    by the in-context `exemplars` as user/assistant turns, then the question.
+def exemplar_turns(exemplars: list | None) -> list[dict[str, str]]:
+    """In-context exemplars as chat turns: [[question, answer], ...] (or {question, answer}
+    dicts) -> user/assistant messages.
 
-    Args:
-        exemplars: [[question, answer], ...] (or {question, answer} dicts) shown before
-            every question, in training and evaluation alike.
     Raises:
         DataError: an exemplar that is not a (question, answer) pair of non-empty strings.
     """
@@ -56,6 +51,22 @@ def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str | None
             raise DataError(f"prompt_exemplars entry {i} must be [question, answer] (two "
                             f"non-empty strings), got {pair!r}")
         turns += [{"role": "user", "content": pair[0]}, {"role": "assistant", "content": pair[1]}]
+    return turns
+
+
+def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str | None,
+                       exemplars: list | None = None) -> list[dict[str, Any]]:
+    """Return copies of `examples` whose prompt starts with `system_prompt` as the system
+    message (replacing any system message the data had; None keeps the data's), followed
+    by the in-context `exemplars` as user/assistant turns, then the question.
+
+    Args:
+        exemplars: [[question, answer], ...] (or {question, answer} dicts) shown before
+            every question, in training and evaluation alike.
+    Raises:
+        DataError: a malformed exemplar (see `exemplar_turns`).
+    """
+    turns = exemplar_turns(exemplars)
     out = []
     for ex in examples:
         system = [m for m in ex["prompt"] if m["role"] == "system"]

@@ -31,12 +31,15 @@ abstains on what it does not know than on what it knows. The collapse test build
 
 from __future__ import annotations
 
+import json
 import random
 from collections import defaultdict
+from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES
 
+LABELS_FILE = "knowledge_labels.json"  # in a run directory: {"settings", "labels": [...]}
 METRICS = ("prudence", "over_conservativeness", "honesty", "known_retention",
            "answer_rate", "selective_accuracy")
 ABSTAIN = "abstain"
@@ -90,6 +93,12 @@ def knowledge_labels(records: Iterable[dict[str, Any]], threshold: float = 0.5) 
                        "expected_accuracy": accuracy, "k": len(kinds),
                        "is_unanswerable": flag}
     return labels
+
+
+def read_labels_file(path: str | Path) -> tuple[dict[str, Any], dict[Any, dict]]:
+    """Read a run's `knowledge_labels.json`: (the settings that made it, labels by id)."""
+    saved = json.loads(Path(path).read_text(encoding="utf-8"))
+    return saved["settings"], {x["id"]: x for x in saved["labels"]}
 
 
 def _ratio(num: int, den: int) -> float | None:

@@ -163,19 +163,18 @@ def rebuild_report(run_dir: str | Path, bootstrap_samples: int | None = None,
     import json
 
     from rlvr.errors import RlvrError
+    from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
     from rlvr.io import read_jsonl
 
     run_dir = Path(run_dir)
-    needed = ["generations_base.jsonl", "generations_trained.jsonl", "knowledge_labels.json",
-              "report.json"]
+    needed = ["generations_base.jsonl", "generations_trained.jsonl", LABELS_FILE, "report.json"]
     missing = [n for n in needed if not (run_dir / n).is_file()]
     if missing:
         raise RlvrError(f"{run_dir}: missing {', '.join(missing)}; pass the directory of a "
                         "finished `rlvr train` run")
     base = read_jsonl(run_dir / "generations_base.jsonl")
     trained = read_jsonl(run_dir / "generations_trained.jsonl")
-    saved = json.loads((run_dir / "knowledge_labels.json").read_text(encoding="utf-8"))
-    labels = {x["id"]: x for x in saved["labels"]}
+    labels = read_labels_file(run_dir / LABELS_FILE)[1]
     old = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
     sources = {}
     if (run_dir / "heldout.jsonl").is_file():

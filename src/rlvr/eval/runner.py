@@ -7,6 +7,7 @@ metric is computed; then computes metrics (`rescore` can redo that step offline)
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import random
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.errors import DataError, RlvrError
+from rlvr.eval.heldout import check_overlap, find_run
 from rlvr.eval.tasks import EvalTask, get_task
 from rlvr.io import read_jsonl, write_jsonl
 from rlvr.rewards import score_rows
@@ -171,8 +173,6 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
                 "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
                 "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot}
-    from rlvr.eval.heldout import check_overlap, find_run
-
     run = find_run(adapter)
     from_run = run is not None and "selfaware" in tasks and "selfaware" not in overrides
     rows_by_task, skipped = load_task_rows([t for t in tasks if not (from_run and t == "selfaware")],
@@ -238,8 +238,6 @@ def rescore(output_dir: str | Path) -> dict[str, Any]:
         raise RlvrError(f"{results_file} not found; pass the --output-dir of an earlier rlvr eval")
     old = json.loads(results_file.read_text(encoding="utf-8"))
     meta = old["meta"]
-    import dataclasses
-
     saved = meta.get("settings", {}).get("task_settings", {})
     for label in meta["runs"]:
         for name in old["tasks"]:

@@ -131,9 +131,9 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     `max_item_words` words, or ends with the alias after a lead-in such as "it could be".
     The alias must sit in a run of consecutive candidate items that offers alternatives:
     two or more items when the sentence has an "or" (or a word/word slash), else three or
-    more. "The capital of
-    France is Paris." and "London, England." are not lists; "Paris or Rome", "Paris, Rome,
-    Berlin" and "Paris? Rome? Berlin?" are. Both arguments are expected lower-cased.
+    more. "The capital of France is Paris." and "London, England." are not lists; "Paris or
+    Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both arguments are
+    expected lower-cased.
     """
     for sentence in _SENTENCE.split(text):
         if not _contains_word(sentence, alias):
@@ -243,11 +243,11 @@ def selfaware_reward(
     """
     text = completion or ""
     if mode != "seed":
-        return _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
+        return _robust(text, expected_answer, is_unanswerable, correct,
+                       _abstain_value(abstain_answerable, known, abstain_known),
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
                        hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode,
-                       list_candidates, _abstain_value(abstain_answerable, known,
-                                                       abstain_known))
+                       list_candidates)
     matched = seed_abstention_match(text, tuple(patterns))
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
@@ -270,8 +270,7 @@ def selfaware_reward(
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
             abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
             hedge_unanswerable, extra_patterns, prompt, mode,
-            list_candidates=STRICT_PRESET["list_candidates"],
-            abstain_value=None) -> RewardResult:
+            list_candidates=STRICT_PRESET["list_candidates"]) -> RewardResult:
     """The strict table (module docstring): robust labels, hedge values, word matching."""
     if mode != "robust":
         from rlvr.errors import RlvrError
@@ -290,8 +289,7 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
     if found.label == "abstain":
-        return RewardResult(abstain_answerable if abstain_value is None else abstain_value,
-                            "abstained", details)
+        return RewardResult(abstain_answerable, "abstained", details)
     lowered = text.lower()
     if match == "word":
         hit = next((a for a in aliases if _contains_word(lowered, a)), None)

@@ -35,10 +35,7 @@ logger = logging.getLogger(__name__)
 
 PREFIX = "calibration/"
 # The confusion cells logged as counts (hedges of every kind are summed into `hedged`).
-CONFUSION = {
-    "answerable": ("correct", "abstained", "hedged_correct", "hedged_wrong", "wrong"),
-    "unanswerable": ("abstained_unanswerable", "hedged_unanswerable", "answered_unanswerable"),
-}
+CONFUSION = {"answerable": ANSWERABLE_OUTCOMES, "unanswerable": UNANSWERABLE_OUTCOMES}
 
 
 def _ratio(num: float, den: float) -> float | None:

@@ -10,18 +10,16 @@ sampled), so the report can be rebuilt offline with `rlvr.eval.knowledge.knowled
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.config import TrainConfig
-from rlvr.eval.knowledge import knowledge_labels
+from rlvr.eval.knowledge import LABELS_FILE, knowledge_labels, read_labels_file
 from rlvr.io import read_jsonl, write_json, write_jsonl
 
 logger = logging.getLogger(__name__)
 
-LABELS_FILE = "knowledge_labels.json"
 SAMPLES_FILE = "knowledge_samples_base.jsonl"
 
 
@@ -57,19 +55,15 @@ def knowledge_for_run(model, tokenizer, task, rows: Sequence[dict],
     labels_file = run_dir / LABELS_FILE
     ids = [r["id"] for r in rows]
     if reuse and labels_file.is_file():
-        saved = json.loads(labels_file.read_text(encoding="utf-8"))
-        if [x["id"] for x in saved["labels"]] == ids and saved["settings"] == _settings(cfg):
+        settings, saved = read_labels_file(labels_file)
+        if list(saved) == ids and settings == _settings(cfg):
             logger.info("reusing knowledge labels from %s", labels_file)
-            return {x["id"]: x for x in saved["labels"]}
+            return saved
     if cfg.knowledge_samples == 1 and cfg.knowledge_temperature == 0:
         samples = list(base_records)
     else:
-        from rlvr.eval.runner import generate_task_records
-
         answerable = [r for r in rows if not r["is_unanswerable"]]
-        settings = eval_settings(cfg, cfg.knowledge_samples, cfg.knowledge_temperature)
-        samples = generate_task_records(model, tokenizer, task, answerable, [], settings,
-                                        "knowledge")
+        samples = _knowledge_samples(model, tokenizer, task, answerable, cfg, "knowledge")
         write_jsonl(run_dir / SAMPLES_FILE, samples)
         samples += [{"id": r["id"], "is_unanswerable": True, "outcome": None}
                     for r in rows if r["is_unanswerable"]]
@@ -79,16 +73,19 @@ def knowledge_for_run(model, tokenizer, task, rows: Sequence[dict],
     return labels
 
 
+def _knowledge_samples(model, tokenizer, task, rows: Sequence[dict], cfg: TrainConfig,
+                       label: str) -> list[dict[str, Any]]:
+    """K scored answers per row (`knowledge_samples` at `knowledge_temperature`)."""
+    from rlvr.eval.runner import generate_task_records
+
+    settings = eval_settings(cfg, cfg.knowledge_samples, cfg.knowledge_temperature)
+    return generate_task_records(model, tokenizer, task, list(rows), [], settings, label)
+
+
 def _settings(cfg: TrainConfig) -> dict[str, Any]:
     return {"knowledge_samples": cfg.knowledge_samples,
             "knowledge_temperature": cfg.knowledge_temperature,
             "knowledge_threshold": cfg.knowledge_threshold}
-
-
-def load_knowledge_labels(run_dir: Path) -> dict[Any, dict]:
-    """Read `knowledge_labels.json` of a run (for rebuilding its report offline)."""
-    saved = json.loads((Path(run_dir) / LABELS_FILE).read_text(encoding="utf-8"))
-    return {x["id"]: x for x in saved["labels"]}
 
 
 def cached_base_records(path: Path, rows: Sequence[dict]) -> list[dict] | None:
@@ -124,7 +121,6 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: Trai
         (kept rows, counts {"answerable", "known", "unanswerable"}).
     """
     from rlvr.eval.heldout import heldout_rows
-    from rlvr.eval.runner import generate_task_records
 
     path = run_dir / TRAIN_LABELS_FILE
     answerable = [(i, ex) for i, ex in enumerate(train) if not ex["is_unanswerable"]]
@@ -136,9 +132,7 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: Trai
                 cfg.knowledge_samples)]:
             records = saved
     if records is None:
-        settings = eval_settings(cfg, cfg.knowledge_samples, cfg.knowledge_temperature)
-        records = generate_task_records(model, tokenizer, task, rows, [], settings,
-                                        "train knowledge")
+        records = _knowledge_samples(model, tokenizer, task, rows, cfg, "train knowledge")
         write_jsonl(path, records)
     labels = knowledge_labels(records, cfg.knowledge_threshold)
     keep = {i for i, ex in answerable if labels[i]["known"]}

@@ -13,17 +13,17 @@ from __future__ import annotations
 import logging
 import os
 import random
-from collections import Counter
 import shutil
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
-from rlvr.data.resolve import resolve_data, with_system_prompt
+from rlvr.data.resolve import exemplar_turns, resolve_data, with_system_prompt
 from rlvr.eval.heldout import (check_overlap, gold_answers, heldout_rows, normalise_question,
                                run_task, write_run_data)
 from rlvr.eval.report import build_report, verdict_line, write_report
@@ -116,7 +116,8 @@ def _last_checkpoint(checkpoints: Path) -> str | None:
 
 
 def _diagnostics(cfg: TrainConfig, tokenizer):
-    """The reward observer and alarm callback of `rlvr.train.diagnostics` (None, [] when off)."""
+    """The reward observer and alarm callback of `rlvr.train.diagnostics` (None, None when
+    `diagnostics` is off)."""
     if not cfg.diagnostics:
         return None, None
     from rlvr.train.diagnostics import (AlarmMonitor, AlarmSettings, CalibrationObserver,
@@ -170,8 +171,8 @@ def _prepare_data(cfg: TrainConfig):
         heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
     heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
     check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source)
-    shown = {normalise_question(str(p[0] if isinstance(p, (list, tuple)) else p.get("question")))
-             for p in cfg.prompt_exemplars or []}
+    shown = {normalise_question(t["content"]) for t in exemplar_turns(cfg.prompt_exemplars)
+             if t["role"] == "user"}
     check_overlap(heldout, shown, "prompt_exemplars")
     logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
                 len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
