@@ -45,9 +45,36 @@ CORRECTNESS = [
     ("Check: 12 + 3 = 15", "12", "explicit", 0.0, "no_answer"),
     # integers compare exactly: these two differ in the last digit
     ("#### 12345678901234567891", "12345678901234567890", False, 0.0, "wrong"),
-    # decimals within the absolute tolerance 1e-3 are equal, beyond it they are not
-    ("#### 0.3334", "0.3333", False, 1.0, "correct"),
+    # relative tolerance 1e-6: |0.3334 - 0.3333| / 0.3334 = 3e-4 > 1e-6, so these differ
+    # (an absolute 1e-3 used to call them equal) ...
+    ("#### 0.3334", "0.3333", False, 0.0, "wrong"),
     ("#### 0.335", "0.333", False, 0.0, "wrong"),
+    # ... while a repeating decimal agrees with its fraction: |1/3 - 0.3333333| = 3.3e-8,
+    # relative 1e-7 <= 1e-6
+    ("#### 0.3333333", "1/3", False, 1.0, "correct"),
+    # at every scale: 1e-8 vs 2e-8 differ by a factor of two (relative gap 0.5)
+    ("#### 1e-8", "2e-8", False, 0.0, "wrong"),
+    ("#### 2.0e-8", "2e-8", False, 1.0, "correct"),
+    # issue 9: a fraction is read whole - 3/4 is 0.75, never the 3 before the slash
+    ("Each friend gets 3/4 of a pizza.\n#### 3/4", "3", False, 0.0, "wrong"),
+    ("#### 3/4", "0.75", False, 1.0, "correct"),
+    # issue 9: 1/2 and 0.5 are the same value
+    ("#### 1/2", "0.5", False, 1.0, "correct"),
+    # a mixed number: 1 1/2 = 1.5 (not 1, not 1/2)
+    ("#### 1 1/2", "1.5", False, 1.0, "correct"),
+    ("#### 1 1/2", "1", False, 0.0, "wrong"),
+    # scientific notation: 1.5e3 = 1500
+    ("#### 1.5e3", "1500", False, 1.0, "correct"),
+    # a line with two numbers, a time, or a number glued to letters is not one answer
+    ("#### 5 or 6", "5", False, 0.0, "no_answer"),
+    ("#### 2 + 3 = 5", "5", False, 0.0, "no_answer"),
+    ("#### 12:00", "12", False, 0.0, "no_answer"),
+    ("#### 3/4x", "3", False, 0.0, "no_answer"),
+    ("#### 108.92", "108", False, 0.0, "wrong"),
+    # a division by zero is not a number
+    ("#### 12/0", "12", False, 0.0, "no_answer"),
+    # the explicit fallback reads "the answer is 3/4" whole too
+    ("The answer is 3/4 of the cake.", "3", "explicit", 0.0, "wrong_fallback"),
     # the gold may be a full GSM8K answer ending in "#### N"
     ("#### 8", "4 + 4 = <<4+4=8>>8\n#### 8", False, 1.0, "correct"),
     # a gold without a number cannot be scored

@@ -7,6 +7,13 @@ also accepts an alias found inside the answer on word boundaries ("10" does not 
 "1"), unless a negation word comes right before it ("not Mark Twain"). Contains mode is
 easier to satisfy by listing several candidates; prefer `exact` for training.
 
+Numbers keep their value: normalisation leaves a decimal point or fraction slash between
+digits in place ("2.5" stays "2.5", never "25"; "3.14" never equals "314"), drops
+thousands commas only in valid groups ("1,000" = "1000"), and an answer and an alias that
+each state one number read whole (`rlvr.rewards.numbers`) match when the values are equal
+("2.50" = "2.5" = "5/2"). In `contains` mode a numeric alias matches only a whole number
+token of equal value ("108" is not inside "108.92").
+
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
 (an empty tag is an empty answer, not a fallback to the whole text).
 """
@@ -20,11 +27,14 @@ import unicodedata
 from typing import Any
 
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.numbers import iter_numbers, numbers_equal, read_whole
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
+_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d]|[.,]\d)")
+_INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
 
 
 @functools.lru_cache(maxsize=65536)  # gold aliases repeat: once per generation in GRPO
@@ -33,9 +43,13 @@ def normalize_answer(text: str) -> str:
     articles a/an/the, collapse whitespace.
 
     Source: the official SQuAD v1.1 evaluation script (`normalize_answer`); Unicode
-    punctuation (curly quotes, dashes) is dropped too, which the original leaves in.
+    punctuation (curly quotes, dashes) is dropped too, which the original leaves in; a
+    "." or "/" between two digits is kept and thousands commas in valid groups are
+    removed, so numbers keep their value (the original turns "2.5" into "25").
     """
-    text = text.lower().translate(_PUNCT_TABLE)
+    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text.lower())
+    text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
+    text = text.translate(_PUNCT_TABLE).replace("\0", ".").replace("\1", "/")
     if not text.isascii():
         text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
     return " ".join(_ARTICLES_RE.sub(" ", text).split())
@@ -59,13 +73,31 @@ def extract_response_answer(text: str) -> str:
     return tags[-1] if tags else text
 
 
+def _same_number(prediction: str, alias: str) -> bool:
+    """Both strings state one number read whole, of equal value."""
+    gold = read_whole(alias, allow_words=False)
+    if gold is None:
+        return False
+    value = read_whole(prediction, allow_words=False)
+    return value is not None and numbers_equal(value, gold)
+
+
 def _contains(prediction: str, alias: str) -> bool:
+    gold = read_whole(alias, allow_words=False)
+    if gold is not None:  # a number matches only a whole token of equal value
+        return any(numbers_equal(t.value, gold) and not _negated(prediction, t.start)
+                   for t in iter_numbers(prediction))
     words, target = prediction.split(), alias.split()
     n = len(target)
     for i in range(len(words) - n + 1):
         if words[i:i + n] == target and (i == 0 or words[i - 1] not in _NEGATIONS):
             return True
     return False
+
+
+def _negated(prediction: str, start: int) -> bool:
+    before = prediction[:start].split()
+    return bool(before) and before[-1] in _NEGATIONS
 
 
 @register_reward("qa", fields=(), required_any=("aliases", "answer"), score_range=(0.0, 1.0),
@@ -100,7 +132,8 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     if not prediction:
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":
-        hit = prediction if prediction in golds else None
+        hit = prediction if prediction in golds else next(
+            (g for g in golds if _same_number(prediction, g)), None)
     else:
         hit = next((g for g in golds if _contains(prediction, g)), None)
     if hit is None:

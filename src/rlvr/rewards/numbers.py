@@ -1,0 +1,140 @@
+"""Whole-value number reading and comparison, shared by the numeric rewards.
+
+A number is read whole or not at all: "3/4" is three quarters (never the 3 before the
+slash), "108.92" is one value (never the 108 inside it), "1 1/2" is a mixed number,
+"1.5e3" and "-2.5E-4" are scientific notation, "1,234" has a thousands group. A token that
+runs on into more number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number
+at all. Values are exact fractions (`fractions.Fraction`), so "0.5", "1/2" and "2/4" are
+the same value and "18.00" equals "18".
+
+Comparison (`numbers_equal`): integers compare exactly; any other pair compares with a
+relative tolerance (default 1e-6 of the larger magnitude), which holds at every scale:
+1e-8 and 2e-8 differ (an absolute tolerance would call all tiny numbers equal), while
+1/3 and 0.3333333 agree.
+
+Used by `gsm8k_correctness` (the value after `####`), `qa` (numeric aliases) and the
+`selfaware` reward (numeric gold answers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator
+
+# One number token. The look-behind keeps it from starting inside a word or another number;
+# the look-ahead keeps it from stopping inside one ("3/4", "108.92", "1,000", "12:00").
+_NUMBER = re.compile(
+    r"(?<![\w.,/:^])"
+    r"(?P<sign>[-+\u2212])?(?P<cur>\$\s?)?(?P<sign2>-)?"
+    r"(?:(?P<mixed>\d+)\s+(?=\d+/\d))?"
+    r"(?P<body>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+    r"(?:/(?P<den>\d+))?"
+    r"(?P<pct>\s?%)?"
+    r"(?![\w/:^]|[.,]\d)"
+)
+
+
+@dataclass(frozen=True)
+class NumberToken:
+    """One number read whole from a text.
+
+    Attributes:
+        value: the exact value (a Fraction; a percent keeps its number: "50%" -> 50).
+        start, end: character span in the text.
+        text: the token as written.
+    """
+
+    value: Fraction
+    start: int
+    end: int
+    text: str
+
+
+def _value(match: re.Match) -> Fraction | None:
+    body = match.group("body").replace(",", "")
+    try:
+        value = Fraction(body)
+    except (ValueError, ZeroDivisionError):
+        return None
+    if match.group("den") is not None:
+        den = int(match.group("den"))
+        if den == 0 or "." in body or "e" in body.lower():
+            return None  # "12/0" and "1.5/2" are not numbers we read
+        value = value / den
+    if match.group("mixed") is not None:
+        if match.group("den") is None:
+            return None
+        value = int(match.group("mixed")) + value
+    negative = match.group("sign") in ("-", "\u2212") or match.group("sign2") == "-"
+    return -value if negative else value
+
+
+def iter_numbers(text: str) -> Iterator[NumberToken]:
+    """Every number token of `text`, read whole, in order (see the module docstring)."""
+    for match in _NUMBER.finditer(text):
+        value = _value(match)
+        if value is not None:
+            yield NumberToken(value, match.start(), match.end(), match.group())
+
+
+def numbers_in(text: str) -> list[Fraction]:
+    """The values of every number token in `text`, in order."""
+    return [token.value for token in iter_numbers(text)]
+
+
+_FILLER = re.compile(r"[\s$%.,;:!*)(\[\]]+|[a-z]+", re.IGNORECASE)
+
+
+def read_whole(text: str, allow_words: bool = True) -> Fraction | None:
+    """The single number that `text` states, or None.
+
+    The text must hold exactly one number token; besides it only spaces, punctuation and
+    (when `allow_words`) plain words such as units ("18 dollars", "$5.", "50%") may
+    remain. Several numbers ("5 or 6", "2 + 3 = 5"), a number that cannot be read whole
+    ("3/4x", "12:00", "1.2.3") or no number give None.
+    """
+    tokens = list(iter_numbers(text))
+    if len(tokens) != 1:
+        return None
+    rest = text[:tokens[0].start] + " " + text[tokens[0].end:]
+    if any(ch.isdigit() for ch in rest):
+        return None
+    leftover = _FILLER.sub("", rest) if allow_words else re.sub(r"[\s$%.,;:!]+", "", rest)
+    return tokens[0].value if not leftover else None
+
+
+def as_number(value: object) -> Fraction | None:
+    """A gold value as an exact number: int/float/Fraction as is, a str read whole."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
+    if isinstance(value, str):
+        return read_whole(value)
+    return None
+
+
+def numbers_equal(a: Fraction | int | float, b: Fraction | int | float,
+                  rel_tol: float = 1e-6) -> bool:
+    """True when `a` and `b` are the same number.
+
+    Integers compare exactly. Otherwise |a - b| <= rel_tol * max(|a|, |b|), a relative
+    tolerance that keeps its meaning at every scale (0 equals only 0).
+
+    Examples: 0.5 == 1/2; 1e-8 != 2e-8; 1/3 == 0.3333333 (relative gap 1e-7).
+    """
+    a, b = Fraction(a), Fraction(b)
+    if a == b:
+        return True
+    if a.denominator == 1 and b.denominator == 1:
+        return False
+    return abs(a - b) <= Fraction(rel_tol) * max(abs(a), abs(b))
+
+
+def plain(value: Fraction) -> int | float:
+    """A Fraction as an int when integral, else a float (for reports and JSON)."""
+    return int(value) if value.denominator == 1 else float(value)

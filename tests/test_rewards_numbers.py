@@ -1,0 +1,88 @@
+"""Whole-value number reading (rlvr.rewards.numbers) and the numeric rows of the qa reward."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rlvr.rewards import score_rows
+from rlvr.rewards.numbers import numbers_equal, numbers_in, read_whole
+from rlvr.rewards.qa import normalize_answer, qa_reward
+
+# (text, the values read whole, in order)
+TOKENS = [
+    ("3/4", [Fraction(3, 4)]),
+    ("Each friend gets 3/4 of a pizza.", [Fraction(3, 4)]),
+    ("1 1/2 cups", [Fraction(3, 2)]),           # mixed number: 1 + 1/2
+    ("1.5e3 and -2.5E-4", [Fraction(1500), Fraction(-1, 4000)]),
+    ("1,234,567", [Fraction(1234567)]),
+    ("-$5 or $-5", [Fraction(-5), Fraction(-5)]),
+    ("50%", [Fraction(50)]),
+    (".5", [Fraction(1, 2)]),
+    ("108.92", [Fraction(10892, 100)]),        # one value, never the 108 inside it
+    ("It is 25.", [Fraction(25)]),              # a full stop is not a decimal point
+    # runs on into more number-like text: no number at all
+    ("1.2.3", []), ("7,0", []), ("3/4/5", []), ("12:00", []), ("3/4x", []), ("12/0", []),
+    ("v1.2", []), ("WW2", []),
+    ("3-5", [Fraction(3), Fraction(5)]),        # a range is two numbers
+]
+
+
+@pytest.mark.parametrize("text,values", TOKENS)
+def test_numbers_are_read_whole(text, values):
+    assert numbers_in(text) == values
+
+
+@pytest.mark.parametrize("text,value", [
+    ("18 dollars.", Fraction(18)), ("$5.", Fraction(5)), ("3/4", Fraction(3, 4)),
+    ("5 or 6", None), ("2 + 3 = 5", None), ("12:00", None), ("no digits", None),
+])
+def test_read_whole_needs_exactly_one_number(text, value):
+    assert read_whole(text) == value
+
+
+@pytest.mark.parametrize("a,b,equal", [
+    (0.5, Fraction(1, 2), True),           # same value, two spellings
+    (18, Fraction(1800, 100), True),       # 18 == 18.00
+    (1e-8, 2e-8, False),                   # a factor of two apart, however small
+    (3.0e-10, 3.1e-10, False),             # relative gap 0.1/3.1 = 3.2% > 1e-6
+    (Fraction(1, 3), 0.3333333, True),     # |1/3 - 0.3333333| / (1/3) = 1e-7 <= 1e-6
+    (10000001, 10000000, False),           # integers compare exactly (relative 1e-7)
+    (0, 1e-300, False),                    # zero equals only zero
+])
+def test_numbers_equal_is_relative(a, b, equal):
+    assert numbers_equal(a, b) is equal
+
+
+def test_normalize_keeps_decimal_points_and_drops_thousands_commas():
+    assert normalize_answer("2.5") == "2.5"       # SQuAD's script would give "25"
+    assert normalize_answer("3.14") == "3.14"
+    assert normalize_answer("1,000 dollars") == "1000 dollars"
+    assert normalize_answer("U.S.A.") == "usa"    # a point between letters still goes
+
+
+# (completion, aliases, mode, expected score)
+QA_NUMERIC = [
+    ("<answer>25</answer>", ["2.5"], "exact", 0.0),     # issue 9: 25 is not 2.5
+    ("314", ["3.14"], "exact", 0.0),                    # issue 9: 314 is not 3.14
+    ("<answer>2.50</answer>", ["2.5"], "exact", 1.0),   # 2.50 = 2.5
+    ("5/2", ["2.5"], "exact", 1.0),                     # 5/2 = 2.5
+    ("1,000", ["1000"], "exact", 1.0),
+    ("3.14", ["3.14"], "exact", 1.0),
+    ("It is 108.92, I think", ["108"], "contains", 0.0),  # 108 is not inside 108.92
+    ("It is 108, I think", ["108"], "contains", 1.0),
+    ("not 108", ["108"], "contains", 0.0),                # negated
+    ("about 2.5 metres", ["25"], "contains", 0.0),
+]
+
+
+@pytest.mark.parametrize("completion,aliases,mode,score", QA_NUMERIC)
+def test_qa_numeric_rows(completion, aliases, mode, score):
+    assert qa_reward(completion, aliases=aliases, mode=mode).score == score
+
+
+def test_score_rows_reads_the_issue_rows():
+    rows = [{"completion": "Each friend gets 3/4 of a pizza.\n#### 3/4", "final_answer": "3"},
+            {"completion": "#### 1/2", "final_answer": "0.5"}]
+    assert [r.score for r in score_rows("gsm8k_correctness", rows)] == [0.0, 1.0]
