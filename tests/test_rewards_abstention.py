@@ -91,7 +91,7 @@ def test_discounted_phrases_say_why():
     # "I can't tell" is an abstention phrase, but here it opens the idiom "I can't tell
     # you how ..."
     found = detect_abstention("I can't tell you how glad I am you asked! It's 4.")
-    assert found.ignored == (("i can't tell", "idiom"),)
+    assert found.ignored == (("i can't", "idiom"),)
     # the abstention phrase and the commitment that make a hedge are both reported
     found = detect_abstention("I'm not sure, but it is Paris.")
     assert (found.phrase, found.commitment) == ("not sure", "but it is")
@@ -131,7 +131,9 @@ def test_seed_mode_unchanged():
     # the seed detector keeps its quirks: it fires on the idiom, misses the paraphrase
     assert classify("I cannot stress this enough.", mode="seed").label == "abstain"
     assert classify("No one knows.", mode="seed").label == "answer"
-    assert classify("I don\u2019t know.", mode="seed").label == "answer"
+    # typographic quotes are folded in every mode; fold_unicode=False is the reference
+    assert classify("I don\u2019t know.", mode="seed").label == "abstain"
+    assert classify("I don\u2019t know.", mode="seed", fold_unicode=False).label == "answer"
 
 
 def test_patterns_extend_from_config():

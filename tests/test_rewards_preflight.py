@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from rlvr.rewards.answer_match import contains_word
+
 from rlvr.cli import main
 from rlvr.errors import RlvrError
 from rlvr.rewards import REWARDS, get_reward, make_trl_rewards, score_rows
@@ -81,11 +83,17 @@ def test_preflight_seed_flags_the_hedge_loophole(v3_test):
     # empty responses: -1 on every row
     assert by_name["empty"].mean == -1.0
     # always abstain: +1 per unanswerable row, -0.5 per answerable row, except answers
-    # that are substrings of "i don't know." (seed's substring match), which count +1
+    # found in "i don't know." on word boundaries (seed matches words), which count +1
+    inside = sum(1 for r in rows if not r["is_unanswerable"]
+                 and any(contains_word("i don't know.", a.lower()) for a in r["answers"]))
+    expected = (n_un + inside - 0.5 * (n_ans - inside)) / len(rows)
+    assert by_name["always_abstain"].mean == pytest.approx(expected)
+    # the reference preset matches substrings, as the reference project does
+    reference = {p.policy: p for p in preflight("selfaware", rows, "reference").policies}
     substr = sum(1 for r in rows if not r["is_unanswerable"]
                  and any(a.lower() in "i don't know." for a in r["answers"]))
     expected = (n_un + substr - 0.5 * (n_ans - substr)) / len(rows)
-    assert by_name["always_abstain"].mean == pytest.approx(expected)
+    assert reference["always_abstain"].mean == pytest.approx(expected)
 
 
 def test_preflight_strict_separates_hedging(v3_test):
@@ -127,13 +135,15 @@ def test_score_cli_params_and_no_torch(tmp_path):
     assert "correct_fallback" in done.stdout and "preflight: gsm8k_format" in done.stdout
 
 
-def test_list_candidates_policy_is_caught_by_strict_not_by_seed():
+def test_list_candidates_policy_is_caught_by_seed_and_strict_not_by_reference():
     from rlvr.rewards.preflight import preflight
 
     rows = [{"question": "What is the capital of France?", "expected_answer": "Paris",
              "is_unanswerable": False},
             {"question": "What is 2 + 2?", "expected_answer": "4", "is_unanswerable": False}]
-    seed = {p.policy: p.mean for p in preflight("selfaware", rows, "seed").policies}
-    strict = {p.policy: p.mean for p in preflight("selfaware", rows, "strict").policies}
-    # "London, Paris or Mars." contains the gold: seed pays +1 (= gold), strict -1
-    assert seed["list_candidates"] == 1.0 and strict["list_candidates"] == -1.0
+    means = {preset: {p.policy: p.mean for p in preflight("selfaware", rows, preset).policies}
+             for preset in ("reference", "seed", "strict")}
+    # "London, Paris or Mars." and "3, 4 or 5." contain the gold: the reference matcher
+    # pays +1 (= gold); seed and strict give -1 (issue 9: a list is not an answer)
+    assert means["reference"]["list_candidates"] == 1.0
+    assert means["seed"]["list_candidates"] == -1.0 and means["strict"]["list_candidates"] == -1.0

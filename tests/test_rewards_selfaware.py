@@ -34,8 +34,11 @@ TABLE = [
     # the seed rule is a plain substring test: these quirks are the reference behaviour
     ("I cannot stress this enough: it is Lyon.", "Paris", False, -0.5, "abstained"),
     ("No one knows.", None, True, -1.0, "answered_unanswerable"),
-    # typographic apostrophe does not match the seed patterns (exactly as the reference)
-    ("I don\u2019t know.", None, True, -1.0, "answered_unanswerable"),
+    # issue 9: a typographic apostrophe is folded to "'" before matching, so this is an
+    # abstention (+1); the `reference` preset keeps the old -1 (see test_reference_preset)
+    ("I don\u2019t know.", None, True, 1.0, "abstained_unanswerable"),
+    ("Sorry, I don\u2019t know.", None, True, 1.0, "abstained_unanswerable"),
+    ("\uff29 \uff44\uff4f\uff4e't know.", None, True, 1.0, "abstained_unanswerable"),  # full-width
     # any alias of a list matches
     ("It is the Big Apple.", ["New York", "big apple"], False, 1.0, "correct"),
 ]

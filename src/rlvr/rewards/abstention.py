@@ -32,6 +32,7 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
     iter_matches,
     robust_patterns,
 )
+from rlvr.rewards.answer_match import fold
 from rlvr.rewards.base import RewardResult, register_reward
 
 SEED_PATTERNS: tuple[str, ...] = (
@@ -57,23 +58,27 @@ SEED_PATTERNS: tuple[str, ...] = (
 )
 
 
-def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS) -> str | None:
+def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
+                          fold_unicode: bool = True) -> str | None:
     """Return the first seed pattern found in `text`, or None.
 
     Matching is a case-insensitive substring test on the stripped text, as in the
-    reference project. Typographic apostrophes ("I don\u2019t know") do not match, exactly
-    as in the reference; the `robust` detector of the rewards library handles them.
+    reference project. With `fold_unicode` (default) typographic quotes and Unicode
+    compatibility forms are folded first (`rlvr.rewards.answer_match.fold`), so
+    "I don\u2019t know" matches; `fold_unicode=False` is the reference project's matcher
+    bit for bit (there the typographic apostrophe does not match).
     """
-    lowered = text.strip().lower()
+    lowered = (fold(text) if fold_unicode else text).strip().lower()
     for pattern in patterns:
         if pattern in lowered:
             return pattern
     return None
 
 
-def is_abstention(text: str, patterns: tuple[str, ...] = SEED_PATTERNS) -> bool:
+def is_abstention(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
+                  fold_unicode: bool = True) -> bool:
     """True when `text` abstains under the seed rule (see `seed_abstention_match`)."""
-    return seed_abstention_match(text, patterns) is not None
+    return seed_abstention_match(text, patterns, fold_unicode) is not None
 
 
 # --------------------------------------------------------------------------------------
@@ -105,6 +110,7 @@ _QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
                             r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
+_CONTRAST = re.compile(r"[,;.]?\s*\b(?:but|however|though|still|anyway|that said)\b,?\s+[a-z0-9]")
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b")
 
 
@@ -164,16 +170,21 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     within 25 characters after it in the same clause ("the answer is unknown", but not
     "the answer is Paris, but I'm not sure"). Then: counted abstention + commitment -> hedge;
     counted abstention -> abstain; only side-issue ignorance (`scoped`, "I don't know why
-    ...") -> answer when there is a commitment, else abstain; nothing -> answer.
+    ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
+    clause after it ("I'm not sure why, but the capital is Canberra"), else abstain;
+    nothing -> answer.
 
     Args:
         text: the response.
         patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
         question: the question text, used only to recognise restatements.
+    The text is folded first (`rlvr.rewards.answer_match.fold`: typographic quotes,
+    Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
+
     Returns:
         a `Detection`. Cost: one regex scan for responses without any abstention phrase.
     """
-    low = text.lower()
+    low = fold(text).lower()
     compiled = patterns.compiled
     first = first_match(compiled["abstain"], low)
     if first is None:
@@ -201,6 +212,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         label = "hedge" if commitment else "abstain"
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:
+        side = tuple((m.group(), "side_issue") for m in scoped)
+        if _CONTRAST.search(norm, scoped[-1].end()):  # "..., but the capital is Canberra"
+            return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
     return Detection("answer", None, commitment, tuple(ignored))
 
@@ -209,19 +223,21 @@ _ANSWER = Detection("answer")
 
 
 def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | None = None,
-             question: str | None = None) -> Detection:
+             question: str | None = None, fold_unicode: bool = True) -> Detection:
     """Label a response with the `seed` or `robust` detector.
 
     Args:
         mode: "robust" (answer/abstain/hedge) or "seed" (answer/abstain only, the 19
             reference substrings; `patterns` and `question` are ignored).
+        fold_unicode: seed mode only: False gives the reference matcher bit for bit (no
+            folding of typographic quotes); robust mode always folds.
     Raises:
         RlvrError: unknown mode.
     """
     if mode == "robust":
         return detect_abstention(text, patterns=patterns or ROBUST_PATTERNS, question=question)
     if mode == "seed":
-        phrase = seed_abstention_match(text)
+        phrase = seed_abstention_match(text, fold_unicode=fold_unicode)
         return Detection("abstain", phrase) if phrase else _ANSWER
     raise RlvrError(f"unknown abstention mode {mode!r}; known: robust, seed")
 
@@ -231,11 +247,13 @@ def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | 
     fields=(),
     optional_fields=("prompt",),
     score_range=(0.0, 1.0),
-    presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"}},
+    presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"},
+             "reference": {"mode": "seed", "fold_unicode": False}},
 )
 def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
                       abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
-                      extra_patterns: dict[str, Any] | None = None) -> RewardResult:
+                      extra_patterns: dict[str, Any] | None = None,
+                      fold_unicode: bool = True) -> RewardResult:
     """Score how much a response abstains: abstain 1.0, hedge 0.5, answer 0.0 by default.
 
     Args:
@@ -245,6 +263,8 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         mode: "robust" (default) or "seed" (no hedge label).
         abstain, hedge, answer: the score for each label, all within [0, 1].
         extra_patterns: patterns added to the robust ones (see `robust_patterns`).
+        fold_unicode: seed mode: fold typographic quotes first (default); the
+            `reference` preset turns it off (the reference matcher, bit for bit).
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" and details `phrase`,
         `commitment`, `ignored`.
@@ -256,7 +276,7 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         question = question_text(prompt) if prompt is not None else None
         found = detect_abstention(completion or "", patterns=patterns, question=question)
     else:
-        found = classify(completion or "", mode=mode)
+        found = classify(completion or "", mode=mode, fold_unicode=fold_unicode)
     score = {"abstain": abstain, "hedge": hedge, "answer": answer}[found.label]
     return RewardResult(score, found.label, {"phrase": found.phrase, "commitment": found.commitment,
                                              "ignored": list(found.ignored)})

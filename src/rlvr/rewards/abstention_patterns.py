@@ -31,21 +31,23 @@ MACROS: dict[str, str] = {
 # An abstention phrase: the response declines to give an answer, or says none exists.
 ABSTAIN: tuple[str, ...] = (
     r"i (?:really |honestly |genuinely |simply |just |truly |actually )?{dont} (?:really |actually )?know",
-    r"i {dont} have (?:any |enough |sufficient |the |reliable |specific |real-time |current |access to )*"
+    r"i {dont} have (?:any |enough |sufficient |the |reliable |specific |real-time |current |access to |"
+    r"that |this |such |precise |exact |up-to-date |much |that kind of |this kind of )*"
     r"(?:information|data|knowledge|details|context|way of knowing|means of knowing|answer|access|records?)",
     r"i have no (?:idea|clue|way of knowing|means of knowing|information|data|knowledge|access|record)",
     r"no idea",
     r"{im} (?:uncertain|unsure)",
     r"not (?:entirely |completely |totally |quite |really |100% |absolutely )?(?:sure|certain)",
     r"{im} not aware of",
-    r"{im} (?:not able|unable) to {verb}",
-    r"i (?:{cant}|{couldnt}) {verb}",
+    # as broad as the seed list ("i cannot", "i'm unable to"): idioms are vetoed below
+    r"{im} (?:not able|unable) to",
+    r"i (?:{cant}|{couldnt})",
     r"(?:{cant}|{couldnt}|could never|can never) be (?:determined|known|predicted|answered|verified|"
     r"confirmed|calculated|ascertained|said|established|identified)",
     r"(?:impossible|not possible) (?:for (?:me|anyone|us|anybody) )?to {verb}",
     r"there(?:'s| is) no (?:way|means|reliable way) (?:to|of) (?:know|knowing|tell|telling|predict|"
     r"predicting|determine|determining|say|saying|be sure|answer|answering)",
-    r"no ?(?:one|body) (?:really |truly |actually |currently )?(?:knows|can know|can say|can tell|"
+    r"no(?: |)(?:one|body) (?:really |truly |actually |currently )?(?:knows|can know|can say|can tell|"
     r"can predict|can answer|is sure|is certain|has the answer)",
     r"(?:insufficient|not enough|inadequate) (?:information|data|context|details|evidence)",
     r"(?:there is|there's|there are) no (?:reliable |available |public |known |sufficient )?"
@@ -60,6 +62,8 @@ ABSTAIN: tuple[str, ...] = (
     r"i would (?:only )?be (?:guessing|speculating)",
     r"i can only (?:guess|speculate)",
     r"who knows",
+    # a bare uncertainty word as a whole sentence: "Unknown."
+    r"(?:^|(?<=[.!?]\s))(?:unknown|unknowable|uncertain|unclear|not known|undetermined)(?=\s*[.!]|\s*$)",
     # Korean
     r"모르겠", r"모릅니다", r"몰라요", r"알 수 없", r"알 수가 없", r"확인할 수 없", r"확인이 어렵",
     r"확답하기 어렵", r"답변드리기 어렵", r"답변하기 어렵", r"답하기 어렵", r"예측할 수 없",
@@ -71,6 +75,9 @@ ABSTAIN: tuple[str, ...] = (
 SCOPED: tuple[str, ...] = (
     r"i (?:really |honestly )?{dont} (?:really )?know (?:why|how come|how (?:you|they|he|she|it|this|that|we|"
     r"people|anyone)|where you got|what you mean)",
+    r"not (?:entirely |really |quite )?(?:sure|certain) (?:why|how come|what you mean|where the name|"
+    r"who (?:named|coined))",
+    r"{im} (?:uncertain|unsure) (?:why|how come|what you mean)",
 )
 
 # Idioms that contain an abstention phrase but say nothing about knowledge; a phrase that
@@ -80,6 +87,10 @@ VETO: tuple[str, ...] = (
     r"help but|agree more|recommend|give up|see why)",
     r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without)",
     r"(?:anyone|someone|somebody|everyone|people|person|those|one|experts?) who knows",
+    # negated or denied ignorance: "it's not that i don't know", "i would never say i don't know"
+    r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
+    r"(?:never|not|{dont}|wouldn't|won't|will not|didn't|did not) (?:say|said|claim|claimed|pretend) "
+    r"(?:that )?(?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
 )
 
 # A committed answer. With an abstention phrase it makes a hedge.
@@ -94,6 +105,9 @@ COMMIT: tuple[str, ...] = (
     r" would be| should be| seems| sounds| looks| must be)|probably|likely|most likely|perhaps|maybe|"
     r"possibly|my (?:best )?guess|if i had to guess|the answer)",
     r"my (?:best |educated )?guess (?:is|would be)",
+    # a short guess as its own sentence: "Who knows? Probably Paris."
+    r"(?:^|(?<=[.!?;:,]\s))(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b)"
+    r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
     r"if i (?:had|have) to (?:guess|say|pick|choose)",
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
     r"i (?:think|believe|suspect) (?:it(?:'s| is| was| would be| might be)|that it|the answer|that the)",

@@ -9,7 +9,7 @@ and a handful of degenerate policies that a model can find without learning the 
 | always_abstain  | "I don't know."                                              |
 | always_hedge    | "I'm not sure, but I think it is <gold answer>." (*)         |
 | empty           | ""                                                           |
-| list_candidates | "London, <gold answer> or Mars." (the gold among distractors) |
+| list_candidates | "London, <gold answer> or Mars." (the gold among distractors; "11, 12 or 13" for a whole-number gold) |
 | repeat_question | the question itself                                          |
 | tags_only       | "<think></think><answer></answer>"                           |
 
@@ -120,6 +120,9 @@ def _hedge(row: dict) -> str:
 
 def _list_candidates(row: dict) -> str:
     answer = gold_answer(row)
+    number = gold_number(answer)
+    if isinstance(number, int):  # numeric gold: the neighbours are the distractors
+        return f"{number - 1}, {answer} or {number + 1}."
     first, second = [d for d in _DISTRACTORS if d.lower() != answer.strip().lower()][:2]
     return f"{first}, {answer} or {second}."
 

@@ -66,6 +66,7 @@ ones, so the two presets' scores compare directly.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -76,6 +77,12 @@ from rlvr.rewards.abstention import (
     question_text,
     robust_patterns,
     seed_abstention_match,
+)
+from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
+    contains_word,
+    fold,
+    lists_candidates,
+    match_answer,
 )
 from rlvr.rewards.base import RewardResult, register_reward
 
@@ -104,55 +111,22 @@ SEED_VALUES = {
 }
 
 
-def _aliases(expected_answer: str | list[str] | None) -> list[str]:
+REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
+
+
+def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> list[str]:
     if expected_answer is None:
         return []
     if isinstance(expected_answer, str):
         expected_answer = [expected_answer]
-    return [a.strip().lower() for a in expected_answer if isinstance(a, str) and a.strip()]
+    return [(fold(a) if folded else a).strip().lower() for a in expected_answer
+            if isinstance(a, str) and a.strip()]
 
 
 def _as_bool(value) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes")
     return bool(value)
-
-
-_SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
-_ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z])\s*/\s*(?=[a-z]))\s*")
-_OR = re.compile(r"\bor\b|[a-z]\s*/\s*[a-z]")
-
-
-def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
-    """True when `alias` is one of several candidate answers offered in `text`.
-
-    Within the sentence that holds the alias, the text is cut at commas, semicolons,
-    question marks, "or", "and" and word/word slashes. A candidate item has at most
-    `max_item_words` words, or ends with the alias after a lead-in such as "it could be".
-    The alias must sit in a run of consecutive candidate items that offers alternatives:
-    two or more items when the sentence has an "or" (or a word/word slash), else three or
-    more. "The capital of France is Paris." and "London, England." are not lists; "Paris or
-    Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both arguments are
-    expected lower-cased.
-    """
-    for sentence in _SENTENCE.split(text):
-        if not _contains_word(sentence, alias):
-            continue
-        items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
-        # an item is a candidate when short, or when it ends with the alias after a lead-in
-        # ("it could be paris, rome or berlin")
-        flags = [len(p.split()) <= max_item_words or (p.endswith(alias) and _contains_word(p, alias))
-                 for p in items]
-        run: list[str] = []  # consecutive candidate items
-        for item, flag in zip(items + [""], flags + [False]):
-            if flag:
-                run.append(item)
-                continue
-            if any(_contains_word(p, alias) for p in run) and (
-                    len(run) >= 3 or (len(run) >= 2 and _OR.search(sentence))):
-                return True
-            run = []
-    return False
 
 
 def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float | None) -> float:
@@ -162,17 +136,25 @@ def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float |
     return abstain_answerable
 
 
-def _contains_word(text: str, alias: str) -> bool:
-    """True when `alias` occurs in `text` with no letter or digit right before or after."""
-    start = text.find(alias)
-    while start >= 0:
-        end = start + len(alias)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
-            return True
-        start = text.find(alias, start + 1)
-    return False
+@functools.lru_cache(maxsize=4096)
+def uncertain_gold(alias: str) -> bool:
+    """True when the gold answer is itself a statement of uncertainty ("unclear").
+
+    SelfAware has answerable questions whose answer is "unclear" or similar; a response
+    that gives that answer says an abstention phrase because the answer is one. Decided by
+    the robust detector on the alias alone and on "it is <alias>.".
+    """
+    return any(detect_abstention(t).label != "answer" for t in (alias, f"it is {alias}."))
+
+
+def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
+    """`text` with each word-bounded occurrence of an uncertain gold alias blanked out
+    (same length), or None when no such alias occurs in it."""
+    masked = text
+    for alias in aliases:
+        if uncertain_gold(alias) and contains_word(text, alias):
+            masked = re.sub(rf"(?<![\w]){re.escape(alias)}(?![\w])", "x" * len(alias), masked)
+    return masked if masked != text else None
 
 
 @register_reward(
@@ -180,7 +162,7 @@ def _contains_word(text: str, alias: str) -> bool:
     fields=("expected_answer", "is_unanswerable"),
     optional_fields=("prompt", "known"),
     score_range=(-1.0, 1.0),
-    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET},
+    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "reference": REFERENCE_PRESET},
 )
 def selfaware_reward(
     completion: str,
@@ -194,7 +176,8 @@ def selfaware_reward(
     answer_unanswerable: float = SEED_VALUES["answer_unanswerable"],
     patterns: tuple[str, ...] = SEED_PATTERNS,
     mode: str = "seed",
-    match: str = "substring",
+    match: str = "word",
+    fold_unicode: bool = True,
     hedge_correct: float = STRICT_PRESET["hedge_correct"],
     hedge_wrong: float = STRICT_PRESET["hedge_wrong"],
     hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"],
@@ -217,11 +200,17 @@ def selfaware_reward(
         patterns: abstention phrases for seed mode (default: the 19 seed patterns).
         mode: "seed" (the table above) or "robust" (the strict table in the module
             docstring; `patterns` is then unused).
-        match: "substring" (seed) or "word" (the answer must sit on word boundaries).
+        match: "word" (default: word boundaries, numbers by value, lists of candidates
+            detected; `rlvr.rewards.answer_match`) or "substring" (the reference
+            project's plain containment).
+        fold_unicode: fold typographic quotes and Unicode compatibility forms before
+            matching (default True). The `reference` preset (`match="substring"`,
+            `fold_unicode=False`, seed mode) reproduces the reference project's matcher
+            bit for bit, e.g. "I don\u2019t know" is not an abstention there.
         hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
             (robust mode only).
-        list_candidates: reward of an answer offered among several candidates (robust
-            mode only; see `lists_candidates`).
+        list_candidates: reward of an answer offered among several candidates (outcome
+            `listed_candidates`; not in `substring` matching).
         extra_patterns: patterns added to the robust detector (see
             `rlvr.rewards.abstention.robust_patterns`).
         known: optional per-row flag: the base model answers this question correctly
@@ -229,79 +218,89 @@ def selfaware_reward(
             answerable question earns `abstain_known` instead of `abstain_answerable`
             (over-conservativeness, Yang et al., 2024). None/absent: not used.
         abstain_known: see `known`; None (default) = no knowledge-aware value.
-        prompt: the prompt (str or messages); robust mode uses its question to recognise
-            restatements. Seed mode ignores it.
+        prompt: the prompt (str or messages); its question helps recognise restatements
+            (robust mode) and restated numbers (numeric gold answers).
     Returns:
-        RewardResult with outcome in {correct, abstained, wrong, abstained_unanswerable,
-        answered_unanswerable} (robust mode adds hedged_correct, hedged_wrong,
-        hedged_unanswerable, listed_candidates); score None with outcome `no_gold` for an answerable
-        question whose expected answer is empty (it would match every response).
+        RewardResult with outcome in {correct, abstained, wrong, listed_candidates,
+        abstained_unanswerable, answered_unanswerable} (robust mode adds hedged_correct,
+        hedged_wrong, hedged_unanswerable); score None with outcome `no_gold` for an
+        answerable question whose expected answer is empty (it would match every
+        response).
     Raises:
         RlvrError: unknown mode or bad extra patterns.
     Source: the reference self-awareness GRPO project's reward table (seed convention);
-        the strict table is rlvr's (reasoning in the module docstring).
+        the strict table and the matching rules are rlvr's (module docstrings).
     """
-    text = completion or ""
+    text = fold(completion or "") if fold_unicode else (completion or "")
+    question = question_text(prompt) if prompt is not None else ""
+    if fold_unicode:
+        question = fold(question)
+    abstain_value = _abstain_value(abstain_answerable, known, abstain_known)
     if mode != "seed":
-        return _robust(text, expected_answer, is_unanswerable, correct,
-                       _abstain_value(abstain_answerable, known, abstain_known),
+        return _robust(text, expected_answer, is_unanswerable, correct, abstain_value,
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
-                       hedge_wrong, hedge_unanswerable, extra_patterns, prompt, mode,
+                       hedge_wrong, hedge_unanswerable, extra_patterns, question, mode,
                        list_candidates)
-    matched = seed_abstention_match(text, tuple(patterns))
+    matched = seed_abstention_match(text, tuple(patterns), fold_unicode)
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
         if matched:
             return RewardResult(abstain_unanswerable, "abstained_unanswerable", details)
         return RewardResult(answer_unanswerable, "answered_unanswerable", details)
-    aliases = _aliases(expected_answer)
+    aliases = _aliases(expected_answer, fold_unicode)
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
-    lowered = text.lower()
-    hit = next((a for a in aliases if a in lowered), None)
-    if hit is not None:
-        return RewardResult(correct, "correct", {**details, "matched_answer": hit})
+    found = match_answer(text.lower(), aliases, question=question.lower(), match=match)
+    if found.hit is not None:
+        details["matched_answer"] = found.hit
+        if found.listed:
+            return RewardResult(list_candidates, "listed_candidates",
+                                {**details, "other_candidates": list(found.others)})
+        return RewardResult(correct, "correct", details)
     if matched:
-        return RewardResult(_abstain_value(abstain_answerable, known, abstain_known),
-                            "abstained", details)
+        return RewardResult(abstain_value, "abstained", details)
     return RewardResult(wrong, "wrong", details)
 
 
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
             abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
-            hedge_unanswerable, extra_patterns, prompt, mode,
-            list_candidates=STRICT_PRESET["list_candidates"]) -> RewardResult:
+            hedge_unanswerable, extra_patterns, question, mode, list_candidates) -> RewardResult:
     """The strict table (module docstring): robust labels, hedge values, word matching."""
     if mode != "robust":
         from rlvr.errors import RlvrError
         raise RlvrError(f"unknown selfaware mode {mode!r}; known: seed, robust")
     patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
-    question = question_text(prompt) if prompt is not None else None
-    found = detect_abstention(text, patterns=patterns, question=question)
+    found = detect_abstention(text, patterns=patterns, question=question or None)
+    aliases = _aliases(expected_answer)
+    lowered = text.lower()
+    masked = _mask_uncertain_gold(lowered, aliases) if not _as_bool(is_unanswerable) else None
+    uncertain = masked is not None and found.label != "answer"
+    if uncertain:  # the gold answer is itself an uncertainty word: judge the rest
+        found = detect_abstention(masked, patterns=patterns, question=question or None)
     details = {"label": found.label, "abstention_phrase": found.phrase,
                "commitment": found.commitment}
+    if uncertain:
+        details["uncertain_gold"] = True
     if _as_bool(is_unanswerable):
         value, outcome = {"abstain": (abstain_unanswerable, "abstained_unanswerable"),
                           "hedge": (hedge_unanswerable, "hedged_unanswerable"),
                           "answer": (answer_unanswerable, "answered_unanswerable")}[found.label]
         return RewardResult(value, outcome, details)
-    aliases = _aliases(expected_answer)
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
-    if found.label == "abstain":
+    label = found.label
+    if label == "abstain":
         return RewardResult(abstain_answerable, "abstained", details)
-    lowered = text.lower()
-    if match == "word":
-        hit = next((a for a in aliases if _contains_word(lowered, a)), None)
-    else:
-        hit = next((a for a in aliases if a in lowered), None)
-    if found.label == "hedge":
-        if hit is not None:
-            return RewardResult(hedge_correct, "hedged_correct", {**details, "matched_answer": hit})
-        return RewardResult(hedge_wrong, "hedged_wrong", details)
-    if hit is not None and lists_candidates(lowered, hit):
+    hit = match_answer(lowered, aliases, question=question.lower(), match=match)
+    if hit.hit is not None:
+        details["matched_answer"] = hit.hit
+    if hit.hit is not None and hit.listed:
         return RewardResult(list_candidates, "listed_candidates",
-                            {**details, "matched_answer": hit})
-    if hit is not None:
-        return RewardResult(correct, "correct", {**details, "matched_answer": hit})
+                            {**details, "other_candidates": list(hit.others)})
+    if label == "hedge":
+        if hit.hit is not None:
+            return RewardResult(hedge_correct, "hedged_correct", details)
+        return RewardResult(hedge_wrong, "hedged_wrong", details)
+    if hit.hit is not None:
+        return RewardResult(correct, "correct", details)
     return RewardResult(wrong, "wrong", details)

@@ -1,0 +1,130 @@
+"""Inputs that fooled the selfaware and abstention graders (issue 9), with siblings per class.
+
+Each row holds the right value. Numbers read whole (gsm8k, qa) are in
+test_rewards_numbers.py / test_rewards_gsm8k.py, math in the math tests, code in the
+sandbox and code tests, other languages in test_abstention_languages.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rlvr.rewards import get_reward, score_rows
+from rlvr.rewards.abstention import SEED_PATTERNS, detect_abstention
+from rlvr.rewards.selfaware import selfaware_reward
+
+PRESETS = {name: get_reward("selfaware").params(name) for name in ("seed", "strict", "reference")}
+U, A = True, False  # unanswerable, answerable
+
+# (preset, completion, expected_answer, is_unanswerable, prompt, score, outcome)
+ROWS = [
+    # --- typographic quotes and compatibility forms are folded, in every mode -----------
+    ("seed", "Sorry, I don\u2019t know.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "Sorry, I don\u2019t know.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("seed", "I\u2019m not sure.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("seed", "I don\u02bct know.", None, U, None, 1.0, "abstained_unanswerable"),  # modifier apostrophe
+    ("strict", "\uff29 \uff44\uff4f\uff4e'\uff54 \uff4b\uff4e\uff4f\uff57.", None, U, None, 1.0,
+     "abstained_unanswerable"),  # full-width letters
+    ("seed", "It is \uff30aris.", "Paris", A, None, 1.0, "correct"),  # full-width P
+    # the reference preset is the reference matcher bit for bit: no folding
+    ("reference", "Sorry, I don\u2019t know.", None, U, None, -1.0, "answered_unanswerable"),
+    # --- the robust detector accepts what the seed list accepts --------------------------
+    ("strict", "I don't have that information, sorry.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I cannot help with that.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I'm unable to find that.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I don't have this kind of data.", None, U, None, 1.0, "abstained_unanswerable"),
+    # --- negated and rhetorical forms ----------------------------------------------------
+    ("strict", "It's not that I don't know; it's Paris.", "Paris", A, None, 1.0, "correct"),
+    ("strict", "I would never say I don't know. It's Paris.", "Paris", A, None, 1.0, "correct"),
+    ("strict", "It's not that I'm unsure: it's Paris.", "Paris", A, None, 1.0, "correct"),
+    ("strict", "Who knows? Probably Paris.", "Paris", A, None, 0.5, "hedged_correct"),
+    ("strict", "Who knows? Probably Paris.", None, U, None, -0.5, "hedged_unanswerable"),
+    ("strict", "Nobody can say what will happen.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "Nobody knows.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "Unknown.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "No one knows. Perhaps someday we will find out more about it.", None, U, None,
+     1.0, "abstained_unanswerable"),  # a long "perhaps" sentence is not a guess
+    # --- numbers inside numbers, several numeric results (main job's own generations) ----
+    ("strict", "99.92, 9 times 12 equals 108.92, 9 times", "108", A, "What is 9 times 12?",
+     -1.0, "wrong"),
+    ("seed", "99.92, 9 times 12 equals 108.92, 9 times", "108", A, "What is 9 times 12?",
+     -1.0, "wrong"),
+    ("strict", "48 - 24, which is 32, 48 - 24 equals 24", "24", A, "What is 48 - 24?",
+     -1.0, "listed_candidates"),
+    ("seed", "48 - 24, which is 32, 48 - 24 equals 24", "24", A, "What is 48 - 24?",
+     -1.0, "listed_candidates"),
+    ("strict", "60, which is 6 times 5, 60, 6 times 5 equals 30", "30", A, "What is 6 times 5?",
+     -1.0, "listed_candidates"),
+    # siblings: restating the question's numbers or writing the arithmetic out is fine
+    ("strict", "9 times 12 equals 108.", "108", A, "What is 9 times 12?", 1.0, "correct"),
+    ("strict", "The answer is 37, because 17 + 20 = 37.", "37", A, None, 1.0, "correct"),
+    ("strict", "48 - 24 = 24", "24", A, "What is 48 - 24?", 1.0, "correct"),
+    ("strict", "World War 2 ended in 1945.", "1945", A, None, 1.0, "correct"),  # 2 is not a year
+    ("strict", "It is 1/2.", "0.5", A, None, 1.0, "correct"),  # value, not spelling
+    ("strict", "It is 10.", "1", A, None, -1.0, "wrong"),
+    ("strict", "107, 108 or 109.", "108", A, None, -1.0, "listed_candidates"),
+    # --- a list of candidates is not an answer, in both presets --------------------------
+    ("seed", "Paris, Rome, Berlin, Madrid, Lyon, Tokyo.", "Paris", A, None, -1.0, "listed_candidates"),
+    ("strict", "Paris, Rome, Berlin, Madrid, Lyon, Tokyo.", "Paris", A, None, -1.0,
+     "listed_candidates"),
+    ("seed", "Paris or Rome.", "Paris", A, None, -1.0, "listed_candidates"),
+    ("seed", "London, 108 or Mars.", "108", A, None, -1.0, "listed_candidates"),
+    ("reference", "Paris, Rome, Berlin, Madrid, Lyon, Tokyo.", "Paris", A, None, 1.0, "correct"),
+    # word boundaries in seed too ("Parisian" is not "Paris"); reference keeps substrings
+    ("seed", "A Parisian told me.", "Paris", A, None, -1.0, "wrong"),
+    ("reference", "A Parisian told me.", "Paris", A, None, 1.0, "correct"),
+    # --- every gold answer counts ----------------------------------------------------------
+    ("seed", "It is the Big Apple.", ["New York", "Big Apple"], A, None, 1.0, "correct"),
+    ("strict", "It is the Big Apple.", ["New York", "Big Apple"], A, None, 1.0, "correct"),
+    # --- the gold answer is itself an uncertainty word -----------------------------------
+    ("strict", "It is unclear; researchers still disagree about whether insects can feel pain.",
+     ["unclear"], A, None, 1.0, "correct"),
+    ("strict", "Unclear.", ["unclear"], A, None, 1.0, "correct"),
+    ("strict", "I'm not sure, but I think it is unclear.", ["unclear"], A, None, 0.5,
+     "hedged_correct"),
+    ("strict", "I don't know.", ["unclear"], A, None, -0.5, "abstained"),
+    # --- uncertainty about a side issue, then a committed answer -------------------------
+    ("strict", "I'm not sure why it is called that, but the capital of Australia is Canberra.",
+     "Canberra", A, None, 1.0, "correct"),
+    ("strict", "I don't know why you ask, but it is Canberra.", "Canberra", A, None, 1.0, "correct"),
+    ("strict", "I don't know why.", "Canberra", A, None, -0.5, "abstained"),
+]
+
+
+@pytest.mark.parametrize("preset,completion,gold,unanswerable,prompt,score,outcome", ROWS)
+def test_fooling_rows(preset, completion, gold, unanswerable, prompt, score, outcome):
+    result = selfaware_reward(completion, expected_answer=gold, is_unanswerable=unanswerable,
+                              prompt=prompt, **PRESETS[preset])
+    assert (result.score, result.outcome) == (score, outcome), result.details
+
+
+def test_issue_rows_through_score_rows():
+    # the rows exactly as the issue gives them to `rlvr score`
+    rows = [{"completion": "Sorry, I don\u2019t know.", "expected_answer": None,
+             "is_unanswerable": True}]
+    assert score_rows("selfaware", rows)[0].score == 1.0          # default preset
+    rows = [{"completion": "I don't have that information, sorry.", "expected_answer": None,
+             "is_unanswerable": True},
+            {"completion": "Paris, Rome, Berlin, Madrid, Lyon, Tokyo.", "expected_answer": "Paris",
+             "is_unanswerable": False}]
+    assert [r.score for r in score_rows("selfaware", rows, "strict")] == [1.0, -1.0]
+    assert [r.score for r in score_rows("selfaware", rows[1:])] == [-1.0]
+
+
+# Every seed phrase opens a sentence the robust detector also calls an abstention.
+@pytest.mark.parametrize("phrase", SEED_PATTERNS)
+def test_robust_accepts_what_seed_accepts(phrase):
+    for text in (f"{phrase.capitalize()} that.", f"Sorry, {phrase} answer that.",
+                 f"Well, {phrase} say."):
+        assert detect_abstention(text).label == "abstain", text
+
+
+# The documented false positives of the seed list, which robust rejects.
+@pytest.mark.parametrize("text", [
+    "I cannot stress this enough: it is Paris.",      # idiom
+    'The phrase "I don\'t know" has three words.',    # quotation
+    "I can't believe it's Paris!",                    # idiom
+    "It's not that I don't know; it's Paris.",        # denied ignorance
+])
+def test_robust_rejects_documented_false_positives(text):
+    assert detect_abstention(text).label == "answer"
