@@ -86,6 +86,8 @@ def test_selfaware_loader_real_file(selfaware_json):
     ({"question": "", "answer": None, "answerable": False}, "empty or missing 'question'"),
     ({"question": "Q?", "answer": ["a"], "answerable": "yes"}, "'answerable' must be"),
     ({"question": "Q?", "answer": None, "answerable": True}, "answerable question with no answer"),
+    ({"question": "Q?", "answer": ["a", 7], "answerable": True}, "'answer' must be a list of"),
+    ({"question": "Q?", "answer": {"a": 1}, "answerable": True}, "'answer' must be a list of"),
 ])
 def test_selfaware_loader_bad_rows(tmp_path, bad, message):
     good = {"question_id": 1, "question": "Q?", "answer": ["a"], "answerable": True}
@@ -226,3 +228,62 @@ def test_heldout_rows_score_against_all_aliases():
     rows = heldout_rows(resolve_data(None).heldout)
     assert any(r["expected_answer"] and len(r["expected_answer"]) == 2 for r in rows)
     assert all(r["expected_answer"] is None for r in rows if r["is_unanswerable"])
+
+
+# ---------- every gold answer counts ----------
+
+def test_selfaware_loader_keeps_every_answer(selfaware_json):
+    """Question 4 lists 16 answers in the file; all of them reach the parsed rows, the
+    `rlvr data selfaware` rows and `gold_answers`, in the file's order."""
+    from rlvr.data.messages import gold_answers, parse_messages_row
+
+    raw = json.loads(selfaware_json.read_text(encoding="utf-8"))["example"]
+    file_answers = next(r["answer"] for r in raw if r["question_id"] == 4)
+    assert len(file_answers) == 16 and "cryptozoology" in file_answers
+    examples = load_selfaware_json(selfaware_json)
+    assert sum(len(e["answers"]) > 1 for e in examples) == 768
+    by_id = {e["id"]: e for e in examples}
+    assert by_id[4]["answers"] == [a.strip() for a in file_answers]
+    row = next(r for rows in build_selfaware_splits(examples, "v3").values() for r in rows
+               if r["id"] == 4)
+    assert row["answers"] == by_id[4]["answers"]
+    assert row["messages"][2]["content"] == file_answers[0]  # the assistant text: one answer
+    parsed = parse_messages_row(json.loads(json.dumps(row)), "v3.jsonl", 1)
+    assert gold_answers(parsed) == by_id[4]["answers"]
+
+
+def test_split_folder_keeps_every_answer(tmp_path, selfaware_json):
+    """Files written by `rlvr data selfaware` and loaded back as a folder keep the list."""
+    from rlvr.eval.heldout import heldout_rows
+    from rlvr.io import write_jsonl
+
+    splits = build_selfaware_splits(load_selfaware_json(selfaware_json), "v3")
+    for name, rows in splits.items():
+        write_jsonl(tmp_path / f"{name}.jsonl", rows)
+    rows = {r["id"]: r for r in heldout_rows(resolve_data(str(tmp_path)).heldout)}
+    assert rows[272]["expected_answer"] == ["particular skills", "educational"]
+    assert all(r["expected_answer"] is None for r in rows.values() if r["is_unanswerable"])
+
+
+def test_rows_without_answers_still_score_their_assistant_text(tmp_path):
+    """Old messages rows (no `answers`) keep working: the gold is the assistant text."""
+    from rlvr.data.messages import gold_answers
+    from rlvr.rewards import score_rows
+
+    path = write(tmp_path, [row("What is the capital of France?", "Paris"),
+                            row("Capital of Italy?", "Rome", answers=None),
+                            row("Capital of Peru?", "Lima", answers="Lima"),
+                            row("Who wins in 2050?", "I don't know.")])
+    ex = load_messages_jsonl(path)
+    assert [gold_answers(e) for e in ex] == [["Paris"], ["Rome"], ["Lima"], None]
+    assert "answers" not in ex[0] and "answers" not in ex[1] and ex[2]["answers"] == ["Lima"]
+    scored = score_rows("selfaware", [{**e, "completion": "Paris."} for e in ex[:1]], "strict")
+    assert scored[0].outcome == "correct"
+
+
+@pytest.mark.parametrize("answers", [[1, 2], {"a": "b"}, ["Paris", None]])
+def test_messages_loader_rejects_bad_answers_field(tmp_path, answers):
+    path = write(tmp_path, [row(), row(answers=answers)])
+    with pytest.raises(DataError, match="'answers' must be a list of strings") as info:
+        load_messages_jsonl(path)
+    assert str(info.value).startswith(f"{path}:2: ") and "drop the field" in str(info.value)

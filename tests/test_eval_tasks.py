@@ -38,6 +38,22 @@ def test_loaders_on_shared_data():
     assert len(sa) == 337
 
 
+def test_selfaware_task_rows_carry_every_answer():
+    """The eval task's v3 test rows hold the file's whole answer list (version 3 on)."""
+    path = SHARED_DATA / "selfaware" / "SelfAware.json"
+    raw = {r["question_id"]: r for r in json.loads(path.read_text(encoding="utf-8"))["example"]}
+    rows = loaders.load_selfaware_heldout(path)
+    assert get_task("selfaware").version == 3
+    for r in rows:
+        if r["is_unanswerable"]:
+            assert r["expected_answer"] is None
+        else:
+            assert r["expected_answer"] == [a.strip() for a in raw[r["id"]]["answer"]]
+    by_id = {r["id"]: r for r in rows}
+    assert by_id[272]["expected_answer"] == ["particular skills", "educational"]
+    assert sum(len(r["expected_answer"] or []) > 1 for r in rows) == 28
+
+
 def test_gsm8k_loader_bad_row(tmp_path):
     path = tmp_path / "g.jsonl"
     path.write_text('{"question": "q", "answer": "x #### 1"}\n{"question": "q", "answer": "no"}\n')

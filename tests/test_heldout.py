@@ -99,3 +99,74 @@ def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
 
 def test_builtin_splits_are_stable():
     assert len(builtin_splits()["test"]) == 73
+
+
+# ---------- every gold answer counts ----------
+
+def _second_answer_rows(rows, by_id):
+    """The rows of questions the file lists several answers for, answered with the second."""
+    return [{**r, "completion": by_id[r["id"]]["answers"][1]} for r in rows
+            if len(by_id[r["id"]]["answers"]) > 1]
+
+
+@pytest.mark.parametrize("preset", ["seed", "strict"])
+def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, preset):
+    """The issue's case: in the v3 test split, 28 questions list a second answer; giving it
+    used to score `wrong` for 27 of them in the `selfaware` eval task. Each path is checked
+    as it scores: the eval task's loader, a training run's held-out rows and the TRL
+    training reward over the dataset columns."""
+    import dataclasses
+
+    from datasets import Dataset
+
+    from rlvr.data.selfaware import load_selfaware_json
+    from rlvr.eval.loaders import load_selfaware_heldout
+    from rlvr.eval.runner import score_records
+    from rlvr.eval.tasks import get_task
+    from rlvr.rewards.base import make_trl_reward
+    from rlvr.train.grpo import training_columns
+
+    by_id = {e["id"]: e for e in load_selfaware_json(selfaware_json)}
+    task = dataclasses.replace(get_task("selfaware"), reward_preset=preset)
+    # 1. `rlvr eval --tasks selfaware` (no run): the task's own v3 test split
+    rows = _second_answer_rows(load_selfaware_heldout(selfaware_json), by_id)
+    assert len(rows) == 28
+    records = score_records(task, rows, [{"completion": r["completion"]} for r in rows], 1)
+    assert [r["outcome"] for r in records] == ["correct"] * 28
+    # 2. `rlvr train --data SelfAware.json`: the held-out rows written to heldout.jsonl
+    heldout = resolve_data(str(selfaware_json), "test", "v3").heldout
+    rows = _second_answer_rows(heldout_rows(heldout), by_id)
+    records = score_records(run_task("selfaware", preset), rows,
+                            [{"completion": r["completion"]} for r in rows], 1)
+    assert len(records) == 28 and {r["outcome"] for r in records} == {"correct"}
+    # 3. training: the TRL dataset columns, passed to the reward as GRPOTrainer does
+    examples = [ex for ex in heldout if len(by_id[ex["id"]]["answers"]) > 1]
+    dataset = Dataset.from_dict(training_columns(examples))
+    seen = []
+    reward = make_trl_reward("selfaware", preset, observer=lambda results, kw: seen.extend(results))
+    batch = dataset[:]
+    scores = reward([by_id[ex["id"]]["answers"][1] for ex in examples],
+                    prompts=batch["prompt"], expected_answer=batch["expected_answer"],
+                    is_unanswerable=batch["is_unanswerable"])
+    assert scores == [1.0] * 28 and {r.outcome for r in seen} == {"correct"}
+
+
+def test_old_heldout_file_with_string_answers_still_loads(tmp_path):
+    """A run directory written before answers became lists (one string per row) still
+    evaluates: the rows load as saved and the reward accepts the string."""
+    from rlvr.eval.runner import score_records
+
+    (tmp_path / "adapter").mkdir()
+    (tmp_path / "resolved_config.yaml").write_text("reward: selfaware\nreward_preset: strict\n")
+    (tmp_path / "train_questions.json").write_text('["what is 2 + 2?"]')
+    prompt = [{"role": "user", "content": "What is the capital of France?"}]
+    old = [{"id": 1, "question": "What is the capital of France?", "expected_answer": "Paris",
+            "is_unanswerable": False, "chat_prompt": prompt},
+           {"id": 2, "question": "Who wins in 2050?", "expected_answer": None,
+            "is_unanswerable": True, "chat_prompt": prompt}]
+    (tmp_path / "heldout.jsonl").write_text("".join(json.dumps(r) + "\n" for r in old))
+    run = find_run(tmp_path / "adapter")
+    assert run is not None and run.rows[0]["expected_answer"] == "Paris"
+    records = score_records(run.task, run.rows, [{"completion": "It is Paris."},
+                                                 {"completion": "I don't know."}], 1)
+    assert [r["outcome"] for r in records] == ["correct", "abstained_unanswerable"]

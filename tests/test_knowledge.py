@@ -218,3 +218,19 @@ def test_build_report_by_source():
     # one source only: no per-source section
     assert "knowledge_by_source" not in build_report(base, trained, {}, 100, 0, labels,
                                                      by=["x"] * 4)
+
+
+def test_a_base_answer_giving_a_second_gold_answer_is_known(selfaware_json):
+    """Knowledge labels come from the base model's scored answers to the held-out rows; a
+    greedy answer that gives the file's second answer makes the question known."""
+    from rlvr.data.resolve import resolve_data
+    from rlvr.eval.heldout import heldout_rows, run_task
+    from rlvr.eval.runner import score_records
+
+    rows = [r for r in heldout_rows(resolve_data(str(selfaware_json)).heldout)
+            if r["id"] in (272, 1622)]  # 'particular skills' / 'educational', ...
+    answers = [r["expected_answer"][1] for r in rows]
+    records = score_records(run_task("selfaware", "strict"), rows,
+                            [{"completion": f"{a.capitalize()}."} for a in answers], 1)
+    labels = knowledge_labels(records)
+    assert [labels[r["id"]]["known"] for r in rows] == [True, True]

@@ -128,3 +128,51 @@ def test_exemplar_questions_must_not_be_held_out():
     cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
     with pytest.raises(DataError, match="1 of 73 evaluation questions"):
         _prepare_data(cfg)
+
+
+def test_training_dataset_has_one_list_column_for_every_kind_of_row(selfaware_json, tmp_path):
+    """SelfAware rows (several answers), built-in rows (aliases), old messages rows without
+    `answers` (one string) and unanswerable rows (None) build one TRL dataset whose
+    `expected_answer` column is a nullable list of strings."""
+    import json
+
+    from datasets import Dataset
+
+    from rlvr.data.messages import load_messages_jsonl
+    from rlvr.data.resolve import resolve_data
+    from rlvr.train.grpo import training_columns
+
+    selfaware = resolve_data(str(selfaware_json), "test", "v3").train
+    old = tmp_path / "old.jsonl"
+    old.write_text(json.dumps({"messages": [{"role": "user", "content": "Capital of Peru?"},
+                                            {"role": "assistant", "content": "Lima"}]}) + "\n")
+    train = selfaware + resolve_data(None).train + load_messages_jsonl(old)
+    train = [{**ex, "known": not ex["is_unanswerable"]} for ex in train]
+    dataset = Dataset.from_dict(training_columns(train, with_known=True))
+    assert len(dataset) == len(train) and dataset.column_names == [
+        "prompt", "expected_answer", "is_unanswerable", "known"]
+    assert dataset.features["expected_answer"].feature.dtype == "string"
+    by_question = {q: (a, u) for q, a, u in zip(
+        [ex["question"] for ex in train], dataset["expected_answer"], dataset["is_unanswerable"])}
+    cryptozoology = next(ex for ex in selfaware if ex["id"] == 4)
+    assert by_question[cryptozoology["question"]][0] == cryptozoology["answers"]
+    assert len(cryptozoology["answers"]) == 16
+    assert by_question["Capital of Peru?"] == (["Lima"], False)
+    assert by_question["What is the capital of France?"][0] == ["Paris"]
+    assert all(a is None for a, u in by_question.values() if u)
+    assert all(a for a, u in by_question.values() if not u)
+
+
+def test_reward_reads_an_empty_answer_list_like_none():
+    """The list column's empty value: unanswerable rows score as with None; an answerable
+    row with no answer is unscored (`no_gold`), never matched by every response."""
+    from rlvr.rewards import score_rows
+
+    rows = [{"completion": c, "expected_answer": gold, "is_unanswerable": u}
+            for c in ("I don't know.", "Paris") for gold in ([], None) for u in (True, False)]
+    for preset in ("seed", "strict"):
+        out = [(r.score, r.outcome) for r in score_rows("selfaware", rows, preset)]
+        # rows: (completion, gold, unanswerable) in the order of the loops above
+        assert out[0] == out[2] == (1.0, "abstained_unanswerable")  # [] and None alike
+        assert out[4] == out[6] == (-1.0, "answered_unanswerable")
+        assert out[1] == out[3] == out[5] == out[7] == (None, "no_gold")

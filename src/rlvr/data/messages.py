@@ -5,10 +5,13 @@ Each row looks like::
     {"messages": [{"role": "system", "content": "..."},
                   {"role": "user", "content": "What is ...?"},
                   {"role": "assistant", "content": "Paris"}],
-     "is_unanswerable": false}          # optional; inferred when absent
+     "is_unanswerable": false,          # optional; inferred when absent
+     "answers": ["Paris", "paris, france"]}  # optional; every accepted answer
 
 and becomes a training example with `prompt` (the system and user messages), the
-`expected_answer` (the assistant text) and `is_unanswerable`.
+`expected_answer` (the assistant text) and `is_unanswerable`. `gold_answers` gives the
+answers a reward accepts: the whole `answers` list when the row has one (SelfAware rows
+carry every answer of the source file), else the assistant text.
 """
 
 from __future__ import annotations
@@ -40,10 +43,12 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
     Returns:
         dict with `prompt` (list of system+user messages), `question` (user text),
         `expected_answer` (assistant text), `is_unanswerable` (bool) and, when the row
-        has them, `id` and `answers`.
+        has them, `id` and `answers` (a list of strings; a single string becomes a
+        one-item list; null counts as absent).
     Raises:
         DataError: not an object, no `messages` list, a missing user or assistant turn, an
-            empty question, an empty answer, or a non-bool `is_unanswerable`.
+            empty question, an empty answer, a non-bool `is_unanswerable`, or `answers`
+            that is not a list of strings.
     """
     if not isinstance(obj, dict):
         raise DataError(f"expected a JSON object, got {type(obj).__name__}", path, line)
@@ -74,10 +79,40 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
               if m["role"] in ("system", "user")]
     example = {"prompt": prompt, "question": question, "expected_answer": answer,
                "is_unanswerable": flag}
-    for key in ("id", "answers"):
-        if key in obj:
-            example[key] = obj[key]
+    if "id" in obj:
+        example["id"] = obj["id"]
+    answers = _answers(obj.get("answers"), path, line)
+    if answers is not None:
+        example["answers"] = answers
     return example
+
+
+def _answers(value: Any, path: str, line: int) -> list[str] | None:
+    """A row's `answers` field as a list of strings (None when absent or null)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise DataError(f"'answers' must be a list of strings (every accepted answer), got "
+                        f"{value!r}; fix the row or drop the field to accept only the "
+                        "assistant text", path, line)
+    return list(value)
+
+
+def gold_answers(example: dict[str, Any]) -> list[str] | None:
+    """The answers a reward accepts for a parsed example (any match counts).
+
+    Returns:
+        None for an unanswerable question; else the example's non-blank `answers` (all of
+        them, in order) when it has any, else a one-item list with its `expected_answer`
+        (the assistant text, for rows without `answers`). Training rows, held-out rows and
+        the `selfaware` eval task all score against this list.
+    """
+    if example["is_unanswerable"]:
+        return None
+    aliases = [a for a in example.get("answers") or [] if isinstance(a, str) and a.strip()]
+    return aliases or [example["expected_answer"]]
 
 
 def load_messages_jsonl(path: str | Path, skip_bad_rows: bool = False,

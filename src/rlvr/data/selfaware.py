@@ -66,11 +66,13 @@ def load_selfaware_json(path: str | Path) -> list[dict[str, Any]]:
     """Load the SelfAware rows.
 
     Returns:
-        list of dicts with `id` (question_id), `question` (stripped), `answers` (list of
-        str, empty for unanswerable) and `is_unanswerable` (bool).
+        list of dicts with `id` (question_id), `question` (stripped), `answers` (every
+        non-blank answer the row lists, stripped, in order; empty for unanswerable) and
+        `is_unanswerable` (bool).
     Raises:
         DataError: missing file, invalid JSON, no `example` list, or a row without a
-            question, with a non-bool `answerable`, or answerable with no answer; the
+            question, with a non-bool `answerable`, with an `answer` that is not a list
+            of strings or null, or answerable with no answer; the
             message names the file and the row's position (1-based) in `example`.
     """
     path = Path(path)
@@ -98,7 +100,10 @@ def load_selfaware_json(path: str | Path) -> list[dict[str, Any]]:
         answers = row.get("answer") or []
         if isinstance(answers, str):
             answers = [answers]
-        answers = [a.strip() for a in answers if isinstance(a, str) and a.strip()]
+        if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+            raise DataError(f"{where}: 'answer' must be a list of strings (every accepted "
+                            f"answer) or null, got {row.get('answer')!r}; fix that row")
+        answers = [a.strip() for a in answers if a.strip()]  # all kept, in the file's order
         if answerable and not answers:
             raise DataError(f"{where}: answerable question with no answer")
         out.append({"id": row.get("question_id", index), "question": question,
@@ -107,7 +112,10 @@ def load_selfaware_json(path: str | Path) -> list[dict[str, Any]]:
 
 
 def to_messages_row(example: dict[str, Any], answer_text: str) -> dict[str, Any]:
-    """Render one example in the seed messages format (system, user, assistant)."""
+    """Render one example in the seed messages format (system, user, assistant).
+
+    The assistant message is `answer_text` (one answer); `answers` keeps every accepted
+    answer of the example, which `rlvr.data.messages.gold_answers` hands to the reward."""
     return {
         "id": example["id"],
         "messages": [

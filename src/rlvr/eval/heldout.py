@@ -2,8 +2,10 @@
 
 `rlvr train` writes two files into the run directory before it trains:
 - `heldout.jsonl`: the held-out rows exactly as evaluated (`id`, `question`,
-  `expected_answer`, `is_unanswerable`, `chat_prompt` = the training prompt with the run's
-  system prompt);
+  `expected_answer` = every accepted answer as a list (`rlvr.data.messages.gold_answers`;
+  null when unanswerable), `is_unanswerable`, `chat_prompt` = the training prompt with
+  the run's system prompt); files of earlier runs may hold one answer as a string, which
+  the reward still accepts;
 - `train_questions.json`: the training questions (normalised text).
 
 `rlvr eval --tasks selfaware --adapter RUN/adapter` finds them next to the adapter and
@@ -20,6 +22,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from rlvr.data.messages import gold_answers  # noqa: F401 (re-exported; was defined here)
 from rlvr.errors import DataError
 from rlvr.eval.tasks import EvalTask, get_task
 from rlvr.io import read_jsonl, write_json, write_jsonl
@@ -42,18 +45,9 @@ def run_task(reward: str = "selfaware", preset: str | None = None,
                                max_new_tokens=max_new_tokens or base.max_new_tokens)
 
 
-def gold_answers(example: dict[str, Any]) -> list[str] | None:
-    """The accepted answers of a parsed example: its `answers` aliases when the row has
-    them (SelfAware and the built-in set do), else the assistant text; None when
-    unanswerable. Training and evaluation both score against this list."""
-    if example["is_unanswerable"]:
-        return None
-    aliases = [a for a in example.get("answers") or [] if isinstance(a, str) and a.strip()]
-    return aliases or [example["expected_answer"]]
-
-
 def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept."""
+    """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept;
+    `expected_answer` is the example's `gold_answers` list (None when unanswerable)."""
     return [{"id": ex.get("id", i), "question": ex["question"],
              "expected_answer": gold_answers(ex),
              "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"],

@@ -153,12 +153,20 @@ def load_exploretom(path: str | Path | None) -> list[dict[str, Any]]:
 def load_selfaware_heldout(path: str | Path, variant: str = "v3", seed: int = 42) -> list[dict[str, Any]]:
     """Held-out SelfAware questions: the test split of `variant` built from SelfAware.json
     (the same split `rlvr train --data SelfAware.json` holds out), as rows with `id`,
-    `question`, `expected_answer` (aliases list) and `is_unanswerable`."""
+    `question`, `expected_answer` and `is_unanswerable`.
+
+    `expected_answer` is every answer the file lists for the question (a list; None when
+    unanswerable), taken through the same parser and `gold_answers` as training rows, so
+    a response giving any listed answer is scored correct.
+    Raises:
+        DataError: missing file or a bad SelfAware row (see `load_selfaware_json`).
+    """
+    from rlvr.data.messages import gold_answers, parse_messages_row
     from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
 
     path = Path(path)
     _require_file(path, "--data-dir or --task-path selfaware=SelfAware.json")
     test = build_selfaware_splits(load_selfaware_json(path), variant, seed)["test"]
-    return [{"id": r["id"], "question": r["messages"][1]["content"],
-             "expected_answer": r["messages"][2]["content"] if not r["is_unanswerable"] else None,
-             "is_unanswerable": r["is_unanswerable"]} for r in test]
+    examples = [parse_messages_row(r, f"{path}:test", i) for i, r in enumerate(test, start=1)]
+    return [{"id": ex["id"], "question": ex["question"], "expected_answer": gold_answers(ex),
+             "is_unanswerable": ex["is_unanswerable"]} for ex in examples]

@@ -105,7 +105,7 @@ def _question(row: dict[str, Any]) -> str:
 
 
 register_task(EvalTask(
-    name="selfaware", version=2,
+    name="selfaware", version=3,  # 3: every listed answer counts, not only the first
     description="held-out SelfAware questions (v3 test split; with an adapter from "
                 "`rlvr train`, that run's own held-out rows and prompt); calibration metrics",
     load=loaders.load_selfaware_heldout, data_file="selfaware/SelfAware.json",

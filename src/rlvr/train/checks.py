@@ -29,7 +29,8 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
 
     Args:
         cfg: the run's config (`preflight`, `preflight_margin` and the rewards).
-        train: parsed training examples (`question`, `expected_answer`, `is_unanswerable`, ...).
+        train: parsed training examples (`question`, `expected_answer`, `is_unanswerable`,
+            optionally `answers`); each is scored against its `gold_answers` list.
     Returns:
         one dict per reward: `reward`, `preset`, `table` (the printed preflight table),
         `policies` ({policy: mean}) and `warnings`.
@@ -42,10 +43,14 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
 
     if cfg.preflight == "off" or not train:
         return []
+    from rlvr.data.messages import gold_answers
+
+    # the rows as training scores them: every accepted answer, not only the assistant text
+    rows = [{**r, "expected_answer": gold_answers(r)} for r in train]
     results = []
     for entry in reward_entries(cfg):
         try:
-            report = preflight(entry["name"], [dict(r) for r in train], entry.get("preset"),
+            report = preflight(entry["name"], [dict(r) for r in rows], entry.get("preset"),
                                margin=cfg.preflight_margin, **(entry.get("params") or {}))
         except RlvrError as exc:
             raise ConfigError(f"preflight of reward {entry['name']!r} on the training rows: "

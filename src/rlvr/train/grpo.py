@@ -23,9 +23,10 @@ from typing import Any
 from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
+from rlvr.data.messages import gold_answers
 from rlvr.data.resolve import exemplar_turns, resolve_data, with_system_prompt
-from rlvr.eval.heldout import (check_overlap, gold_answers, heldout_rows, normalise_question,
-                               run_task, write_run_data)
+from rlvr.eval.heldout import (check_overlap, heldout_rows, normalise_question, run_task,
+                               write_run_data)
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import umask_mode, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
@@ -151,6 +152,29 @@ def cap_unanswerable(train: list[dict], share: float, seed: int) -> list[dict]:
     return [ex for i, ex in enumerate(train) if not ex["is_unanswerable"] or i in keep]
 
 
+def training_columns(train: list[dict], with_known: bool = False) -> dict[str, list]:
+    """The columns of the TRL training dataset (`datasets.Dataset.from_dict(columns)`).
+
+    Args:
+        train: parsed training examples (`prompt`, `is_unanswerable`, `expected_answer`,
+            optionally `answers` and `known`).
+        with_known: add the reward's optional `known` column (`train_answerable: label`).
+    Returns:
+        {"prompt", "expected_answer", "is_unanswerable"[, "known"]}: one value per row.
+        `expected_answer` is `gold_answers` of each row: a list of every accepted answer,
+        or None for an unanswerable row, so the column has one Arrow type (list of
+        strings, nullable) even when the data mixes rows with and without `answers`.
+    """
+    columns = {
+        "prompt": [ex["prompt"] for ex in train],
+        "expected_answer": [gold_answers(ex) for ex in train],
+        "is_unanswerable": [ex["is_unanswerable"] for ex in train],
+    }
+    if with_known:
+        columns["known"] = [ex.get("known") for ex in train]
+    return columns
+
+
 def _prepare_data(cfg: TrainConfig):
     data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
                         cfg.skip_bad_rows)
@@ -249,13 +273,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         timings["train_knowledge_s"] = time.perf_counter() - start
     if cfg.max_unanswerable_share is not None:
         train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
-    columns = {
-        "prompt": [ex["prompt"] for ex in train],
-        "expected_answer": [gold_answers(ex) for ex in train],
-        "is_unanswerable": [ex["is_unanswerable"] for ex in train],
-    }
-    if cfg.train_answerable == "label":  # the reward's optional `known` field
-        columns["known"] = [ex.get("known") for ex in train]
+    columns = training_columns(train, with_known=cfg.train_answerable == "label")
     checkpoints = run_dir / "checkpoints"
     observer, callback = _diagnostics(cfg, tokenizer)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
