@@ -170,3 +170,16 @@ def test_old_heldout_file_with_string_answers_still_loads(tmp_path):
     records = score_records(run.task, run.rows, [{"completion": "It is Paris."},
                                                  {"completion": "I don't know."}], 1)
     assert [r["outcome"] for r in records] == ["correct", "abstained_unanswerable"]
+
+
+def test_train_preflight_checks_guards_without_refusing():
+    train, _ = _builtin()
+    guards = [{"name": "selfaware", "preset": "strict"},
+              {"name": "soft_overlong", "params": {"max_length": 24, "cache_length": 8}},
+              {"name": "repetition_penalty", "weight": 0.5}]
+    out = reward_preflight(load_config(None, {"reward_funcs": guards}), train)
+    # only the task reward gets a policy table; the guards pass their parameter check
+    assert [r["reward"] for r in out] == ["selfaware"] and out[0]["warnings"] == []
+    bad = guards[:1] + [{"name": "soft_overlong", "params": {"max_length": 24}}]
+    with pytest.raises(ConfigError, match="soft_overlong"):
+        reward_preflight(load_config(None, {"reward_funcs": bad}), train)

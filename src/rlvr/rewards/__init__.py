@@ -1,7 +1,9 @@
 """Reward registry and the built-in rewards.
 
 Importing this package registers the built-in rewards: `selfaware`, `abstention`,
-`gsm8k_correctness`, `gsm8k_format`, `math`, `qa`, `think_format` and `code`. Use
+`gsm8k_correctness`, `gsm8k_format`, `math`, `qa`, `think_format` and `code`, and the
+length and repetition guards of `rlvr.rewards.length` (`soft_overlong`,
+`repetition_penalty`, `cosine_scaled`), added next to a task reward in `reward_funcs`. Use
 `get_reward(name)` for the spec, `make_trl_reward(name)` (or `make_trl_rewards` for
 several, weighted) for TRL reward functions and `score_rows` for offline scoring.
 """
@@ -15,6 +17,7 @@ from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
     selfaware,
     think_format,
 )
+from rlvr.rewards import length  # noqa: F401  (last: cosine_scaled reads the fields above)
 from rlvr.rewards.base import (
     REWARDS,
     RewardResult,

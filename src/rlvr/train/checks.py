@@ -2,7 +2,8 @@
 
 `reward_preflight` scores the gold answers and the degenerate policies of
 `rlvr.rewards.preflight` (always abstain, always hedge, list candidates, empty, repeat the
-question, tags only) with every training reward. When one comes within
+question, tags only) with every training reward (length and repetition guards only get
+their parameters checked: a penalty scores every short answer alike). When one comes within
 `preflight_margin` of gold, the policy could earn as much as learning the task, so the run
 is refused (`preflight: refuse`, the default), or only warned about (`preflight: warn`).
 """
@@ -14,8 +15,30 @@ from typing import Any, Sequence
 
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError, RlvrError
+from rlvr.rewards.length import GUARDS
 
 logger = logging.getLogger(__name__)
+
+
+def _check_guard(entry: dict[str, Any], row: dict[str, Any]) -> None:
+    """Score one short answer with a length/repetition guard, so bad parameters fail now.
+
+    Guards (`rlvr.rewards.length.GUARDS`) are not compared with degenerate policies: a
+    penalty gives every short answer the same 0, gold included.
+
+    Raises:
+        ConfigError: the guard's parameters are refused.
+    """
+    from rlvr.rewards import get_reward
+
+    spec = get_reward(entry["name"])
+    row = {**row, "num_tokens": 1, "completion_ids": [0], "correct": True}
+    try:
+        spec.score_batch(["x"], [row], spec.params(entry.get("preset"),
+                                                   **(entry.get("params") or {})))
+    except RlvrError as exc:
+        raise ConfigError(f"reward {entry['name']!r}: {exc}") from None
+    logger.info("preflight: %s is a guard; its parameters are valid", entry["name"])
 
 
 def reward_entries(cfg: TrainConfig) -> list[dict[str, Any]]:
@@ -49,6 +72,9 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
     rows = [{**r, "expected_answer": gold_answers(r)} for r in train]
     results = []
     for entry in reward_entries(cfg):
+        if entry["name"] in GUARDS:
+            _check_guard(entry, rows[0])
+            continue
         try:
             report = preflight(entry["name"], [dict(r) for r in rows], entry.get("preset"),
                                margin=cfg.preflight_margin, **(entry.get("params") or {}))
