@@ -70,6 +70,14 @@ ROWS = [
     ("seed", "Paris or Rome.", "Paris", A, None, -1.0, "listed_candidates"),
     ("seed", "London, 108 or Mars.", "108", A, None, -1.0, "listed_candidates"),
     ("reference", "Paris, Rome, Berlin, Madrid, Lyon, Tokyo.", "Paris", A, None, 1.0, "correct"),
+    # found by the v3 preflight: golds that hold "and"/"or"/a comma/a final period, or a
+    # long alias with a short one inside it, were not seen as listed (171 train rows)
+    ("strict", "London, eggs or ova or Mars.", ["eggs or ova"], A, None, -1.0, "listed_candidates"),
+    ("seed", "London, would remain flat. or Mars.", ["would remain flat."], A, None, -1.0,
+     "listed_candidates"),
+    ("seed", "London, four new zealand tv channel or Mars.",
+     ["four new zealand tv channel", "four"], A, None, -1.0, "listed_candidates"),
+    ("seed", "I think the eggs or ova are laid in water.", ["eggs or ova"], A, None, 1.0, "correct"),
     # word boundaries in seed too ("Parisian" is not "Paris"); reference keeps substrings
     ("seed", "A Parisian told me.", "Paris", A, None, -1.0, "wrong"),
     ("reference", "A Parisian told me.", "Paris", A, None, 1.0, "correct"),

@@ -61,34 +61,55 @@ def contains_word(text: str, alias: str) -> bool:
 
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
-_ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z])\s*/\s*(?=[a-z]))\s*")
-_OR = re.compile(r"\bor\b|[a-z]\s*/\s*[a-z]")
+_ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
+_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]")
+
+
+def _mark(text: str, alias: str) -> str:
+    """`text` with each word-bounded occurrence of `alias` replaced by one mark character."""
+    out, pos = [], 0
+    start = text.find(alias)
+    while start >= 0:
+        end = start + len(alias)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            out.append(text[pos:start] + _MARK)
+            pos = end
+            start = text.find(alias, end)
+        else:
+            start = text.find(alias, start + 1)
+    return "".join(out) + text[pos:]
+
+
+_MARK = "\x00"
 
 
 def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     """True when `alias` is one of several candidate answers offered in `text`.
 
-    Within the sentence that holds the alias, the text is cut at commas, semicolons,
-    question marks, "or", "and" and word/word slashes. A candidate item has at most
-    `max_item_words` words, or ends with the alias after a lead-in such as "it could be".
-    The alias must sit in a run of consecutive candidate items that offers alternatives:
-    two or more items when the sentence has an "or" (or a word/word slash), else three or
-    more. "The capital of France is Paris." and "London, England." are not lists; "Paris or
-    Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both arguments are
-    expected lower-cased.
+    The alias's occurrences are first marked as single items (so a gold that itself holds
+    "and", "or", a comma or a final period, "eggs or ova", counts as one candidate). Within
+    the sentence that holds the alias, the text is cut at commas, semicolons, question
+    marks, "or", "and" and word/word slashes. A candidate item has at most
+    `max_item_words` words, or is the alias or ends with it after a lead-in such as "it
+    could be". The alias must sit in a run of consecutive candidate items that offers
+    alternatives: two or more items when the sentence has an "or" (or a word/word slash),
+    else three or more. "The capital of France is Paris." and "London, England." are not
+    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both
+    arguments are expected lower-cased.
     """
-    for sentence in _SENTENCE.split(text):
-        if not contains_word(sentence, alias):
+    for sentence in _SENTENCE.split(_mark(text, alias)):
+        if _MARK not in sentence:
             continue
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
-        flags = [len(p.split()) <= max_item_words or (p.endswith(alias) and contains_word(p, alias))
-                 for p in items]
+        flags = [len(p.split()) <= max_item_words or p.endswith(_MARK) for p in items]
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
             if flag:
                 run.append(item)
                 continue
-            if any(contains_word(p, alias) for p in run) and (
+            if any(_MARK in p for p in run) and (
                     len(run) >= 3 or (len(run) >= 2 and _OR.search(sentence))):
                 return True
             run = []
@@ -159,13 +180,13 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         match: "word" (word boundaries, numbers by value, lists detected) or "substring"
             (the reference project's plain containment: no number or list rules).
     Returns:
-        the first alias found as an `AnswerMatch`; an alias given as the only answer is
-        preferred over one found among candidates.
+        an `AnswerMatch`: listed when any alias found sits among candidates (a long
+        alias listed makes a shorter one inside it listed too), else the first alias found.
     """
     if match == "substring":
         hit = next((a for a in aliases if a in text), None)
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
-    listed = None
+    first = None
     for alias in aliases:
         gold = read_whole(alias, allow_words=False)
         if gold is not None:
@@ -174,7 +195,7 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
             found = AnswerMatch(alias, lists_candidates(text, alias))
         else:
             continue
-        if found.hit is not None and not found.listed:
+        if found.listed:
             return found
-        listed = listed or (found if found.hit is not None else None)
-    return listed or _NO_MATCH
+        first = first or (found if found.hit is not None else None)
+    return first or _NO_MATCH
