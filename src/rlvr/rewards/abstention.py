@@ -2,13 +2,15 @@
 
 `seed` mode is the reference project's rule: a response abstains when its stripped,
 lower-cased text contains any of 19 fixed phrases. It is deliberately simple (it fires
-on "I cannot stress this enough" and misses "no one knows"); it is kept unchanged as the
-baseline that the calibration reward's `seed` preset uses.
+on "I cannot stress this enough" and misses "no one knows"); the calibration reward's
+`seed` preset uses it, with typographic quotes folded first (`fold_unicode=False` is the
+reference matcher bit for bit).
 
 `robust` mode (`detect_abstention`) labels a response `answer`, `abstain` or `hedge` (an
 abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). It knows
-paraphrases and Korean phrasings, ignores idioms, quotations and restatements of the
-question, and takes its patterns from data that a config can extend
+paraphrases and eleven languages (English here, the others as data in
+`abstention_languages.json`), ignores idioms, quotations, denied ignorance and
+restatements of the question, and takes its patterns from data that a config can extend
 (`robust_patterns`). The `abstention` reward exposes both modes.
 """
 
@@ -186,14 +188,15 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     """
     low = fold(text).lower()
     compiled = patterns.compiled
-    first = first_match(compiled["abstain"], low)
+    abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
+    first = first_match(abstain, low)
     if first is None:
         return _ANSWER
     norm = low.translate(_APOSTROPHES)  # same length, so match positions carry over
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
     question = " ".join(question.lower().translate(_APOSTROPHES).split()) if question else ""
     counted, scoped, ignored = [], [], []
-    for match in iter_matches(compiled["abstain"], norm, first.start()):
+    for match in iter_matches(abstain, norm, first.start()):
         reason = _discount(norm, match, compiled, quotes, question)
         if reason:
             ignored.append((match.group(), reason))

@@ -4,9 +4,10 @@ Patterns are data: regular expressions matched against the lower-cased response.
 in a pattern matches any run of whitespace, an apostrophe also matches its typographic
 forms, and the MACROS spell the usual contractions once. A pattern that starts with an
 ASCII letter must start on a word boundary, and no ASCII letter may follow one that ends
-in a letter or a group; Korean patterns may sit inside a word (particles attach to
-words). `robust_patterns({"abstain": [...], ...})` extends the built-in sets from a
-config.
+in a letter or a group; patterns that start or end with other letters (Korean particles
+attach to words, CJK has no spaces) carry their own boundaries where needed. English
+patterns live here; the other languages are data in `abstention_languages.json`.
+`robust_patterns({"abstain": [...], ...})` extends the built-in sets from a config.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.abstention_languages import language_patterns
 
 MACROS: dict[str, str] = {
     "{dont}": "(?:do not|don't|dont)",
@@ -62,13 +64,10 @@ ABSTAIN: tuple[str, ...] = (
     r"i would (?:only )?be (?:guessing|speculating)",
     r"i can only (?:guess|speculate)",
     r"who knows",
-    # a bare uncertainty word as a whole sentence: "Unknown."
-    r"(?:^|(?<=[.!?]\s))(?:unknown|unknowable|uncertain|unclear|not known|undetermined)(?=\s*[.!]|\s*$)",
-    # Korean
-    r"모르겠", r"모릅니다", r"몰라요", r"알 수 없", r"알 수가 없", r"확인할 수 없", r"확인이 어렵",
-    r"확답하기 어렵", r"답변드리기 어렵", r"답변하기 어렵", r"답하기 어렵", r"예측할 수 없",
-    r"예측하기 어렵", r"확실하지 않", r"정보가 (?:없|부족)",
-)
+    # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
+    # so the scan keeps its fast skip)
+    r"(?:unknown|unknowable|uncertain|unclear|not known|undetermined)(?=\s*[.!]|\s*$)",
+) + language_patterns("abstain")  # other languages: abstention_languages.json
 
 # Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
 # when the response commits to nothing.
@@ -78,7 +77,7 @@ SCOPED: tuple[str, ...] = (
     r"not (?:entirely |really |quite )?(?:sure|certain) (?:why|how come|what you mean|where the name|"
     r"who (?:named|coined))",
     r"{im} (?:uncertain|unsure) (?:why|how come|what you mean)",
-)
+) + language_patterns("scoped")
 
 # Idioms that contain an abstention phrase but say nothing about knowledge; a phrase that
 # overlaps one of these does not count.
@@ -91,7 +90,7 @@ VETO: tuple[str, ...] = (
     r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
     r"(?:never|not|{dont}|wouldn't|won't|will not|didn't|did not) (?:say|said|claim|claimed|pretend) "
     r"(?:that )?(?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
-)
+) + language_patterns("veto")
 
 # A committed answer. With an abstention phrase it makes a hedge.
 COMMIT: tuple[str, ...] = (
@@ -112,9 +111,7 @@ COMMIT: tuple[str, ...] = (
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
     r"i (?:think|believe|suspect) (?:it(?:'s| is| was| would be| might be)|that it|the answer|that the)",
     r"(?:probably|most likely|likely|possibly|perhaps|maybe) (?:it(?:'s| is| was)|the answer|around|about|\d)",
-    # Korean: "..., but it is X" / "probably X"
-    r"(?:지만|그래도|아마도?)[^.?!\n]{0,40}?(?:입니다|이에요|예요|일 것|일 겁니다|인 것 같|같습니다)",
-)
+) + language_patterns("commit")
 
 # A sentence that opens with one of these restates the question rather than answering.
 CUES: tuple[str, ...] = (
@@ -197,13 +194,16 @@ def _first_unit(branch: str) -> int:
     return 1 if branch[:1] and branch[:1] not in "()[].*+?|$^{" else 0
 
 
-def _compile(patterns: tuple[str, ...]) -> re.Pattern:
+def _compile(patterns: tuple[str, ...], ascii_only: bool = False) -> re.Pattern:
     """One regex for a pattern kind.
 
     Macros are expanded, a space matches any whitespace, an apostrophe also matches its
     typographic forms, and no ASCII letter may follow a pattern that ends in a letter or a
     group (start boundaries are checked by `iter_matches`). Branches are grouped by their
     opening literal, `i(?:...)|n(?:...)|...`, so the engine tries one group per position.
+    With `ascii_only`, branches that open with a non-ASCII character are left out: they
+    cannot match ASCII text, and skipping their groups keeps the scan of English text as
+    fast as before other languages were added.
     """
     groups: dict[str, list[str]] = {}
     plain: list[str] = []
@@ -215,6 +215,8 @@ def _compile(patterns: tuple[str, ...]) -> re.Pattern:
             pattern += r"(?![a-z])"
         for branch in _literal_first(pattern):
             unit = _first_unit(branch)
+            if ascii_only and unit and not branch[:unit].isascii():
+                continue
             if unit and branch[unit:unit + 1] not in ("*", "+", "?", "{"):
                 groups.setdefault(branch[:unit], []).append(branch[unit:])
             else:
@@ -270,8 +272,11 @@ class AbstentionPatterns:
 
     @functools.cached_property
     def compiled(self) -> dict[str, re.Pattern]:
-        """Each kind compiled into one alternation (built once per instance)."""
-        return {kind: _compile(getattr(self, kind)) for kind in _PATTERN_KINDS}
+        """Each kind compiled into one alternation (built once per instance), plus
+        `abstain_ascii`: the abstain patterns that can match ASCII text."""
+        compiled = {kind: _compile(getattr(self, kind)) for kind in _PATTERN_KINDS}
+        compiled["abstain_ascii"] = _compile(self.abstain, ascii_only=True)
+        return compiled
 
 
 ROBUST_PATTERNS = AbstentionPatterns()
