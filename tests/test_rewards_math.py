@@ -1,0 +1,192 @@
+"""The `math` reward (math-verify plus guards against partial readings)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from rlvr.rewards import get_reward
+from rlvr.rewards import math_equiv
+from rlvr.rewards.math_equiv import math_reward
+
+# (completion, solution, expected score, expected outcome)
+MATH = [
+    # a fine gold 6 against a boxed 3: not equivalent
+    ("So the answer is \\boxed{3}.", "6", 0.0, "wrong"),
+    # the same gold against a boxed 6
+    ("So the answer is \\boxed{6}.", "6", 1.0, "correct"),
+    # \text{13} and 13 are the same number (bare LaTeX is parsed inside $...$)
+    ("\\text{13}", "13", 1.0, "correct"),
+    ("13", "\\text{13}", 1.0, "correct"),
+    # symbolic equivalence: (x+1)^2 = x^2 + 2x + 1; 1/2 = 0.5
+    ("\\boxed{x^2+2x+1}", "$(x+1)^2$", 1.0, "correct"),
+    ("0.5", "\\frac12", 1.0, "correct"),
+    # an unparseable gold gives None, never 1.0
+    ("\\boxed{3}", "\\frac{", None, "bad_gold"),
+    ("\\boxed{3}", "hello world", None, "bad_gold"),
+    ("\\boxed{3}", "", None, "bad_gold"),
+    # a response with nothing to parse is no_answer (0.0), not an error
+    ("I don't know.", "6", 0.0, "no_answer"),
+]
+
+# Fault 1: a reading that dropped part of the answer is not trusted.
+PARTIAL = [
+    # plain-text equations were read as their right side 0 (scored 1.0): now compared as
+    # equations, so another line is wrong and the same line (any multiple) is right
+    ("So the line is x - 3y + 5 = 0.", "2x + y - 7 = 0", 0.0, "wrong"),
+    ("So the line is 4x + 2y - 14 = 0.", "2x + y - 7 = 0", 1.0, "correct"),
+    ("So the line is y = 7 - 2x.", "2x + y - 7 = 0", 1.0, "correct"),
+    # an equation is not the value of its right side, in text or LaTeX
+    ("x - 3y + 5 = 0", "0", 0.0, "wrong"),
+    ("$x - 3y + 5 = 0$", "0", 0.0, "wrong"),
+    ("$2x = 10$", "10", 0.0, "wrong"),
+    # ... but an assignment, a numeric chain or a labelled value gives its value
+    ("x = 5", "5", 1.0, "correct"),
+    ("$x = 5$", "5", 1.0, "correct"),
+    ("48/2 = 24", "24", 1.0, "correct"),
+    ("$2 + 3 = 5$", "5", 1.0, "correct"),
+    ("$P(A) = \\frac{1}{2}$", "0.5", 1.0, "correct"),
+    ("$\\text{Total} = 5 \\times 3 = 15$", "15", 1.0, "correct"),
+    # plain-text terms and factors were dropped (5x and x + 5 read as 5)
+    ("The answer is 5x.", "5", 0.0, "wrong"),
+    ("So x + 5", "5", 0.0, "wrong"),
+    # a truncated formula does not give its inner number
+    ("So x = (5 + 3", "3", 0.0, "partial_parse"),
+    # the unit rule stripped variable letters (c, h, ab): they count again
+    ("$\\frac{a}{b}c$", "$\\frac{a}{b}$", 0.0, "wrong"),
+    ("$\\frac{a}{b}c$", "$\\frac{ac}{b}$", 1.0, "correct"),
+    ("$\\frac{1}{3}\\pi r^2 h$", "$\\frac{1}{3}\\pi r^2$", 0.0, "wrong"),
+    ("$\\frac12 ab$", "$\\frac{1}{2}$", 0.0, "wrong"),
+    # ... while a unit after a bare number stays a unit
+    ("$5 m$", "5", 1.0, "correct"),
+    ("$5\\text{ cm}$", "5", 1.0, "correct"),
+    # math-verify's fallback to the last side of an unparseable = chain
+    ("$a = 3 \\Rightarrow = 5$", "5", 0.0, "partial_parse"),
+    ("\\boxed{5}", "$a = 3 \\Rightarrow = 5$", None, "bad_gold"),
+]
+
+# Fault 2: golds math-verify reads as undefined, and a:b forms.
+COLON_AND_UNDEFINED = [
+    # $12:00$ was 12/0 = zoo, so even the identical response scored 0.0
+    ("$12:00$", "$12:00$", 1.0, "correct"),
+    ("The meeting starts at 12:00.", "$12:00$", 1.0, "correct"),
+    ("\\boxed{12:00}", "12:00", 1.0, "correct"),
+    ("12:00", "12", 0.0, "wrong"),
+    # $3:30$ was 1/10, so the time 1:10 matched it
+    ("3:30", "$3:30$", 1.0, "correct"),
+    ("$1:10$", "$3:30$", 0.0, "wrong"),
+    # a ratio is compared as written
+    ("$2:3$", "$2:3$", 1.0, "correct"),
+    ("$4:6$", "$2:3$", 0.0, "wrong"),
+    ("$\\frac{2}{3}$", "$2:3$", 0.0, "wrong"),
+    # a division by zero is no gold
+    ("\\boxed{5}", "1/0", None, "bad_gold"),
+    ("\\boxed{5}", "$\\frac{1}{0}$", None, "bad_gold"),
+    ("\\frac{1}{0}", "\\frac{1}{0}", None, "bad_gold"),
+    # infinity is a normal answer
+    ("$\\infty$", "$\\infty$", 1.0, "correct"),
+    ("$(-\\infty, 3]$", "$(-\\infty,3]$", 1.0, "correct"),
+]
+
+# Fault 3: numbers compare at every scale.
+NUMBERS = [
+    ("1e-8", "2e-8", 0.0, "wrong"),
+    ("1e-8", "1e-9", 0.0, "wrong"),  # both were read as 1
+    ("1e-8", "$10^{-8}$", 1.0, "correct"),
+    ("0.00000001", "0.00000002", 0.0, "wrong"),  # both were 0 after rounding to 6 decimals
+    ("3.0e-10", "3.1e-10", 0.0, "wrong"),
+    ("$3.0\\times10^{-10}$", "$3.1\\times 10^{-10}$", 0.0, "wrong"),
+    ("$3.0\\times10^{-10}$", "3e-10", 1.0, "correct"),
+    ("$\\frac{\\sqrt{3}}{10^{20}}$", "$\\frac{\\sqrt{2}}{10^{20}}$", 0.0, "wrong"),
+    ("$\\{10^{-8}\\}$", "$\\{2 \\cdot 10^{-8}\\}$", 0.0, "wrong"),
+    # integers are exact; a decimal is within 1e-6 relative
+    ("100000000000000000001", "100000000000000000000", 0.0, "wrong"),
+    ("1000001", "1000000", 0.0, "wrong"),
+    ("1.0e20", "100000000000000000001", 1.0, "correct"),
+    ("1.000001", "1", 1.0, "correct"),
+    ("1.000002", "1", 0.0, "wrong"),
+    ("0.3333333", "$\\frac13$", 1.0, "correct"),
+    ("0.3333", "$\\frac13$", 0.0, "wrong"),
+    ("3.4641016", "$2\\sqrt{3}$", 1.0, "correct"),
+    # forms of one value stay equal
+    ("$\\frac{1}{2}$", "0.5", 1.0, "correct"),
+    ("18.00", "18", 1.0, "correct"),
+    ("$\\sqrt{12}$", "$2\\sqrt{3}$", 1.0, "correct"),
+    ("0.1", "$10\\%$", 1.0, "correct"),
+]
+
+
+@pytest.mark.parametrize("completion,solution,score,outcome",
+                         MATH + PARTIAL + COLON_AND_UNDEFINED + NUMBERS)
+def test_math_table(completion, solution, score, outcome):
+    result = math_reward(completion, solution=solution)
+    assert (result.score, result.outcome) == (score, outcome), result.details
+    if score is not None:
+        low, high = get_reward("math").score_range
+        assert low <= result.score <= high
+
+
+def test_math_relative_tolerance_is_documented():
+    assert math_equiv.REL_TOL == 1e-6
+    assert "REL_TOL = 1e-6" in math_equiv.__doc__
+
+
+def test_math_gold_and_prediction_order(monkeypatch):
+    # math-verify documents verify(gold, target): check we call it that way round
+    # (single numbers are compared without it, so use expressions)
+    calls = []
+    import math_verify
+
+    real = math_verify.verify
+
+    def spy(gold, target, **kwargs):
+        calls.append((gold, target))
+        return real(gold, target, **kwargs)
+
+    monkeypatch.setattr(math_verify, "verify", spy)
+    math_reward("\\boxed{x+7}", solution="$x+5$")
+    assert [str(x) for x in calls[0][0]] == ["x + 5"]
+    assert [str(x) for x in calls[0][1]] == ["x + 7"]
+
+
+def test_math_timeouts_are_handled(monkeypatch):
+    from math_verify.errors import TimeoutException
+
+    def slow_read(text):
+        if "slow" in text:
+            raise TimeoutException("took too long")
+        return real(text)
+
+    real = math_equiv._read
+    monkeypatch.setattr(math_equiv, "_read", slow_read)
+    math_equiv._parse_gold.cache_clear()
+    # a response whose parsing times out scores 0.0 (unverifiable), labelled timeout
+    r = math_reward("slow \\boxed{6}", solution="6")
+    assert (r.score, r.outcome) == (0.0, "timeout")
+    # a gold whose parsing times out cannot be scored
+    r = math_reward("\\boxed{6}", solution="slow 6")
+    assert (r.score, r.outcome) == (None, "bad_gold") and "timed out" in r.details["error"]
+    math_equiv._parse_gold.cache_clear()
+
+
+def test_math_real_alarm_interrupts_a_slow_comparison(monkeypatch):
+    import time
+
+    def slow_same(gold, pred):
+        time.sleep(3)
+        return True, None
+
+    monkeypatch.setattr(math_equiv, "_same", slow_same)
+    r = math_reward("\\boxed{6}", solution="6", timeout_s=1)
+    assert (r.score, r.outcome) == (0.0, "timeout")
+
+
+def test_math_outside_the_main_thread_runs_without_alarm():
+    out = []
+    worker = threading.Thread(target=lambda: out.append(
+        math_reward("So the line is x - 3y + 5 = 0.", solution="2x + y - 7 = 0")))
+    worker.start()
+    worker.join()
+    assert (out[0].score, out[0].outcome) == (0.0, "wrong")
+    assert out[0].details["note"] == "timeout off outside the main thread"
