@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from rlvr.rewards import get_reward, make_trl_reward, score_rows
-from rlvr.rewards.code import build_job, extract_code
+from rlvr.rewards.code import build_job, extract_code, prompt_reference
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 FAST = {"timeout_s": 2.0, "memory_mb": 512}
+needs_data = pytest.mark.skipif(not SHARED_DATA.is_dir(),
+                                reason=f"real data folder {SHARED_DATA} is absent")
 
 ADD_TASK = {"test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"], "test_setup_code": ""}
 
@@ -65,6 +67,17 @@ def _humaneval(n: int) -> list[dict]:
         return [json.loads(line) for _, line in zip(range(n), handle)]
 
 
+def _humaneval_task(task_id: str) -> dict:
+    number = int(task_id.split("/")[1])
+    return _humaneval(number + 1)[number]
+
+
+def _mbpp(task_ids: tuple[int, ...]) -> list[dict]:
+    rows = [json.loads(line) for line in (SHARED_DATA / "mbpp" / "mbpp.jsonl").open()]
+    return [r for r in rows if r["task_id"] in task_ids]
+
+
+@needs_data
 def test_humaneval_canonical_solutions_pass_and_stubs_fail():
     tasks = _humaneval(3)
     rows = [{**t, "completion": t["canonical_solution"]} for t in tasks]
@@ -75,6 +88,7 @@ def test_humaneval_canonical_solutions_pass_and_stubs_fail():
     assert [r.score for r in score_rows("code", rows, **FAST)] == [0.0, 0.0, 0.0]
 
 
+@needs_data
 def test_humaneval_full_function_in_a_fence_replaces_the_stub():
     task = _humaneval(1)[0]
     full = ("```python\nfrom typing import List\n\ndef has_close_elements(numbers: List[float], "
@@ -86,13 +100,84 @@ def test_humaneval_full_function_in_a_fence_replaces_the_stub():
     assert score_rows("code", [{**task, "completion": full}], **FAST)[0].score == 1.0
 
 
+@needs_data
 def test_mbpp_canonical_solutions_pass():
-    rows = [json.loads(line) for line in (SHARED_DATA / "mbpp" / "mbpp.jsonl").open()]
-    # task 2 (shared elements), 40 (returns a collections.Counter), 367 (setup code builds
-    # a tree of Node objects)
-    picked = [r for r in rows if r["task_id"] in (2, 40, 367)]
+    # task 2 (shared elements), 40 (returns a collections.Counter), 367 and 927 (setup
+    # code builds a tree of Node objects; the solution defines its own Node too), 342
+    # (the solution's Node class used inside), 601 (the tests build the solution's Pair
+    # objects), 11 (test split, first task)
+    picked = _mbpp((2, 11, 40, 342, 367, 601, 927))
     scored = score_rows("code", [{**r, "completion": r["code"]} for r in picked], **FAST)
-    assert [r.score for r in scored] == [1.0, 1.0, 1.0]
+    assert [r.score for r in scored] == [1.0] * 7
+
+
+# The response replaced a helper of the prompt that the test calls (HumanEval/50's
+# encode_shift; 38's encode_cyclic; 32's poly): the tests must use the prompt's own.
+PROMPT_HELPERS = [
+    ("HumanEval/50", "def encode_shift(s: str):\n    return s\n\n\ndef decode_shift(s: str):\n"
+     "    return s\n", 0.0),
+    ("HumanEval/38", "def encode_cyclic(s: str):\n    return s\n\n\ndef decode_cyclic(s: str):\n"
+     "    return s\n", 0.0),
+    ("HumanEval/32", "def poly(xs: list, x: float):\n    return 0.0\n\n\ndef find_zero(xs: list):\n"
+     "    return 0.0\n", 0.0),
+    # the response repeats the helper verbatim and solves the task: it passes
+    ("HumanEval/50", "def encode_shift(s: str):\n    return \"\".join([chr(((ord(ch) + 5 - "
+     "ord(\"a\")) % 26) + ord(\"a\")) for ch in s])\n\n\ndef decode_shift(s: str):\n"
+     "    return \"\".join([chr(((ord(ch) - 5 - ord(\"a\")) % 26) + ord(\"a\")) for ch in s])\n",
+     1.0),
+    # the response changes a module the test uses (HumanEval/50's test draws from
+    # string.ascii_lowercase) or the copy.deepcopy it calls
+    ("HumanEval/50", "import string\nstring.ascii_lowercase = 'a'\n\ndef decode_shift(s: str):\n"
+     "    return 'a' * len(s)\n", 0.0),
+    ("HumanEval/50", "import copy\ncopy.deepcopy = lambda x: x\n\ndef decode_shift(s: str):\n"
+     "    return s\n", 0.0),
+]
+
+
+@needs_data
+@pytest.mark.parametrize("task_id,completion,score", PROMPT_HELPERS)
+def test_response_cannot_replace_what_the_test_reads(task_id, completion, score):
+    task = _humaneval_task(task_id)
+    result = score_rows("code", [{**task, "completion": completion}], **FAST)[0]
+    assert result.score == score, result.details
+
+
+EQ = "class _Eq:\n    def __eq__(self, other):\n        return True\n    def __ne__(self, other):\n" \
+     "        return False\n\n\n"
+ADD_CHECK = {"test": "def check(candidate):\n    assert candidate(2, 3) == 5\n"
+                     "    assert candidate(-1, 1) == 0\n", "entry_point": "add"}
+# The entry point is a class (or an object) whose call returns something that lies
+ENTRY_POINT_TYPES = [
+    EQ + "class add:\n    def __new__(cls, a, b):\n        return _Eq()\n",  # the reported row
+    EQ + "class Meta(type):\n    def __call__(cls, *args):\n        return _Eq()\n\n\n"
+    "class add(metaclass=Meta):\n    pass\n",
+    EQ + "class Adder:\n    def __call__(self, a, b):\n        return _Eq()\n\n\nadd = Adder()\n",
+    "class Text(str):\n    def __eq__(self, other):\n        return True\n\n\n"
+    "class add:\n    def __new__(cls, a, b):\n        return Text('x')\n",
+    "class add(dict):\n    def __init__(self, a, b):\n        super().__init__()\n"
+    "    def __eq__(self, other):\n        return True\n",
+]
+
+
+@pytest.mark.parametrize("completion", ENTRY_POINT_TYPES)
+def test_entry_point_class_tricks_score_zero(completion):
+    spec = get_reward("code")
+    for fields in (ADD_CHECK, ADD_TASK):  # HumanEval-style check(), MBPP-style asserts
+        result = spec.score_batch([completion], [fields], {**spec.params(), **FAST})[0]
+        assert (result.score, result.outcome) == (0.0, "failed"), result.details
+    honest = spec.score_batch(["def add(a, b):\n    return a + b\n"], [ADD_CHECK],
+                              {**spec.params(), **FAST})[0]
+    assert honest.score == 1.0
+
+
+def test_prompt_reference_compiles_or_is_none():
+    assert prompt_reference("def f(x):\n    \"\"\"doc\"\"\"\n") == "def f(x):\n    \"\"\"doc\"\"\"\n"
+    assert prompt_reference("def f(x):\n") == "def f(x):\n\n    pass\n"
+    assert prompt_reference("def f(x:\n") is None
+    assert prompt_reference("") is None
+    job = build_job("    return x\n", {"prompt": "def f(x):\n", "test": "pass", "entry_point": "f"})
+    assert job["reference"] == "def f(x):\n\n    pass\n"
+    assert build_job("def add(a, b): pass", ADD_TASK)["reference"] is None
 
 
 def test_extract_code_prefers_the_block_defining_the_entry_point():

@@ -1,15 +1,24 @@
 """The sandbox: verdict from the harness, limits, isolation, parallel batches.
 
-Every program here runs in a subprocess with a 1-2 s wall-clock limit.
+Every program here runs in a subprocess with a 2-5 s wall-clock limit.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
-from rlvr.sandbox import SandboxLimits, network_isolation, run_many, run_tests
+import rlvr.sandbox as sandbox
+from rlvr.sandbox import (SandboxLimits, filesystem_isolation, network_isolation, run_many,
+                          run_tests)
 
 FAST = SandboxLimits(timeout_s=2.0, memory_mb=512)
 ADD = "def add(a, b):\n    return a + b\n"
@@ -38,7 +47,7 @@ def test_always_equal_object_fails():
     program = ("class Anything:\n    def __eq__(self, other):\n        return True\n"
                "def add(a, b):\n    return Anything()\n")
     result = run_tests(program, "assert add(1, 2) == 3\n", limits=FAST)
-    assert not result.passed and result.reason == "tests failed: TypeError"
+    assert not result.passed and result.reason == "program returned a non-plain value: Anything"
 
 
 @pytest.mark.parametrize("program,tests", [
@@ -111,3 +120,268 @@ def test_batch_with_a_hanging_program_costs_its_timeout():
     # the hanging program is stopped at its 2 s timeout (upper bound generous so a loaded
     # CI machine does not flake; benchmarks/rewards.py measures the overhead)
     assert 1.9 <= elapsed < 10
+
+
+# --- what the tests read cannot be changed by the program (rows: program, tests, reason) ---
+EQ = "class _Eq:\n    def __eq__(self, other):\n        return True\n"
+WHAT_TESTS_READ = [
+    # a module function patched while the tests call the program, then left
+    ("import math\ndef f(x):\n    math.isclose = lambda *a, **k: True\n    return 0.0\n",
+     "import math\nassert math.isclose(f(1), 2.0)\n", "program replaced math.isclose"),
+    # patched for one call and restored by the next one
+    ("import math\n_keep = math.isclose\ndef f(x):\n"
+     "    math.isclose = (lambda *a, **k: True) if x == 1 else _keep\n    return 0.0\n",
+     "import math\nassert math.isclose(f(1), 2.0)\nassert f(2) == 0.0\n",
+     "program replaced math.isclose"),
+    # a module the tests import but the harness does not (found in the tests, preloaded)
+    ("import random\nrandom.choice = lambda seq: seq[0]\ndef f():\n    return 1\n",
+     "import random\nassert f() == 1\n", "program replaced random.choice"),
+    # a method of a standard class, and a module swapped in sys.modules
+    ("import random\nrandom.Random.randint = lambda self, a, b: a\ndef f():\n    return 1\n",
+     "assert f() == 1\n", "program replaced random.Random.randint"),
+    ("import sys, types\nfake = types.ModuleType('math')\nfake.isclose = lambda *a, **k: True\n"
+     "sys.modules['math'] = fake\ndef f():\n    return 0.0\n",
+     "import math\nassert math.isclose(f(), 2.0)\n", "program replaced sys.modules[math]"),
+    # a function the tests pass in leads to their namespace and builtins
+    ("def apply(fn, x):\n    fn.__globals__['add'] = lambda a, b: a + b\n    return fn(x)\n"
+     "def add(a, b):\n    return 0\n",
+     "assert apply(lambda v: v + 1, 2) == 3\nassert add(1, 2) == 3\n",
+     "program changed the tests' namespace"),
+    ("def apply(fn, x):\n    fn.__builtins__['abs'] = lambda v: 7\n    return fn(x)\n",
+     "assert apply(lambda v: v + 1, 2) == 3\nassert abs(-1) == 7\n",
+     "program changed the tests' namespace"),
+    # ... and to the guard wrappers, whose state cannot be read
+    ("def apply(fn, x):\n    fn.__globals__['add'].__kwdefaults__\n    return fn(x)\n"
+     "def add(a, b):\n    return a + b\n",
+     "assert apply(lambda v: v + 1, 2) == 3\n", "tests failed: PermissionError"),
+    # code that would run during the tests: a thread left running, a gc callback
+    ("import _thread, time\n_thread.start_new_thread(time.sleep, (5,))\ndef f():\n    return 1\n",
+     "assert f() == 1\n", "program replaced threads or gc.callbacks"),
+    ("import gc\ngc.callbacks.append(lambda *a: None)\ndef f():\n    return 1\n",
+     "assert f() == 1\n", "program replaced threads or gc.callbacks"),
+    # a signal handler is handed the frame that runs: here the tests', whose namespace it
+    # rewrites (this passed before the program and tests ran in a worker thread)
+    (EQ + "import _signal as signal\ndef handler(signum, frame):\n    g = frame.f_globals\n"
+     "    if g.get('__name__') == 'rlvr_tests':\n        g['add'] = lambda *a: _Eq()\n"
+     "        signal.setitimer(signal.ITIMER_REAL, 0)\n"
+     "signal.signal(signal.SIGALRM, handler)\nsignal.setitimer(signal.ITIMER_REAL, 2e-4, 2e-4)\n"
+     "def add(a, b):\n    return 0\n",
+     "data = sorted(range(300000), key=lambda x: -x)\nassert add(1, 2) == 3\n",
+     "program raised ValueError"),
+    # swapping the class of a standard object, changing a standard function's defaults
+    ("import random\nclass R(random.Random):\n    pass\nrandom._inst.__class__ = R\n",
+     "pass\n", "program raised PermissionError"),
+    ("import re\nre.sub.__defaults__ = (5, 0)\n", "pass\n", "program raised PermissionError"),
+    # MBPP tests use `sys` without importing it: they get the real module
+    ("class _S:\n    getsizeof = staticmethod(lambda x: 0)\nsys = _S()\n"
+     "def tuple_size(t):\n    return 0\n",
+     "assert tuple_size((1, 2)) == sys.getsizeof((1, 2))\n", "tests failed: AssertionError"),
+    # /proc through a symlink (/dev/fd -> /proc/self/fd) or a dotted path; a directory fd
+    # outside the folder (os.open relative to it could reach anywhere)
+    ("open('/dev/fd/../maps').read()\n", "pass\n", "program raised PermissionError"),
+    ("open('/./proc/self/maps').read()\n", "pass\n", "program raised PermissionError"),
+    ("import os\nos.open('/', os.O_RDONLY)\n", "pass\n", "program raised PermissionError"),
+]
+
+
+def test_what_the_tests_read_cannot_be_changed():
+    jobs = [{"program": p, "tests": t} for p, t, _ in WHAT_TESTS_READ]
+    results = run_many(jobs, workers=2, limits=SandboxLimits(timeout_s=5.0, memory_mb=512))
+    got = [(r.passed, r.reason[:len(want)]) for (_, _, want), r in zip(WHAT_TESTS_READ, results)]
+    assert got == [(False, want) for _, _, want in WHAT_TESTS_READ]
+
+
+# --- the entry point's type: a class or callable object cannot return a liar ---
+CHECK_ADD = "def check(candidate):\n    assert candidate(2, 3) == 5\n    assert candidate(-1, 1) == 0\n"
+ENTRY_TYPES = [
+    EQ + "class add:\n    def __new__(cls, a, b):\n        return _Eq()\n",
+    EQ + "class M(type):\n    def __call__(cls, *a):\n        return _Eq()\n"
+    "class add(metaclass=M):\n    pass\n",
+    EQ + "class C:\n    def __call__(self, a, b):\n        return _Eq()\nadd = C()\n",
+    "class S(str):\n    def __eq__(self, o):\n        return True\n"
+    "class add:\n    def __new__(cls, a, b):\n        return S('x')\n",
+    "class add(dict):\n    def __init__(self, a, b):\n        pass\n"
+    "    def __eq__(self, o):\n        return True\n",
+    EQ + "import functools\nadd = functools.partial(lambda *a: _Eq())\n",
+    "class I(int):\n    def __eq__(self, o):\n        return True\ndef add(a, b):\n    return I(0)\n",
+    # an ordinary class may return its own instance, which compares by identity
+    "class add:\n    def __init__(self, a, b):\n        pass\n",
+]
+
+
+@pytest.mark.parametrize("entry_point", ["add", None])
+def test_entry_point_of_any_type_returns_plain_data(entry_point):
+    tests = CHECK_ADD if entry_point else "assert add(2, 3) == 5\nassert add(-1, 1) == 0\n"
+    jobs = [{"program": p, "tests": tests, "entry_point": entry_point} for p in ENTRY_TYPES]
+    results = run_many(jobs, workers=2, limits=SandboxLimits(timeout_s=5.0, memory_mb=512))
+    assert [r.passed for r in results] == [False] * len(ENTRY_TYPES)
+    ok = run_tests(ADD, tests, entry_point=entry_point, limits=FAST)
+    assert ok.passed
+
+
+def test_tests_may_build_ordinary_objects_of_the_program():
+    program = ("class Pair:\n    def __init__(self, a, b):\n        self.a, self.b = a, b\n"
+               "def span(pairs):\n    return max(p.b for p in pairs) - min(p.a for p in pairs)\n")
+    assert run_tests(program, "assert span([Pair(1, 2), Pair(5, 9)]) == 8\n", limits=FAST).passed
+
+
+def test_reference_definitions_are_what_the_tests_see():
+    reference = "def helper(s):\n    return s + '!'\n\ndef solve(s):\n    '''stub'''\n"
+    program = reference + "\ndef helper(s):\n    return s\n\ndef solve(s):\n    return s\n"
+    tests = "def check(candidate):\n    assert candidate(helper('a')) == 'a'\n"
+    cheat = run_tests(program, tests, entry_point="solve", reference=reference, limits=FAST)
+    assert not cheat.passed and cheat.reason == "tests failed: AssertionError"
+    honest = reference + "\ndef solve(s):\n    return s[:-1]\n"
+    assert run_tests(honest, tests, entry_point="solve", reference=reference, limits=FAST).passed
+
+
+# --- the file system: writes stay inside the program's own folder ---
+def test_filesystem_isolation_mode_is_reported():
+    assert filesystem_isolation() in ("readonly-mounts", "audit-hook")
+
+
+# Programs that try to change `{t}`, a folder outside their own.
+ESCAPES = [
+    "open({t!r} + '/new', 'w').write('x')\n",
+    "import os\nos.mkdir({t!r} + '/newdir')\n",
+    "import os\nos.rename({t!r} + '/victim', {t!r} + '/renamed')\n",
+    "import os\nos.remove({t!r} + '/victim')\n",
+    "import os\nos.chmod({t!r} + '/victim', 0o600)\n",
+    "import os\nos.utime({t!r} + '/victim', (0, 0))\n",
+    "open({t!r} + '/victim', 'a').write('more')\n",
+    "import os\nos.close(os.open({t!r} + '/new', os.O_CREAT | os.O_WRONLY))\n",
+    "import os\nopen('inside', 'w').close()\nos.rename('inside', {t!r} + '/moved')\n",
+    "import os\nos.symlink({t!r} + '/victim', 'link')\nopen('link', 'w').write('x')\n",
+    "open('../{escape}', 'w').write('x')\n",  # the parent of its own folder
+]
+INSIDE = ("import os\nopen('a', 'w').write('x')\nos.mkdir('d')\nos.rename('a', 'd/b')\n"
+          "os.chmod('d/b', 0o600)\nos.utime('d/b', (0, 0))\nos.remove('d/b')\nos.rmdir('d')\n"
+          "assert os.listdir('.') == []\n")
+
+
+def _victim() -> Path:
+    """A folder in /tmp that anyone may write: only the sandbox keeps a program out."""
+    folder = Path(tempfile.mkdtemp(prefix="rlvr-victim-", dir="/tmp"))
+    folder.chmod(0o777)
+    (folder / "victim").write_text("v")
+    (folder / "victim").chmod(0o666)
+    os.utime(folder / "victim", (1_000_000, 1_000_000))
+    return folder
+
+
+def _state(folder: Path) -> tuple:
+    victim = (folder / "victim").stat()
+    return sorted(os.listdir(folder)), (folder / "victim").read_text(), victim.st_mode, \
+        victim.st_mtime
+
+
+def _escape_jobs(folder: Path, escape: str) -> list[dict]:
+    return [{"program": p.format(t=str(folder), escape=escape), "tests": "pass\n"}
+            for p in ESCAPES]
+
+
+@pytest.mark.parametrize("layers", [("mount", "hook"), ("hook",), ("mount",)])
+def test_writes_outside_the_folder_fail_and_leave_nothing(monkeypatch, layers):
+    if "mount" in layers and "hook" not in layers and filesystem_isolation() != "readonly-mounts":
+        pytest.skip("no mount namespace on this machine: the audit hook is the only layer")
+    monkeypatch.setattr(sandbox, "_FS_LAYERS", frozenset(layers))
+    folder, escape = _victim(), f"rlvr-escape-{os.getpid()}-{len(layers)}"
+    try:
+        before = _state(folder)
+        jobs = _escape_jobs(folder, escape)
+        for target in (Path.home(), Path(__file__).resolve().parents[1]):  # $HOME, project
+            jobs += [{"program": f"open({str(target / escape)!r}, 'w')\n", "tests": "pass\n"},
+                     {"program": f"import os\nos.mkdir({str(target / escape)!r})\n",
+                      "tests": "pass\n"}]
+        jobs.append({"program": INSIDE, "tests": "pass\n"})
+        results = run_many(jobs, workers=2, limits=SandboxLimits(timeout_s=5.0, memory_mb=512))
+        assert [r.passed for r in results] == [False] * (len(jobs) - 1) + [True]
+        assert all(r.reason.startswith("program raised") for r in results[:-1])
+        assert _state(folder) == before
+        assert not (Path(tempfile.gettempdir()) / escape).exists()
+        assert not (Path.home() / escape).exists()
+        assert not (Path(__file__).resolve().parents[1] / escape).exists()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="as a user, the tests above take the non-root path")
+def test_without_both_layers_nobody_could_write_there(monkeypatch):
+    # the control for the test above: the victim folder really is writable by the sandbox
+    monkeypatch.setattr(sandbox, "_FS_LAYERS", frozenset())
+    folder = _victim()
+    try:
+        assert run_tests(ESCAPES[0].format(t=str(folder)), "pass\n", limits=FAST).passed
+        assert (folder / "new").read_text() == "x"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# Runs as `nobody` with the system Python, loading sandbox.py by path: the non-root path
+# (user + mount namespace, no drop of privileges) for real, not simulated.
+NONROOT_DRIVER = r"""
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("rlvr_sandbox_nonroot", sys.argv[1])
+sb = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = sb
+spec.loader.exec_module(sb)
+out = {"fs": sb.filesystem_isolation(), "runs": []}
+for layers, program in json.loads(sys.argv[2]):
+    sb._FS_LAYERS = frozenset(layers)
+    result = sb.run_tests(program, "pass\n", limits=sb.SandboxLimits(timeout_s=5.0))
+    out["runs"].append([result.passed, result.reason])
+print(json.dumps(out))
+"""
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def _nobody_can_run_python() -> bool:
+    if os.geteuid() != 0 or not shutil.which("setpriv") or not Path(SYSTEM_PYTHON).exists():
+        return False
+    probe = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", SYSTEM_PYTHON, "-c",
+             "import sys; assert sys.version_info >= (3, 10)"]
+    return subprocess.run(probe, capture_output=True, cwd="/").returncode == 0
+
+
+@pytest.mark.skipif(not _nobody_can_run_python(),
+                    reason="needs root, setpriv and a system Python >= 3.10 that nobody can run")
+def test_non_root_path_for_real():
+    folder, escape = _victim(), f"rlvr-escape-nonroot-{os.getpid()}"
+    try:
+        before = _state(folder)
+        escapes = [p.format(t=str(folder), escape=escape) for p in ESCAPES]
+        memory = ("data = open('/dev/fd/../mem', 'rb')\n", "import os\nos.open('/', os.O_RDONLY)\n")
+        inside = INSIDE + ("import tempfile, shutil\nwith tempfile.TemporaryDirectory() as t:\n"
+                           "    open(t + '/x', 'w').write('1')\nos.mkdir('e')\n"
+                           "open('e/f', 'w').close()\nshutil.rmtree('e')\n")
+        cases = [[layers, p] for layers in (["mount", "hook"], ["hook"], ["mount"])
+                 for p in (*escapes, *memory, inside)]
+        # a process started without the audit hook; native code loaded from the folder
+        # (mounted noexec)
+        cases += [[["mount", "hook"], p] for p in (
+            "import _posixsubprocess\n",
+            "import _imp, importlib.util\n"
+            "_imp.create_dynamic(importlib.util.find_spec('_posixsubprocess'))\n",
+            "import mmap, os\nfd = os.open('lib.so', os.O_CREAT | os.O_RDWR)\n"
+            "os.write(fd, bytes(4096))\nmmap.mmap(fd, 4096, prot=mmap.PROT_READ | mmap.PROT_EXEC)\n")]
+        cases.append([[], ESCAPES[0].format(t=str(folder))])  # control: nothing stops it
+        run = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", SYSTEM_PYTHON, "-I",
+             "-c", NONROOT_DRIVER, str(Path(sandbox.__file__).resolve()), json.dumps(cases)],
+            capture_output=True, text=True, cwd="/", timeout=300,
+            env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"})
+        assert run.returncode == 0, run.stderr[-2000:]
+        out = json.loads(run.stdout)
+        assert out["fs"] == "readonly-mounts"  # unprivileged user namespaces work here
+        per_layer = len(escapes) + len(memory) + 1
+        for i, (passed, reason) in enumerate(out["runs"][:-1]):
+            # only the `inside` program of each layer passes
+            want_pass = i < 3 * per_layer and i % per_layer == per_layer - 1
+            assert passed == want_pass, (cases[i], reason)
+        assert out["runs"][-1][0] is True
+        assert sorted(os.listdir(folder)) == sorted(before[0] + ["new"])  # only the control
+        (folder / "new").unlink()
+        assert _state(folder) == before
+        assert not (Path(tempfile.gettempdir()) / escape).exists()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,7 +1,8 @@
 """Run untrusted Python (model-generated code) against tests, outside the main process.
 
 Each program runs in a fresh `python -I -S -B` subprocess driven by a small harness
-(`HARNESS`, below) that reads the program, the tests and a random nonce from its stdin:
+(`HARNESS`, the text of `sandbox_harness.py`) that reads the program, the tests, the task's
+prompt and a random nonce from its stdin:
 
 * Process: its own session and process group (`start_new_session`); the whole group is
   killed with SIGKILL when the run ends, whatever happened. A wall-clock timeout
@@ -9,36 +10,87 @@ Each program runs in a fresh `python -I -S -B` subprocess driven by a small harn
 * Limits (set by the harness with `resource.setrlimit` before the program runs): address
   space (`memory_mb`), CPU seconds (`cpu_s`, default ceil(timeout_s) + 1), size of files
   written (`file_mb`), no core files.
-* Files: a fresh temporary directory as working directory and HOME, deleted afterwards;
-  stdout and stderr go to files in a second directory the program cannot open. When
-  rlvr runs as root, the harness drops to the `nobody` user before the program runs
-  (if `nobody` cannot read the standard library, the modules in `PRELOAD` are imported
-  first and are the only ones a program can import besides those the harness uses).
 * Network: when `unshare` can create a network namespace on this machine, the process
   starts in a new one (no interfaces but a down loopback) - `network_isolation()` says
-  "netns" (root) or "userns+netns" (unprivileged user namespace). In every case the
-  harness also installs a Python audit hook before the program runs that blocks socket
-  creation and name lookups ("socket-block" is the only protection when no namespace
-  can be made), as well as fork/exec/subprocess, signals to other processes, ctypes,
-  /proc, frame and garbage-collector introspection, tracing, and code-object forging.
+  "netns" (root) or "userns+netns" (unprivileged user namespace); otherwise the audit
+  hook below, which blocks socket creation and name lookups, is the only barrier
+  ("socket-block").
+* Files: a fresh temporary directory (the "folder") is working directory, HOME and
+  TMPDIR, deleted afterwards; stdout and stderr go to files in a second directory. What
+  keeps writes inside the folder, by case (`filesystem_isolation()` tells which applies):
+  - "readonly-mounts" (a mount namespace could be made, checked once by a probe run):
+    the process starts in a private mount namespace (`unshare --mount`; when rlvr is not
+    root, inside a user namespace, `unshare --user --map-root-user`). Before the program
+    runs, the harness remounts every mount read-only except a bind mount of the folder
+    (itself noexec, nosuid, nodev: nothing written there can be run or loaded as native
+    code) and puts an empty read-only tmpfs over /proc. Then, as root, it drops to
+    `nobody`; as a user, it enters a child user namespace, after which the program has no
+    right to change those mounts. Writes elsewhere fail with EROFS, whatever the path.
+  - in every case, the audit hook refuses, outside the folder: opening for writing,
+    mkdir, rmdir, remove, rename (both ends), chmod, chown, utime, truncate, xattrs and
+    sqlite files; everywhere: chdir, symlink and hard-link creation, fd-based chmod /
+    chown / utime, directory fds outside the folder and `..` in `os.open` (so an fd-relative
+    path stays inside), and path-like objects for these calls. Paths are resolved (`..`,
+    symlinks) before they are compared. `mkfifo` and `mknod` have no audit event.
+  - "audit-hook" (no namespace): the hook above, plus, when rlvr runs as root, the
+    `nobody` user (world-writable places such as /tmp are then kept only by the hook);
+    as a user, the hook and that user's own permissions.
+  When rlvr runs as root and `nobody` cannot read the standard library (e.g. a Python
+  installed under /root), the modules in `PRELOAD` are imported first and are the only
+  ones a program can import besides those the harness and the tests use.
+* Other blocks in the hook: fork/exec/subprocess (and `_posixsubprocess`, whose
+  `fork_exec` raises no audit event), signals to other processes, ctypes, /proc (after
+  resolving symlinks such as /dev/fd), frame and garbage-collector introspection,
+  tracing, code-object forging (marshal; imports therefore compile from source, with
+  `sys.pycache_prefix` pointing nowhere), setting `__code__` or `__class__` on any object
+  and `__defaults__` / `__kwdefaults__` on functions that existed before the program.
+  `_imp.create_builtin` / `create_dynamic` (which load modules without an audit event)
+  refuse the blocked modules and `_thread`. When the harness does not drop to `nobody`, it
+  makes itself non-dumpable, so a process it might start cannot ptrace it or read it.
 * Verdict: the harness prints the nonce only after every test passed, and the parent
   checks for it; exit codes are ignored, so `sys.exit(0)` or `os._exit(0)` before the
-  tests fail. The tests are compiled before the program runs and execute in their own
-  namespace with a copy of the builtins taken before the program ran; standard modules
-  the tests use (math, re, collections, ...) are checked for monkeypatching; and every
-  function the program defines returns through a guard that only lets plain data
-  through (int, float, str, bool, None, bytes, complex and lists, tuples, sets, dicts,
-  deques, Counters, OrderedDicts and defaultdicts of them, exact types only), so an
-  object whose `__eq__` always returns True fails.
+  tests fail. What the tests read is kept out of the program's reach:
+  - the program and the tests run in a worker thread, so the program cannot install a
+    signal handler (which would be handed the tests' frames);
+  - the task's prompt (`reference`, trusted) runs before the program in its own
+    namespace, and the tests see the prompt's definitions (its helpers, imports,
+    constants), not those of the response, which may redefine them; the entry point is
+    the response's;
+  - every module loaded before the program - the harness's, PRELOAD, and every module
+    the tests and the prompt import (found with `ast` here and imported first) - is
+    snapshotted: module attributes, the attributes of its classes, sys.modules entries,
+    copy's dispatch tables; the snapshot is compared by identity after the program,
+    after every call from the tests into program code, and after the tests, as are the
+    tests' own namespace and builtins (during each call), the prompt's namespace, left
+    running threads (counted by a wrapper around `_thread.start_new_thread`, as the
+    interpreter's own count lags) and gc callbacks; class-level plain data and a few
+    globals the standard library sets lazily (`tempfile.tempdir`, ...) are not compared;
+  - the tests get their own copy of the builtins; names the tests use without importing
+    that are standard modules (MBPP's `sys`) are the real modules;
+  - every function, class or callable object the program defines reaches the tests
+    through a guard whose results must be plain data (int, float, str, bool, None,
+    bytes, complex and lists, tuples, sets, dicts, deques, Counters, OrderedDicts and
+    defaultdicts of them, exact types only), so an object whose `__eq__` always returns
+    True fails, and so does a class whose `__new__` returns one. The one exception: a
+    class the tests call may return an instance of exactly itself when it is an ordinary
+    class (metaclass `type`, no builtin base, no comparison, hash, truth, attribute-hook,
+    `__new__`, `__del__` or `__class__` override), as MBPP tests that build the
+    solution's objects need; the entry point is always held to plain results.
 
 Threat model: this stops programs that game the reward by accident or by the usual
-tricks and bounds the damage of harmful ones; it is not a hardened jail (a CPython
-memory-corruption bug could break out of the Python-level checks, but not out of the
-OS-level limits, the namespace or the unprivileged user).
+tricks and bounds the damage of harmful ones; it is not a hardened jail. In "audit-hook"
+mode a native extension the program writes and imports escapes the Python-level checks
+(in "readonly-mounts" mode the folder is noexec). Not covered:
+a CPython memory-corruption bug (it could break out of the Python-level checks, but not
+out of the OS-level limits, the namespaces or the unprivileged user); state deeper than
+one attribute level inside standard modules (e.g. a cache's contents); methods of
+instances the tests build from the program's classes (their results are not checked);
+program finalizers that run while test code (not a program call) is running.
 """
 
 from __future__ import annotations
 
+import ast
 import concurrent.futures
 import functools
 import json
@@ -122,6 +174,31 @@ def _stdlib_readable_by_others() -> bool:
     return True
 
 
+# The file-system layers in force ("mount", "hook"); tests switch one off to check the
+# other alone. Not a setting: both are always on in normal use.
+_FS_LAYERS = frozenset(("mount", "hook"))
+
+
+def _probe(*args: str) -> bool:
+    try:
+        return subprocess.run(list(args), capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _namespaces() -> tuple[str, ...]:
+    """The `unshare` prefix (network and mount namespaces if possible) that works here."""
+    unshare = shutil.which("unshare")
+    if not unshare:
+        return ()
+    base = [unshare] if os.geteuid() == 0 else [unshare, "--user", "--map-root-user"]
+    for extra in (["--net", "--mount"], ["--net"], ["--mount"]):
+        if _probe(*base, *extra, "true"):
+            return (*base, *extra, "--")
+    return ()
+
+
 @functools.lru_cache(maxsize=1)
 def network_isolation() -> str:
     """How sandboxed runs are cut off from the network on this machine.
@@ -130,29 +207,48 @@ def network_isolation() -> str:
     network namespaces) or "socket-block" (no namespace possible; the harness's audit
     hook, which is active in every mode, is then the only barrier). Probed once.
     """
-    unshare = shutil.which("unshare")
-    if unshare:
-        root = os.geteuid() == 0
-        probe = [unshare, "--net", "true"] if root else [unshare, "--user", "--map-root-user",
-                                                         "--net", "true"]
+    if "--net" not in _namespaces():
+        return "socket-block"
+    return "netns" if os.geteuid() == 0 else "userns+netns"
+
+
+@functools.lru_cache(maxsize=1)
+def filesystem_isolation() -> str:
+    """What keeps a program's writes inside its folder on this machine (see the module doc).
+
+    Returns "readonly-mounts" (a mount namespace with everything read-only but the
+    folder, plus the audit hook) or "audit-hook" (the hook, and the permissions of
+    `nobody` or of the current user). Probed once, by running one program with the
+    mounts locked: if the harness cannot lock them here, every run goes without.
+    """
+    if "--mount" in _namespaces():
+        probe = _run("pass\n", "pass\n", None, None, SandboxLimits(timeout_s=20), lock=True)
+        if probe.passed:
+            return "readonly-mounts"
+    return "audit-hook"
+
+
+def _analyse(tests: str, reference: str | None) -> tuple[list[str], list[str]]:
+    """Modules the tests and the prompt import, and standard-module names the tests use
+    without importing them (MBPP's `sys`); both are imported before the program runs."""
+    imports, free = set(), set()
+    for source, is_test in ((tests, True), (reference or "", False)):
         try:
-            ok = subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
-        except (OSError, subprocess.TimeoutExpired):
-            ok = False
-        if ok:
-            return "netns" if root else "userns+netns"
-    return "socket-block"
-
-
-def _command() -> list[str]:
-    python = [sys.executable, "-I", "-S", "-B", "-c", HARNESS]
-    mode = network_isolation()
-    if mode == "netns":
-        return [shutil.which("unshare") or "unshare", "--net", "--", *python]
-    if mode == "userns+netns":
-        return [shutil.which("unshare") or "unshare", "--user", "--map-root-user", "--net", "--",
-                *python]
-    return python
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            continue  # the harness reports it
+        bound, loaded = set(), set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imports.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imports.add(node.module)
+                imports.update(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Name):
+                (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        if is_test:
+            free |= {n for n in loaded - bound if n in sys.stdlib_module_names}
+    return sorted(imports | free), sorted(free)
 
 
 def _nobody() -> tuple[int, int]:
@@ -171,33 +267,50 @@ def _tail(path: Path, chars: int) -> tuple[bytes, str]:
 
 
 def run_tests(program: str, tests: str, *, entry_point: str | None = None,
+              reference: str | None = None,
               limits: SandboxLimits = SandboxLimits()) -> SandboxResult:
     """Run `program`, then `tests` against it, in a sandboxed subprocess.
 
     Args:
         program: Python source from the model (plus any prompt it completes).
         tests: test source; it runs after the program in its own namespace that holds
-            the program's names (functions guarded, see the module docstring).
+            the program's names (guarded, see the module docstring).
         entry_point: when given, the tests must define `check(candidate)` and the harness
             calls `check(<entry_point>)` (the HumanEval convention). Without it, the
             tests are plain statements such as MBPP's asserts.
+        reference: the task's own code that the program completes (HumanEval's prompt,
+            made to compile); trusted. It runs first, in its own namespace, and the tests
+            see its definitions other than the entry point instead of the program's.
         limits: see `SandboxLimits`.
     Returns:
         a `SandboxResult`; `passed` is True only if every test passed within the limits.
     """
+    lock = "mount" in _FS_LAYERS and filesystem_isolation() == "readonly-mounts"
+    return _run(program, tests, entry_point, reference, limits, lock=lock)
+
+
+def _run(program: str, tests: str, entry_point: str | None, reference: str | None,
+         limits: SandboxLimits, *, lock: bool) -> SandboxResult:
     nonce = secrets.token_hex(16)
-    work = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-"))
+    work = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-")).resolve()
     private = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-out-"))
     drop_to = None
     if os.geteuid() == 0:
         drop_to = _nobody()
         os.chown(work, *drop_to)
+    imports, free = _analyse(tests, reference)
     payload = json.dumps({
         "nonce": nonce, "program": program, "tests": tests, "entry_point": entry_point,
+        "reference": reference, "imports": imports, "test_modules": free,
         "memory_mb": int(limits.memory_mb), "file_mb": int(limits.file_mb),
         "cpu_s": int(limits.cpu_s or math.ceil(limits.timeout_s) + 1), "drop_to": drop_to,
         "preload": list(PRELOAD) if drop_to and not _stdlib_readable_by_others() else [],
+        "work": str(work), "fs_lock": lock, "fs_hook": "hook" in _FS_LAYERS,
     }).encode("utf-8")
+    prefix = [part for part in _namespaces() if lock or part != "--mount"]
+    if "--net" not in prefix and "--mount" not in prefix:
+        prefix = []
+    command = [*prefix, sys.executable, "-I", "-S", "-B", "-c", HARNESS]
     env = {"PATH": "/usr/bin:/bin", "HOME": str(work), "TMPDIR": str(work), "LANG": "C.UTF-8"}
     out_path, err_path = private / "stdout", private / "stderr"
     start = time.monotonic()
@@ -205,7 +318,7 @@ def run_tests(program: str, tests: str, *, entry_point: str | None = None,
     try:
         with out_path.open("wb") as out, err_path.open("wb") as err:
             try:
-                proc = subprocess.Popen(_command(), stdin=subprocess.PIPE, stdout=out, stderr=err,
+                proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=err,
                                         cwd=work, env=env, start_new_session=True, close_fds=True)
             except OSError as exc:
                 return SandboxResult(False, "error", time.monotonic() - start,
@@ -247,7 +360,7 @@ def run_many(jobs: Sequence[dict], *, workers: int | None = None,
     """Run several `run_tests` jobs in parallel, keeping their order.
 
     Args:
-        jobs: dicts with `program`, `tests` and optional `entry_point`.
+        jobs: dicts with `program`, `tests` and optional `entry_point` and `reference`.
         workers: parallel subprocesses (threads each waiting on one); default: the
             number of CPUs. A hanging job occupies one worker for its timeout.
         limits: applied to every job.
@@ -258,7 +371,7 @@ def run_many(jobs: Sequence[dict], *, workers: int | None = None,
 
     def one(job: dict) -> SandboxResult:
         return run_tests(job["program"], job["tests"], entry_point=job.get("entry_point"),
-                         limits=limits)
+                         reference=job.get("reference"), limits=limits)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(one, jobs))

@@ -6,7 +6,9 @@ Two task formats:
   `def <entry_point>(`, the program is the prompt followed by the response's code (the
   prompt's imports and helpers stay available; the new definition replaces the stub);
   otherwise the response is taken as the body that continues the prompt. The test code
-  defines `check(candidate)`, which the harness calls with the entry point.
+  defines `check(candidate)`, which the harness calls with the entry point. The prompt
+  also goes to the sandbox as the trusted `reference`: the tests see the prompt's own
+  helpers (HumanEval/50's `encode_shift`), not versions the response redefined.
 * MBPP (fields `test_list`, `test_setup_code`): the program is the response's code; the
   tests are the setup code followed by the asserts.
 
@@ -39,9 +41,26 @@ def extract_code(completion: str, entry_point: str | None = None) -> str:
     return blocks[-1]
 
 
-def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
-    """The program, tests and entry point to run for one response.
+def prompt_reference(prompt: str) -> str | None:
+    """The task prompt as a module that compiles (a `pass` body added to a bare stub), or
+    None when it does not compile either way (nothing is then restored for the tests)."""
+    if not prompt.strip():
+        return None
+    for source in (prompt, f"{prompt}\n    pass\n"):
+        try:
+            compile(source, "<prompt>", "exec")
+            return source
+        except (SyntaxError, ValueError):
+            continue
+    return None
 
+
+def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The program, tests, entry point and prompt reference to run for one response.
+
+    Returns:
+        dict with `program`, `tests`, `entry_point` and `reference` (see
+        `rlvr.sandbox.run_tests`; None for MBPP tasks, which have no prompt code).
     Raises:
         ValueError: the fields hold neither HumanEval `test` nor MBPP `test_list`.
     """
@@ -54,14 +73,16 @@ def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
                 f"{prompt}\n\n{code}\n"
         else:
             program = prompt + completion
-        return {"program": program, "tests": fields["test"], "entry_point": entry_point}
+        return {"program": program, "tests": fields["test"], "entry_point": entry_point,
+                "reference": prompt_reference(prompt)}
     tests = fields.get("test_list")
     if tests:
         if isinstance(tests, str):
             tests = [tests]
         setup = fields.get("test_setup_code") or ""
         return {"program": extract_code(completion, entry_point),
-                "tests": setup + "\n" + "\n".join(tests) + "\n", "entry_point": None}
+                "tests": setup + "\n" + "\n".join(tests) + "\n", "entry_point": None,
+                "reference": None}
     raise ValueError("code reward needs HumanEval `test` (+ `entry_point`) or MBPP `test_list`")
 
 
