@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/rewards.py                 # ~1 s per pure reward
     .venv/bin/python benchmarks/rewards.py --seconds 3 --programs 40
 
-Pure rewards are timed by calling their per-sample core in one thread (one core) on
+Pure rewards are timed by calling their per-sample core in one thread (one core), after
+one untimed warm-up pass (pattern compilation, gold caches), on
 completions built from the shared real data (../shared/data): SelfAware questions with
 answers, abstentions and hedges; GSM8K reference solutions; TriviaQA answers. Each corpus
 mixes short and long texts as a model would produce them; the mean length is printed.
@@ -66,6 +67,8 @@ def measure(name: str, preset: str | None, rows: list[tuple[str, dict]], seconds
     params = spec.params(preset)
     core = spec.core
     calls = [(text, fields if keep_fields else {}) for text, fields in rows]
+    for text, fields in calls:  # warm-up: compiled patterns and caches, not timed
+        core(text, **fields, **params)
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         for text, fields in calls:

@@ -104,8 +104,8 @@ COMMIT: tuple[str, ...] = (
     r" would be| should be| seems| sounds| looks| must be)|probably|likely|most likely|perhaps|maybe|"
     r"possibly|my (?:best )?guess|if i had to guess|the answer)",
     r"my (?:best |educated )?guess (?:is|would be)",
-    # a short guess as its own sentence: "Who knows? Probably Paris."
-    r"(?:^|(?<=[.!?;:,]\s))(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b)"
+    # a short guess that ends its sentence: "Who knows? Probably Paris."
+    r"(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b)"
     r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
     r"if i (?:had|have) to (?:guess|say|pick|choose)",
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
@@ -194,35 +194,82 @@ def _first_unit(branch: str) -> int:
     return 1 if branch[:1] and branch[:1] not in "()[].*+?|$^{" else 0
 
 
+def _requires(items) -> bool:
+    """True when every match of a parsed regex sequence contains a non-ASCII character."""
+    from re import _constants as c  # the parser's opcodes (standard library)
+
+    for op, arg in items:
+        if op is c.LITERAL and arg > 127:
+            return True
+        if op is c.IN and arg and all(o is c.LITERAL and a > 127 for o, a in arg):
+            return True
+        if op is c.SUBPATTERN and _requires(arg[-1]):
+            return True
+        if op is c.BRANCH and all(_requires(alt) for alt in arg[1]):
+            return True
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and arg[0] > 0 and _requires(arg[2]):
+            return True
+    return False
+
+
+def _needs_non_ascii(pattern: str) -> bool:
+    """True when `pattern` cannot match ASCII-only text (it requires a non-ASCII literal).
+
+    Decided on the standard library's regex parse tree; a pattern it cannot analyse is
+    kept (False), which is only slower, never wrong.
+    """
+    try:
+        from re import _parser
+
+        return _requires(_parser.parse(pattern))
+    except Exception:  # noqa: BLE001  (private API: fall back to keeping the pattern)
+        return False
+
+
 def _compile(patterns: tuple[str, ...], ascii_only: bool = False) -> re.Pattern:
     """One regex for a pattern kind.
 
     Macros are expanded, a space matches any whitespace, an apostrophe also matches its
     typographic forms, and no ASCII letter may follow a pattern that ends in a letter or a
     group (start boundaries are checked by `iter_matches`). Branches are grouped by their
-    opening literal, `i(?:...)|n(?:...)|...`, so the engine tries one group per position.
-    With `ascii_only`, branches that open with a non-ASCII character are left out: they
+    opening literals (`_factor`), so the engine tries one group per position.
+    With `ascii_only`, branches that require a non-ASCII character are left out: they
     cannot match ASCII text, and skipping their groups keeps the scan of English text as
     fast as before other languages were added.
     """
-    groups: dict[str, list[str]] = {}
-    plain: list[str] = []
+    branches: list[str] = []
     for pattern in patterns:
         for macro, value in MACROS.items():
             pattern = pattern.replace(macro, value)
         pattern = pattern.replace(" ", r"\s+").replace("'", "['\u2019\u2018\u02bc]")
+        if len(_split_top(pattern)) > 1:
+            pattern = f"(?:{pattern})"  # a top-level "a|b" stays one unit below
         if pattern[-1:] == ")" or (pattern[-1:].isascii() and pattern[-1:].isalpha()):
             pattern += r"(?![a-z])"
         for branch in _literal_first(pattern):
-            unit = _first_unit(branch)
-            if ascii_only and unit and not branch[:unit].isascii():
+            if ascii_only and not branch.isascii() and _needs_non_ascii(branch):
                 continue
-            if unit and branch[unit:unit + 1] not in ("*", "+", "?", "{"):
-                groups.setdefault(branch[:unit], []).append(branch[unit:])
-            else:
-                plain.append(branch)
-    parts = [f"{key}(?:{'|'.join(rests)})" for key, rests in groups.items()] + plain
-    return re.compile("|".join(parts) or r"(?!x)x")
+            branches.append(branch)
+    return re.compile(_factor(branches, 3) or r"(?!x)x")
+
+
+def _factor(branches: list[str], depth: int) -> str:
+    """Join branches into one alternation, grouped by their opening literals like a trie
+    (`n(?:o(?: idea|t ...)|...)`) down to `depth` levels, so that at each position the
+    engine tries only the branches that can still match."""
+    if depth == 0 or len(branches) < 2:
+        return "|".join(branches)
+    groups: dict[str, list[str]] = {}
+    plain: list[str] = []
+    for branch in branches:
+        unit = _first_unit(branch)
+        if unit and branch[unit:unit + 1] not in ("*", "+", "?", "{"):
+            groups.setdefault(branch[:unit], []).append(branch[unit:])
+        else:
+            plain.append(branch)
+    parts = [key + rests[0] if len(rests) == 1 else f"{key}(?:{_factor(rests, depth - 1)})"
+             for key, rests in groups.items()]
+    return "|".join(parts + plain)
 
 
 def iter_matches(regex: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):

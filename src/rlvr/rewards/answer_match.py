@@ -22,6 +22,7 @@ Rules (each closes a way to be paid without answering; docs/rewards.md has the t
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ def contains_word(text: str, alias: str) -> bool:
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 _ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
+_MAYBE_LIST = re.compile(r"[,;?/]|\bor\b|\band\b")
 _OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]")
 
 
@@ -99,6 +101,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both
     arguments are expected lower-cased.
     """
+    if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
+        return False
     for sentence in _SENTENCE.split(_mark(text, alias)):
         if _MARK not in sentence:
             continue
@@ -168,6 +172,12 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
 
 
+@functools.lru_cache(maxsize=65536)
+def alias_number(alias: str) -> int | Fraction | None:
+    """The number a gold alias states whole (no words around it), or None; cached."""
+    return read_whole(alias, allow_words=False)
+
+
 def match_answer(text: str, aliases: list[str], *, question: str = "",
                  match: str = "word") -> AnswerMatch:
     """Find the gold answer in a response (rules in the module docstring).
@@ -188,7 +198,7 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
     first = None
     for alias in aliases:
-        gold = read_whole(alias, allow_words=False)
+        gold = alias_number(alias)
         if gold is not None:
             found = _numeric_match(text, alias, gold, question)
         elif contains_word(text, alias):

@@ -4,8 +4,8 @@ A number is read whole or not at all: "3/4" is three quarters (never the 3 befor
 slash), "108.92" is one value (never the 108 inside it), "1 1/2" is a mixed number,
 "1.5e3" and "-2.5E-4" are scientific notation, "1,234" has a thousands group. A token that
 runs on into more number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number
-at all. Values are exact fractions (`fractions.Fraction`), so "0.5", "1/2" and "2/4" are
-the same value and "18.00" equals "18".
+at all. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
+"1/2" and "2/4" are the same value and "18.00" equals "18".
 
 Comparison (`numbers_equal`): integers compare exactly; any other pair compares with a
 relative tolerance (default 1e-6 of the larger magnitude), which holds at every scale:
@@ -18,6 +18,7 @@ Used by `gsm8k_correctness` (the value after `####`), `qa` (numeric aliases) and
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,33 +42,47 @@ class NumberToken:
     """One number read whole from a text.
 
     Attributes:
-        value: the exact value (a Fraction; a percent keeps its number: "50%" -> 50).
+        value: the exact value: an int when integral, else a Fraction (a percent keeps
+            its number: "50%" -> 50).
         start, end: character span in the text.
         text: the token as written.
     """
 
-    value: Fraction
+    value: int | Fraction
     start: int
     end: int
     text: str
 
 
-def _value(match: re.Match) -> Fraction | None:
-    body = match.group("body").replace(",", "")
-    try:
+def _decimal(body: str) -> int | Fraction:
+    """The exact value of "123", "1.50", ".5" or "1.5e3" (an int when integral)."""
+    if "e" in body or "E" in body:
         value = Fraction(body)
-    except (ValueError, ZeroDivisionError):
-        return None
-    if match.group("den") is not None:
-        den = int(match.group("den"))
-        if den == 0 or "." in body or "e" in body.lower():
+    elif "." in body:
+        whole, frac = body.split(".")
+        scale = 10 ** len(frac)
+        value = Fraction(int(whole or "0") * scale + int(frac), scale)
+    else:
+        return int(body)
+    return value.numerator if value.denominator == 1 else value
+
+
+def _value(match: re.Match) -> int | Fraction | None:
+    body = match.group("body").replace(",", "")
+    value = _decimal(body)
+    den = match.group("den")
+    if den is not None:
+        if int(den) == 0 or type(value) is not int:
             return None  # "12/0" and "1.5/2" are not numbers we read
-        value = value / den
-    if match.group("mixed") is not None:
-        if match.group("den") is None:
-            return None
-        value = int(match.group("mixed")) + value
-    negative = match.group("sign") in ("-", "\u2212") or match.group("sign2") == "-"
+        value = Fraction(value, int(den))
+        if match.group("mixed") is not None:
+            value += int(match.group("mixed"))
+        if value.denominator == 1:
+            value = value.numerator
+    elif match.group("mixed") is not None:
+        return None
+    sign = match.group("sign")
+    negative = (sign is not None and sign != "+") or match.group("sign2") is not None
     return -value if negative else value
 
 
@@ -79,15 +94,16 @@ def iter_numbers(text: str) -> Iterator[NumberToken]:
             yield NumberToken(value, match.start(), match.end(), match.group())
 
 
-def numbers_in(text: str) -> list[Fraction]:
+def numbers_in(text: str) -> list[int | Fraction]:
     """The values of every number token in `text`, in order."""
     return [token.value for token in iter_numbers(text)]
 
 
 _FILLER = re.compile(r"[\s$%.,;:!*)(\[\]]+|[a-z]+", re.IGNORECASE)
+_PUNCT = re.compile(r"[\s$%.,;:!]+")
 
 
-def read_whole(text: str, allow_words: bool = True) -> Fraction | None:
+def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     """The single number that `text` states, or None.
 
     The text must hold exactly one number token; besides it only spaces, punctuation and
@@ -101,24 +117,31 @@ def read_whole(text: str, allow_words: bool = True) -> Fraction | None:
     rest = text[:tokens[0].start] + " " + text[tokens[0].end:]
     if any(ch.isdigit() for ch in rest):
         return None
-    leftover = _FILLER.sub("", rest) if allow_words else re.sub(r"[\s$%.,;:!]+", "", rest)
+    leftover = (_FILLER if allow_words else _PUNCT).sub("", rest)
     return tokens[0].value if not leftover else None
 
 
-def as_number(value: object) -> Fraction | None:
-    """A gold value as an exact number: int/float/Fraction as is, a str read whole."""
+def as_number(value: object) -> int | Fraction | None:
+    """A gold value as an exact number: int/float/Fraction as is, a str read whole.
+
+    Strings are cached (gold answers repeat once per generation in GRPO)."""
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, Fraction)):
-        return Fraction(value)
+        return value
     if isinstance(value, float):
         return Fraction(repr(value)) if value == value and abs(value) != float("inf") else None
     if isinstance(value, str):
-        return read_whole(value)
+        return _read_gold(value)
     return None
 
 
-def numbers_equal(a: Fraction | int | float, b: Fraction | int | float,
+@functools.lru_cache(maxsize=65536)
+def _read_gold(text: str) -> int | Fraction | None:
+    return read_whole(text)
+
+
+def numbers_equal(a: int | Fraction | float, b: int | Fraction | float,
                   rel_tol: float = 1e-6) -> bool:
     """True when `a` and `b` are the same number.
 
@@ -127,14 +150,18 @@ def numbers_equal(a: Fraction | int | float, b: Fraction | int | float,
 
     Examples: 0.5 == 1/2; 1e-8 != 2e-8; 1/3 == 0.3333333 (relative gap 1e-7).
     """
-    a, b = Fraction(a), Fraction(b)
     if a == b:
         return True
+    if type(a) is int and type(b) is int:
+        return False
+    a, b = Fraction(a), Fraction(b)
     if a.denominator == 1 and b.denominator == 1:
         return False
     return abs(a - b) <= Fraction(rel_tol) * max(abs(a), abs(b))
 
 
-def plain(value: Fraction) -> int | float:
-    """A Fraction as an int when integral, else a float (for reports and JSON)."""
+def plain(value: int | Fraction) -> int | float:
+    """A value as an int when integral, else a float (for reports and JSON)."""
+    if type(value) is int:
+        return value
     return int(value) if value.denominator == 1 else float(value)

@@ -118,9 +118,13 @@ def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> li
     if expected_answer is None:
         return []
     if isinstance(expected_answer, str):
-        expected_answer = [expected_answer]
-    return [(fold(a) if folded else a).strip().lower() for a in expected_answer
-            if isinstance(a, str) and a.strip()]
+        return _normalised((expected_answer,), folded)
+    return _normalised(tuple(a for a in expected_answer if isinstance(a, str)), folded)
+
+
+@functools.lru_cache(maxsize=65536)  # gold answers repeat once per generation in GRPO
+def _normalised(answers: tuple[str, ...], folded: bool) -> list[str]:
+    return [(fold(a) if folded else a).strip().lower() for a in answers if a.strip()]
 
 
 def _as_bool(value) -> bool:
@@ -136,7 +140,7 @@ def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float |
     return abstain_answerable
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=65536)
 def uncertain_gold(alias: str) -> bool:
     """True when the gold answer is itself a statement of uncertainty ("unclear").
 
@@ -273,8 +277,10 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     found = detect_abstention(text, patterns=patterns, question=question or None)
     aliases = _aliases(expected_answer)
     lowered = text.lower()
-    masked = _mask_uncertain_gold(lowered, aliases) if not _as_bool(is_unanswerable) else None
-    uncertain = masked is not None and found.label != "answer"
+    masked = None
+    if found.label != "answer" and not _as_bool(is_unanswerable):
+        masked = _mask_uncertain_gold(lowered, aliases)
+    uncertain = masked is not None
     if uncertain:  # the gold answer is itself an uncertainty word: judge the rest
         found = detect_abstention(masked, patterns=patterns, question=question or None)
     details = {"label": found.label, "abstention_phrase": found.phrase,
