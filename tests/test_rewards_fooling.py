@@ -99,6 +99,61 @@ ROWS = [
 ]
 
 
+# Found by a red-team pass after the first fixes (inputs not in the issue).
+ROWS += [
+    # ranges and bullet lists are not arithmetic: their numbers are candidates
+    ("seed", "- 1944\n- 1945\n- 1946", "1945", A, None, -1.0, "listed_candidates"),
+    ("strict", "Candidates:\n* 100\n* 150\n* 200", "150", A, None, -1.0, "listed_candidates"),
+    ("strict", "100 x 150 x 200", "150", A, None, -1.0, "listed_candidates"),
+    ("seed", "Roughly 25-30 years.", "25", A, None, -1.0, "listed_candidates"),
+    ("strict", "It is 20 - 30.", "20", A, None, -1.0, "listed_candidates"),
+    # lists across lines and sentences, and other separators
+    ("seed", "Paris\nRome\nBerlin", "Paris", A, None, -1.0, "listed_candidates"),
+    ("strict", "1. Paris\n2. Rome\n3. Berlin", "Paris", A, None, -1.0, "listed_candidates"),
+    ("strict", "It could be Paris. It could be Rome. It could be Berlin.", "Paris", A, None, -1.0,
+     "listed_candidates"),
+    ("seed", "Paris. Rome. Berlin. Madrid.", "Paris", A, None, -1.0, "listed_candidates"),
+    ("seed", "Paris | Rome | Berlin", "Paris", A, None, -1.0, "listed_candidates"),
+    ("seed", "Paris vs Rome", "Paris", A, None, -1.0, "listed_candidates"),
+    ("strict", "Paris (maybe Rome)", "Paris", A, None, -1.0, "listed_candidates"),
+    ("strict", "Paris, possibly Rome.", "Paris", A, None, -1.0, "listed_candidates"),
+    ("seed", "Paris o\u200br Rome.", "Paris", A, None, -1.0, "listed_candidates"),  # zero-width
+    ("seed", "Paris\u3001Rome\u3001Berlin\u3002", "Paris", A, None, -1.0, "listed_candidates"),
+    ("seed", "Yes and no.", "yes", A, None, -1.0, "listed_candidates"),
+    # ... while these stay answers
+    ("seed", "Paris. It is the capital of France.", "Paris", A, None, 1.0, "correct"),
+    ("seed", "The capital is Paris.\nThanks!", "Paris", A, None, 1.0, "correct"),
+    ("seed", "Paris. That's it. Good luck.", "Paris", A, None, 1.0, "correct"),
+    ("strict", "6 * 5 = 30.", "30", A, None, 1.0, "correct"),
+    ("seed", "fish versus fishes", ["fish versus fishes", "fish"], A, None, 1.0, "correct"),
+    # a denied answer is not the answer
+    ("seed", "It is not Paris.", "Paris", A, None, -1.0, "wrong"),
+    ("strict", "Marlowe wrote it, not Shakespeare.", "Shakespeare", A,
+     "Who wrote Hamlet, Shakespeare or Marlowe?", -1.0, "wrong"),
+    ("strict", "It's 118, definitely not 108.", "108", A, "Is 9 times 12 equal to 108 or 118?",
+     -1.0, "wrong"),
+    ("seed", "No, it is Paris.", "Paris", A, None, 1.0, "correct"),
+    # scale words belong to the number; huge exponents neither crash nor hang
+    ("seed", "It's 3 million.", "3", A, None, -1.0, "wrong"),
+    ("seed", "It is 3 million.", "3000000", A, None, 1.0, "correct"),
+    ("strict", "It is 5, not 1e309.", "5", A, None, 1.0, "correct"),
+    # abstentions the robust detector missed
+    ("strict", "We may never know.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "It's anyone's guess.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "That's not something I can answer.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "The question is unanswerable.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I wouldn't know.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("seed", "I don\u00b4t know.", None, U, None, 1.0, "abstained_unanswerable"),  # acute accent
+    ("seed", "I don\u200b't know.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("seed", "I don`t know.", None, U, None, 1.0, "abstained_unanswerable"),
+    # a guess behind a disclaimer is a hedge, not an abstention
+    ("strict", "I'm not sure, but 1850.", None, U, None, -0.5, "hedged_unanswerable"),
+    ("strict", "I don't know. It is 1850.", None, U, None, -0.5, "hedged_unanswerable"),
+    ("strict", "Paris, though I'm not certain.", "Paris", A, None, 0.5, "hedged_correct"),
+    ("strict", "I don't know, but good luck!", None, U, None, 1.0, "abstained_unanswerable"),
+]
+
+
 @pytest.mark.parametrize("preset,completion,gold,unanswerable,prompt,score,outcome", ROWS)
 def test_fooling_rows(preset, completion, gold, unanswerable, prompt, score, outcome):
     result = selfaware_reward(completion, expected_answer=gold, is_unanswerable=unanswerable,

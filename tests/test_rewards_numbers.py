@@ -8,6 +8,7 @@ import pytest
 
 from rlvr.rewards import score_rows
 from rlvr.rewards.numbers import numbers_equal, numbers_in, read_whole
+from rlvr.rewards.gsm8k import gsm8k_correctness
 from rlvr.rewards.qa import normalize_answer, qa_reward
 
 # (text, the values read whole, in order)
@@ -74,12 +75,41 @@ QA_NUMERIC = [
     ("It is 108, I think", ["108"], "contains", 1.0),
     ("not 108", ["108"], "contains", 0.0),                # negated
     ("about 2.5 metres", ["25"], "contains", 0.0),
+    # red-team rows: signs, leading points and punctuation between digits keep their meaning
+    ("<answer>-5</answer>", ["5"], "exact", 0.0),
+    ("5", ["-5"], "exact", 0.0),
+    ("<answer>.5</answer>", ["5"], "exact", 0.0),
+    ("<answer>0.5</answer>", [".5"], "exact", 1.0),
+    ("3-4", ["34"], "exact", 0.0),
+    ("1:2", ["12"], "exact", 0.0),
+    ("2^10", ["210"], "exact", 0.0),
+    ("It is -5 degrees.", ["5"], "contains", 0.0),
+    ("It is 1,5 metres.", ["15"], "contains", 0.0),
 ]
 
 
 @pytest.mark.parametrize("completion,aliases,mode,score", QA_NUMERIC)
 def test_qa_numeric_rows(completion, aliases, mode, score):
     assert qa_reward(completion, aliases=aliases, mode=mode).score == score
+
+
+@pytest.mark.parametrize("completion,gold,fallback,outcome", [
+    ("#### 5 million", "5", False, "wrong"),            # 5 million is 5000000
+    ("#### 5 million", "5000000", False, "correct"),
+    ("#### 5 dozen", "60", False, "correct"),
+    ("#### 2 and a half", "2.5", False, "correct"),
+    ("#### minus 5", "5", False, "wrong"),               # -5
+    ("#### negative 5", "-5", False, "correct"),
+    ("#### 5 or maybe six", "5", False, "no_answer"),   # a spelled-out second number
+    ("#### 5 is not the answer", "5", False, "no_answer"),
+    ("#### between five and 6", "6", False, "no_answer"),
+    ("answer: 5 or 6", "5", "explicit", "no_answer"),
+    ("the answer is approximately 5", "5", "explicit", "correct_fallback"),
+    ("#### \\$5", "5", False, "correct"),              # LaTeX-escaped dollar
+    ("#### 1e100000000", "5", False, "no_answer"),       # not read: no hang
+])
+def test_gsm8k_red_team_rows(completion, gold, fallback, outcome):
+    assert gsm8k_correctness(completion, final_answer=gold, fallback=fallback).outcome == outcome
 
 
 def test_score_rows_reads_the_issue_rows():

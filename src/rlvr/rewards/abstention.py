@@ -113,7 +113,7 @@ _SENTENCE_END = re.compile(r"[.!?\n]")
 _INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
                             r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
 _CONTRAST = re.compile(r"[,;.]?\s*\b(?:but|however|though|still|anyway|that said)\b,?\s+[a-z0-9]")
-_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b|\bthough\b|\balthough\b")
 
 
 def question_text(prompt: Any) -> str:

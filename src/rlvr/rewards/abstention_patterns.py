@@ -34,9 +34,10 @@ MACROS: dict[str, str] = {
 ABSTAIN: tuple[str, ...] = (
     r"i (?:really |honestly |genuinely |simply |just |truly |actually )?{dont} (?:really |actually )?know",
     r"i {dont} have (?:any |enough |sufficient |the |reliable |specific |real-time |current |access to |"
-    r"that |this |such |precise |exact |up-to-date |much |that kind of |this kind of )*"
+    r"that |this |such |precise |exact |up-to-date |much |that kind of |this kind of |an |a )*"
     r"(?:information|data|knowledge|details|context|way of knowing|means of knowing|answer|access|records?)",
-    r"i have no (?:idea|clue|way of knowing|means of knowing|information|data|knowledge|access|record)",
+    r"i have no (?:idea|clue|way of knowing|means of knowing|information|data|knowledge|access|record|"
+    r"way to (?:know|tell))",
     r"no idea",
     r"{im} (?:uncertain|unsure)",
     r"not (?:entirely |completely |totally |quite |really |100% |absolutely )?(?:sure|certain)",
@@ -64,9 +65,18 @@ ABSTAIN: tuple[str, ...] = (
     r"i would (?:only )?be (?:guessing|speculating)",
     r"i can only (?:guess|speculate)",
     r"who knows",
+    r"we (?:{dont} (?:really )?know|(?:may|might|will|could) never know)",
+    r"(?:is|are|was|were)(?:n't| not) (?:yet |currently )?known",
+    r"(?:isn't|is not|there's not|there is not) enough (?:information|data|context|evidence)",
+    r"not something (?:i|anyone|we) (?:can|could) (?:answer|know|say|tell|predict|determine)",
+    r"anyone's guess",
+    r"(?:it's|it is|that's|that is) a mystery",
+    r"no clue",
+    r"i (?:wouldn't|would not) know",
+    r"{im} not familiar with",
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
-    r"(?:unknown|unknowable|uncertain|unclear|not known|undetermined)(?=\s*[.!]|\s*$)",
+    r"(?:unknown|unknowable|uncertain|unclear|unsure|not known|undetermined)(?=\s*[.!]|\s*$)",
 ) + language_patterns("abstain")  # other languages: abstention_languages.json
 
 # Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
@@ -104,6 +114,13 @@ COMMIT: tuple[str, ...] = (
     r" would be| should be| seems| sounds| looks| must be)|probably|likely|most likely|perhaps|maybe|"
     r"possibly|my (?:best )?guess|if i had to guess|the answer)",
     r"my (?:best |educated )?guess (?:is|would be)",
+    # a number after "but", or stated as "it is N": "I'm not sure, but 1850."
+    r"(?:but|however|though|yet),? (?:(?:it(?:'s| is| was| might be| may be)|maybe|probably|perhaps|"
+    r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d",
+    r"(?:it|that|this)(?:'s| is| was| would be) (?:about |around |roughly |approximately )?[-$]?\d",
+    # a short answer first, then the doubt: "Paris, though I'm not certain."
+    r"^(?!(?:well|so|honestly|sorry|hmm|oh|ok|okay|yes|no|it depends|that depends|good question|"
+    r"great question)\b)(?:[\w-]+\s+){0,3}[\w-]+(?=,?\s+(?:though|although|but)\s)",
     # a short guess that ends its sentence: "Who knows? Probably Paris."
     r"(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b)"
     r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
@@ -115,7 +132,8 @@ COMMIT: tuple[str, ...] = (
 
 # A sentence that opens with one of these restates the question rather than answering.
 CUES: tuple[str, ...] = (
-    r"(?:you(?:'re| are)? ask(?:ed|ing)?|the question (?:is|asks|was)|your question|you want to know|"
+    r"(?:you(?:'re| are)? ask(?:ed|ing)?|the question (?:asks|(?:is|was) (?:whether|if|about|what|who|"
+    r"how|when|where|why|which))|your question|you want to know|"
     r"as for (?:whether|if)|regarding (?:whether|if)|asking (?:whether|if)|q:|question:)",
 )
 

@@ -33,19 +33,24 @@ from rlvr.rewards.numbers import iter_numbers, numbers_equal, numbers_in, read_w
 _QUOTES = str.maketrans({
     "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
     "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-    "\u00ab": '"', "\u00bb": '"', "\u3002": ".", "\uff61": ".",
+    "\u00ab": '"', "\u00bb": '"', "\u3002": ".", "\uff61": ".", "\u3001": ",", "`": "'",
+    "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,
+    "\u00ad": None,
 })
 
 
 def fold(text: str) -> str:
     """`text` with Unicode compatibility forms (NFKC) and typographic quotes folded.
 
-    Curly apostrophes and primes become "'", curly and angle quotation marks become '"',
-    the ideographic full stop becomes ".". ASCII text is returned unchanged (fast path).
+    Curly apostrophes, primes, the acute accent and the backtick become "'" (before NFKC,
+    which would split the acute accent into a space and a combining mark), curly and angle
+    quotation marks become '"', the ideographic full stop and comma become "." and ",",
+    and zero-width characters and soft hyphens are removed. ASCII text without a backtick
+    is returned unchanged (fast path).
     """
     if text.isascii():
-        return text
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+        return text.replace("`", "'") if "`" in text else text
+    return unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
 
 
 def contains_word(text: str, alias: str) -> bool:
@@ -62,9 +67,18 @@ def contains_word(text: str, alias: str) -> bool:
 
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
-_ITEM_SEP = re.compile(r"\s*(?:[,;?]|\bor\b|\band\b|(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
-_MAYBE_LIST = re.compile(r"[,;?/]|\bor\b|\band\b")
-_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]")
+_ITEM_SEP = re.compile(r"\s*(?:[,;?|()]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
+                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
+_MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
+# markers of alternatives: with one of them, two candidates already make a list
+_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b|\(")
+# an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
+# the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
+_ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
+_UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
+_LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?be\s+|"
+                      r"^(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively),?\s+")
 
 
 def _mark(text: str, alias: str) -> str:
@@ -98,12 +112,17 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     could be". The alias must sit in a run of consecutive candidate items that offers
     alternatives: two or more items when the sentence has an "or" (or a word/word slash),
     else three or more. "The capital of France is Paris." and "London, England." are not
-    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Both
-    arguments are expected lower-cased.
+    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Lists
+    across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
+    Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
+    lower-cased.
     """
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
-    for sentence in _SENTENCE.split(_mark(text, alias)):
+    marked = _mark(text, alias)
+    if _unit_list(marked, max_item_words):
+        return True
+    for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
@@ -113,11 +132,44 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
             if flag:
                 run.append(item)
                 continue
-            if any(_MARK in p for p in run) and (
-                    len(run) >= 3 or (len(run) >= 2 and _OR.search(sentence))):
+            if any(_MARK in p for p in run) and (len(run) >= 3 or (len(run) >= 2 and (
+                    _OR.search(sentence)
+                    or any(_MARK not in p and _ALTERNATIVE.match(p) for p in run)))):
                 return True
             run = []
     return False
+
+
+def _unit_list(marked: str, max_item_words: int) -> bool:
+    """A list spread over lines or sentences, the marked alias being one of its items.
+
+    Units are lines, then sentences; a unit is a candidate when, without its bullet or
+    numbering and a lead-in ("it could be", "maybe"), it has at most `max_item_words`
+    words. Besides the alias's unit it takes one more candidate when bullets or lead-ins
+    mark them as alternatives, two more on separate lines, or three more sentences
+    ("Paris. It is the capital." is not a list).
+    """
+    lines = [u for u in marked.split("\n") if u.strip()]
+    units = [(u, len(lines) > 1) for line in lines for u in _UNIT_SEP.split(line) if u.strip()]
+    if len(units) < 2:
+        return False
+    others, marked_alt, on_lines, found = 0, False, True, False
+    for unit, own_line in units:
+        core = _BULLET.sub("", unit)
+        alt = core != unit
+        stripped = _LEAD_IN.sub("", core.strip())
+        alt = alt or stripped != core.strip()
+        if stripped.endswith("?") or len(stripped.rstrip(".!").split()) > max_item_words:
+            continue  # a question ("who knows?") is not an offered answer
+        if _MARK in stripped:
+            found = True
+        else:
+            others += 1
+        marked_alt = marked_alt or alt
+        on_lines = on_lines and own_line
+    if not found:
+        return False
+    return others >= (1 if marked_alt else 2 if on_lines else 3)
 
 
 @dataclass(frozen=True)
@@ -144,32 +196,62 @@ def _same_kind(value: Fraction, gold: Fraction) -> bool:
         return abs(value) < 10
     if value == 0 or (value > 0) != (gold > 0):
         return False
-    ratio = abs(value / gold)
+    ratio = abs(Fraction(value) / Fraction(gold))  # exact: no float overflow
     return Fraction(1, 10) <= ratio <= 10
 
 
 _OPERATOR = r"(?:[-+*/\u00d7\u00f7\u2212x]|times|plus|minus|divided by|multiplied by)"
-_OPERATOR_AFTER = re.compile(rf"\s*{_OPERATOR}\s*[-+$]?[\d.]")
-_OPERATOR_BEFORE = re.compile(rf"[\d.)]\s*{_OPERATOR}\s*$")
+_OPERAND = r"[-+$]?\d[\d.,/]*"
+# a calculation written out: operands joined by operators, then a result marker
+_CALCULATION = re.compile(rf"(?<![\w.]){_OPERAND}(?:[ \t]*{_OPERATOR}[ \t]*{_OPERAND})+"
+                          r"(?=[ \t]*(?:=|equals\b|is\b|makes\b|gives\b|comes to\b|yields\b))")
 
 
-def _operand(text: str, start: int, end: int) -> bool:
-    """True when the number at text[start:end] is an operand of arithmetic ("17 + 20")."""
-    return bool(_OPERATOR_AFTER.match(text, end) or _OPERATOR_BEFORE.search(text, 0, start))
+def _operand_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of written-out calculations ("17 + 20" in "17 + 20 = 37"): their numbers are
+    operands, not candidate answers. A range or a bullet list ("25-30 years",
+    "- 1944\n- 1945") has no result marker, so its numbers stay candidates."""
+    return [m.span() for m in _CALCULATION.finditer(text)]
 
 
 def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> AnswerMatch:
     tokens = list(iter_numbers(text))
-    golds = [t for t in tokens if numbers_equal(t.value, gold)]
+    golds = [t for t in tokens if numbers_equal(t.value, gold) and not _negated(text, t.start)]
     if not golds:
         return _NO_MATCH
     if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
         return AnswerMatch(alias, True)
     asked = numbers_in(question) if question else []
+    spans = _operand_spans(text)
     others = sorted({t.value for t in tokens if not numbers_equal(t.value, gold)
-                     and _same_kind(t.value, gold) and not _operand(text, t.start, t.end)
+                     and _same_kind(t.value, gold)
+                     and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
+
+
+_NEGATION = re.compile(r"(?:\bnot|\bnever|\bnor|n't|\bno)\s+(?:(?:the|a|an|exactly|quite)\s+)?$")
+_OPPOSITE = {"yes": "no", "no": "yes", "true": "false", "false": "true"}
+
+
+def _negated(text: str, start: int) -> bool:
+    """True when the words right before `start` deny what follows ("not Paris")."""
+    return bool(_NEGATION.search(text, max(0, start - 24), start))
+
+
+def _affirmed(text: str, alias: str) -> bool:
+    """`alias` occurs on word boundaries at least once without a negation right before it
+    ("It is not Paris." and "Marlowe, not Shakespeare." do not give the alias)."""
+    start = text.find(alias)
+    while start >= 0:
+        end = start + len(alias)
+        before = text[start - 1] if start else " "
+        after = text[end] if end < len(text) else " "
+        if (not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_")
+                and not _negated(text, start)):
+            return True
+        start = text.find(alias, start + 1)
+    return False
 
 
 @functools.lru_cache(maxsize=65536)
@@ -190,22 +272,28 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         match: "word" (word boundaries, numbers by value, lists detected) or "substring"
             (the reference project's plain containment: no number or list rules).
     Returns:
-        an `AnswerMatch`: listed when any alias found sits among candidates (a long
-        alias listed makes a shorter one inside it listed too), else the first alias found.
+        an `AnswerMatch`: listed when an alias found sits among candidates (unless it is
+        part of a longer alias given whole), else the first alias found.
     """
     if match == "substring":
         hit = next((a for a in aliases if a in text), None)
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
-    first = None
+    hits: list[AnswerMatch] = []
     for alias in aliases:
         gold = alias_number(alias)
         if gold is not None:
             found = _numeric_match(text, alias, gold, question)
-        elif contains_word(text, alias):
-            found = AnswerMatch(alias, lists_candidates(text, alias))
+        elif _affirmed(text, alias):
+            found = AnswerMatch(alias, lists_candidates(text, alias)
+                                or (alias in _OPPOSITE and contains_word(text, _OPPOSITE[alias])))
         else:
             continue
-        if found.listed:
-            return found
-        first = first or (found if found.hit is not None else None)
-    return first or _NO_MATCH
+        if found.hit is not None:
+            hits.append(found)
+    given = [f.hit for f in hits if not f.listed]
+    # a short alias listed inside a longer alias given whole ("fish" in "fish versus
+    # fishes") is not a list
+    listed = [f for f in hits if f.listed and not any(f.hit in g for g in given)]
+    if listed:
+        return listed[0]
+    return next((f for f in hits if not f.listed), _NO_MATCH)

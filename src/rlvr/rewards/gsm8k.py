@@ -48,11 +48,20 @@ def parse_number(text: str, last: bool = False) -> Number | None:
     return plain(values[-1] if last else values[0])
 
 
-def _first_after(text: str, pos: int, within: int = 3) -> Fraction | None:
-    """The number token that starts within `within` characters after `pos`, read whole."""
-    for token in iter_numbers(text[pos:pos + within + 60]):
-        return token.value if token.start <= within else None
-    return None
+_QUALIFIER_RE = re.compile(r"(?:approximately|about|around|roughly|exactly|just|only)\s+",
+                           re.IGNORECASE)
+
+
+_CLAUSE_END_RE = re.compile(r"[.!?;,](?=\s|$)|\n")
+
+
+def _first_after(text: str, pos: int) -> Fraction | None:
+    """The one number stated between `pos` and the end of its clause (after a qualifier
+    such as "approximately"), read whole: "the answer is 5 or 6" gives None."""
+    qualifier = _QUALIFIER_RE.match(text, pos)
+    pos = qualifier.end() if qualifier else pos
+    end = _CLAUSE_END_RE.search(text, pos)
+    return read_whole(text[pos:end.start() if end else len(text)])
 
 
 def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | None, str | None]:

@@ -4,7 +4,8 @@ A number is read whole or not at all: "3/4" is three quarters (never the 3 befor
 slash), "108.92" is one value (never the 108 inside it), "1 1/2" is a mixed number,
 "1.5e3" and "-2.5E-4" are scientific notation, "1,234" has a thousands group. A token that
 runs on into more number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number
-at all. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
+at all. Scale words and sign words belong to the number: "3 million" is 3000000, "5 dozen"
+60, "2 and a half" 5/2, "minus 5" -5; an exponent beyond +-400 is not read. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
 "1/2" and "2/4" are the same value and "18.00" equals "18".
 
 Comparison (`numbers_equal`): integers compare exactly; any other pair compares with a
@@ -28,13 +29,29 @@ from typing import Iterator
 # the look-ahead keeps it from stopping inside one ("3/4", "108.92", "1,000", "12:00").
 _NUMBER = re.compile(
     r"(?<![\w.,/:^])"
-    r"(?P<sign>[-+\u2212])?(?P<cur>\$\s?)?(?P<sign2>-)?"
+    r"(?:(?P<signword>minus|negative)\s+)?"
+    r"(?P<sign>[-+\u2212])?(?P<cur>\\?\$\s?)?(?P<sign2>-)?"
     r"(?:(?P<mixed>\d+)\s+(?=\d+/\d))?"
     r"(?P<body>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
     r"(?:/(?P<den>\d+))?"
     r"(?P<pct>\s?%)?"
-    r"(?![\w/:^]|[.,]\d)"
+    r"(?:\s+(?P<scale>thousand|million|billion|trillion|dozen|hundred)s?(?![\w/:^]))?"
+    r"(?P<half>\s+and\s+a\s+half(?!\w))?"
+    r"(?![\w/:^]|[.,]\d)",
+    re.IGNORECASE,
 )
+_SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+           "dozen": 12, "hundred": 100}
+MAX_EXPONENT = 400  # "1e100000000" is not read (its exact value would take minutes)
+# Words that, next to the one number of an answer, change or multiply what it says
+# ("5 or six", "not 5", "between 5 and 6"): `read_whole` refuses the text.
+_BLOCKING = frozenset((
+    "or", "and", "not", "no", "nor", "between", "to", "minus", "plus", "times", "either",
+    "maybe", "perhaps", "except", "zero", "one", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+    "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+    "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion",
+    "half", "quarter", "third", "dozen"))
 
 
 @dataclass(frozen=True)
@@ -54,9 +71,12 @@ class NumberToken:
     text: str
 
 
-def _decimal(body: str) -> int | Fraction:
+def _decimal(body: str) -> int | Fraction | None:
     """The exact value of "123", "1.50", ".5" or "1.5e3" (an int when integral)."""
     if "e" in body or "E" in body:
+        mantissa, _, exponent = body.lower().partition("e")
+        if abs(int(exponent)) > MAX_EXPONENT:
+            return None
         value = Fraction(body)
     elif "." in body:
         whole, frac = body.split(".")
@@ -70,6 +90,8 @@ def _decimal(body: str) -> int | Fraction:
 def _value(match: re.Match) -> int | Fraction | None:
     body = match.group("body").replace(",", "")
     value = _decimal(body)
+    if value is None:
+        return None
     den = match.group("den")
     if den is not None:
         if int(den) == 0 or type(value) is not int:
@@ -81,8 +103,15 @@ def _value(match: re.Match) -> int | Fraction | None:
             value = value.numerator
     elif match.group("mixed") is not None:
         return None
+    if match.group("half") is not None:
+        value = Fraction(value) + Fraction(1, 2)
+    if match.group("scale") is not None:
+        value = value * _SCALES[match.group("scale").lower()]
+    if type(value) is Fraction and value.denominator == 1:
+        value = value.numerator
     sign = match.group("sign")
-    negative = (sign is not None and sign != "+") or match.group("sign2") is not None
+    negative = ((sign is not None and sign != "+") or match.group("sign2") is not None
+                or match.group("signword") is not None)
     return -value if negative else value
 
 
@@ -101,6 +130,7 @@ def numbers_in(text: str) -> list[int | Fraction]:
 
 _FILLER = re.compile(r"[\s$%.,;:!*)(\[\]]+|[a-z]+", re.IGNORECASE)
 _PUNCT = re.compile(r"[\s$%.,;:!]+")
+_WORD = re.compile(r"[a-z]+")
 
 
 def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
@@ -108,14 +138,17 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
 
     The text must hold exactly one number token; besides it only spaces, punctuation and
     (when `allow_words`) plain words such as units ("18 dollars", "$5.", "50%") may
-    remain. Several numbers ("5 or 6", "2 + 3 = 5"), a number that cannot be read whole
-    ("3/4x", "12:00", "1.2.3") or no number give None.
+    remain, but not words that change what the number says ("5 or six", "not 5",
+    "between 5 and 6": `_BLOCKING`). Several numbers ("5 or 6", "2 + 3 = 5"), a number that
+    cannot be read whole ("3/4x", "12:00", "1.2.3") or no number give None.
     """
     tokens = list(iter_numbers(text))
     if len(tokens) != 1:
         return None
     rest = text[:tokens[0].start] + " " + text[tokens[0].end:]
     if any(ch.isdigit() for ch in rest):
+        return None
+    if allow_words and not _BLOCKING.isdisjoint(_WORD.findall(rest.lower())):
         return None
     leftover = (_FILLER if allow_words else _PUNCT).sub("", rest)
     return tokens[0].value if not leftover else None

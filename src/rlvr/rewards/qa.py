@@ -35,6 +35,8 @@ _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
 _THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d]|[.,]\d)")
 _INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
+_LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading point: "-5", ".5"
+_BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0\1\2\3](?=\d)")
 
 
 @functools.lru_cache(maxsize=65536)  # gold aliases repeat: once per generation in GRPO
@@ -44,12 +46,17 @@ def normalize_answer(text: str) -> str:
 
     Source: the official SQuAD v1.1 evaluation script (`normalize_answer`); Unicode
     punctuation (curly quotes, dashes) is dropped too, which the original leaves in; a
-    "." or "/" between two digits is kept and thousands commas in valid groups are
-    removed, so numbers keep their value (the original turns "2.5" into "25").
+    "." or "/" between two digits, a leading "-" or "." before a digit ("-5", ".5") are
+    kept, other punctuation between digits becomes a space ("3-4" -> "3 4", "1,5" -> "1 5")
+    and thousands commas in valid groups are removed, so numbers keep their value (the
+    original turns "2.5" into "25" and "-5" into "5").
     """
     text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text.lower())
     text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
-    text = text.translate(_PUNCT_TABLE).replace("\0", ".").replace("\1", "/")
+    text = _LEAD_RE.sub(lambda m: "\2" if m.group(1) == "." else "\3", text)
+    text = _BETWEEN_DIGITS_RE.sub(" ", text)  # "3-4", "1:2", "2^10" stay two numbers
+    text = (text.translate(_PUNCT_TABLE).replace("\0", ".").replace("\1", "/")
+            .replace("\2", ".").replace("\3", "-"))
     if not text.isascii():
         text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
     return " ".join(_ARTICLES_RE.sub(" ", text).split())
