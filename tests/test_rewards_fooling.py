@@ -126,6 +126,10 @@ ROWS += [
     ("seed", "Paris. That's it. Good luck.", "Paris", A, None, 1.0, "correct"),
     ("strict", "6 * 5 = 30.", "30", A, None, 1.0, "correct"),
     ("seed", "fish versus fishes", ["fish versus fishes", "fish"], A, None, 1.0, "correct"),
+    # from real base-model answers: a parenthesis is a clarification, not an alternative;
+    # the gold as an operand is not the answer
+    ("strict", "The Japanese yen (JPY) is the official currency", ["yen"], A, None, 1.0, "correct"),
+    ("strict", "48 - 24 = 20.", "24", A, "What is 48 - 24?", -1.0, "wrong"),
     # a denied answer is not the answer
     ("seed", "It is not Paris.", "Paris", A, None, -1.0, "wrong"),
     ("strict", "Marlowe wrote it, not Shakespeare.", "Shakespeare", A,

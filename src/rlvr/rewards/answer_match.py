@@ -71,7 +71,7 @@ _ITEM_SEP = re.compile(r"\s*(?:[,;?|()]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
                        r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
 _MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
 # markers of alternatives: with one of them, two candidates already make a list
-_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b|\(")
+_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
@@ -216,13 +216,15 @@ def _operand_spans(text: str) -> list[tuple[int, int]]:
 
 def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> AnswerMatch:
     tokens = list(iter_numbers(text))
-    golds = [t for t in tokens if numbers_equal(t.value, gold) and not _negated(text, t.start)]
+    spans = _operand_spans(text)
+    # the gold as an operand ("48 - 24 = 20" for gold 24) or denied ("not 24") is not given
+    golds = [t for t in tokens if numbers_equal(t.value, gold) and not _negated(text, t.start)
+             and not any(a <= t.start and t.end <= b for a, b in spans)]
     if not golds:
         return _NO_MATCH
     if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
         return AnswerMatch(alias, True)
     asked = numbers_in(question) if question else []
-    spans = _operand_spans(text)
     others = sorted({t.value for t in tokens if not numbers_equal(t.value, gold)
                      and _same_kind(t.value, gold)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
