@@ -158,6 +158,41 @@ ROWS += [
 ]
 
 
+# A second red-team pass, for false negatives of the stricter rules: correct answers and
+# honest abstentions a chat model writes, which must keep their value.
+ROWS += [
+    ("strict", "Albert Einstein was born in 1879. He died in 1955.", "1879", A,
+     "In what year was Albert Einstein born?", 1.0, "correct"),     # rival only in one sentence
+    ("seed", "Marie Curie was born in Warsaw, Poland, in 1867.", "Warsaw", A, None, 1.0, "correct"),
+    ("seed", "Albert Einstein was born on March 14, 1879, in Ulm, Germany.", "1879", A, None, 1.0,
+     "correct"),                                                    # no "or": items must be bare
+    ("strict", "Mount Everest is approximately 8,849 meters (29,032 feet) tall.", "8849", A, None,
+     1.0, "correct"),                                               # a conversion in brackets
+    ("strict", "The human heart has 4 chambers: 2 atria and 2 ventricles.", "4", A, None, 1.0,
+     "correct"),                                                    # counts another noun
+    ("seed", "George Orwell wrote 1984. It was published in 1949.", "1949", A, None, 1.0, "correct"),
+    ("seed", "Yes, whales are mammals. They breathe air and have no gills.", "yes", A, None, 1.0,
+     "correct"),
+    ("seed", "Which is larger, Russia or Canada? Russia is larger than Canada.", "Russia", A, None,
+     1.0, "correct"),                                               # an echoed question
+    ("seed", "The largest planet in our solar system is Jupiter, followed by Saturn, Uranus and "
+     "Neptune.", "Jupiter", A, None, 1.0, "correct"),
+    ("seed", "Answer: Paris\nCountry: France\nContinent: Europe", "Paris", A, None, 1.0, "correct"),
+    ("strict", "The answer is Paris. I can't think of any other city that has been the capital.",
+     "Paris", A, None, 1.0, "correct"),
+    ("strict", "Apologies, but I cannot answer that.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I don't know. Perhaps check online.", None, U, None, 1.0, "abstained_unanswerable"),
+    ("strict", "I can't predict the future, but it is sure to be an exciting tournament!", None, U,
+     None, 1.0, "abstained_unanswerable"),
+    ("strict", "I cannot predict who will win in 2038, but 2026 will be hosted by the USA, Canada "
+     "and Mexico.", None, U, None, 1.0, "abstained_unanswerable"),
+    # and the holes it found
+    ("seed", "The capital of France is Paris. The capital of France is Lyon.", "Paris", A, None,
+     -1.0, "listed_candidates"),                                    # a list in full sentences
+    ("seed", "It is 100. It could also be 200.", "100", A, None, -1.0, "listed_candidates"),
+]
+
+
 @pytest.mark.parametrize("preset,completion,gold,unanswerable,prompt,score,outcome", ROWS)
 def test_fooling_rows(preset, completion, gold, unanswerable, prompt, score, outcome):
     result = selfaware_reward(completion, expected_answer=gold, is_unanswerable=unanswerable,

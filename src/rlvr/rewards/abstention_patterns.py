@@ -93,7 +93,7 @@ SCOPED: tuple[str, ...] = (
 # overlaps one of these does not count.
 VETO: tuple[str, ...] = (
     r"i {cant} (?:stress|emphasi[sz]e|overstate|thank|wait|believe|imagine|tell you how|say enough|"
-    r"help but|agree more|recommend|give up|see why)",
+    r"help but|agree more|recommend|give up|see why|think of (?:any|another|anything|a |an ))",
     r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without)",
     r"(?:anyone|someone|somebody|everyone|people|person|those|one|experts?) who knows",
     # negated or denied ignorance: "it's not that i don't know", "i would never say i don't know"
@@ -111,18 +111,24 @@ COMMIT: tuple[str, ...] = (
     r"should be|=|:)",
     r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
     r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
-    r" would be| should be| seems| sounds| looks| must be)|probably|likely|most likely|perhaps|maybe|"
-    r"possibly|my (?:best )?guess|if i had to guess|the answer)",
+    r" would be| should be| seems| sounds| looks| must be)(?! (?:sure|a good idea|fun|interesting|"
+    r"fascinating|important|worth|always|hard|difficult|impossible|possible|unclear|unknown|likely to|"
+    r"an? (?:interesting|exciting|great|good|fun|fascinating|difficult|tough|hard|open|complex)))"
+    r"|probably|likely|most likely|perhaps|maybe|possibly|my (?:best )?guess|if i had to guess|the answer)",
     r"my (?:best |educated )?guess (?:is|would be)",
     # a number after "but", or stated as "it is N": "I'm not sure, but 1850."
     r"(?:but|however|though|yet),? (?:(?:it(?:'s| is| was| might be| may be)|maybe|probably|perhaps|"
-    r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d",
+    r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}"
+    r"(?=\s*[.!]|\s*$)",
     r"(?:it|that|this)(?:'s| is| was| would be) (?:about |around |roughly |approximately )?[-$]?\d",
     # a short answer first, then the doubt: "Paris, though I'm not certain."
     r"^(?!(?:well|so|honestly|sorry|hmm|oh|ok|okay|yes|no|it depends|that depends|good question|"
-    r"great question)\b)(?:[\w-]+\s+){0,3}[\w-]+(?=,?\s+(?:though|although|but)\s)",
+    r"great question|interesting question|apologies|unfortunately|sadly|regrettably|alas|thanks|"
+    r"thank you|hello|hi|hey|frankly|truthfully|i see|i understand|of course|sure|certainly)\b)"
+    r"(?:[\w-]+\s+){0,3}[\w-]+(?=,?\s+(?:though|although|but)\s)",
     # a short guess that ends its sentence: "Who knows? Probably Paris."
-    r"(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b)"
+    r"(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b|check|ask|try|"
+    r"consult|look|search|see|contact|visit|google|you\b|we\b|someone|somebody|they\b|someday|one day)"
     r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
     r"if i (?:had|have) to (?:guess|say|pick|choose)",
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",

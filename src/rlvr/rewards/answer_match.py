@@ -75,6 +75,10 @@ _OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
+_PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
+                          r"until|followed by|after|before|about)\b")
+_QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*\s[^.!?\n]*\s[^.!?\n]*\s[^.!?\n]*\?")
+_LABEL = re.compile(r"^\s*[a-z][a-z ]{0,20}:\s+")
 _UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
 _LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?be\s+|"
@@ -122,19 +126,23 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     marked = _mark(text, alias)
     if _unit_list(marked, max_item_words):
         return True
+    marked = _QUESTION.sub(" ", marked)  # an echoed question's "Russia or Canada?"
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
-        flags = [len(p.split()) <= max_item_words or p.endswith(_MARK) for p in items]
+        has_or = bool(_OR.search(sentence)) or any(
+            _MARK not in p and _ALTERNATIVE.match(p) for p in items)
+        # without an "or", items must be bare: "born in Warsaw, Poland, in 1867" and
+        # "March 14, 1879, in Ulm, Germany" are not lists
+        flags = [(len(p.split()) <= max_item_words and (has_or or not _PREPOSITION.match(p)))
+                 or (has_or and p.endswith(_MARK)) for p in items]
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
             if flag:
                 run.append(item)
                 continue
-            if any(_MARK in p for p in run) and (len(run) >= 3 or (len(run) >= 2 and (
-                    _OR.search(sentence)
-                    or any(_MARK not in p and _ALTERNATIVE.match(p) for p in run)))):
+            if any(_MARK in p for p in run) and (len(run) >= 3 or (len(run) >= 2 and has_or)):
                 return True
             run = []
     return False
@@ -154,7 +162,11 @@ def _unit_list(marked: str, max_item_words: int) -> bool:
     if len(units) < 2:
         return False
     others, marked_alt, on_lines, found = 0, False, True, False
+    if _parallel(units, max_item_words):
+        return True
     for unit, own_line in units:
+        if _LABEL.match(unit) and own_line:
+            continue  # "Country: France" is a field, not an alternative
         core = _BULLET.sub("", unit)
         alt = core != unit
         stripped = _LEAD_IN.sub("", core.strip())
@@ -170,6 +182,23 @@ def _unit_list(marked: str, max_item_words: int) -> bool:
     if not found:
         return False
     return others >= (1 if marked_alt else 2 if on_lines else 3)
+
+
+def _parallel(units: list[tuple[str, bool]], max_item_words: int) -> bool:
+    """Sentences that repeat one frame with different endings ("The capital is Paris. The
+    capital is Lyon."), the alias ending one of them: a list in full sentences."""
+    words = [u.rstrip(" .!").split() for u, _ in units]
+    for mine in (w for w in words if w and _MARK in w[-1]):
+        for other in words:
+            if other is mine or not other or _MARK in " ".join(other):
+                continue
+            common = 0
+            while common < min(len(mine), len(other)) and mine[common] == other[common]:
+                common += 1
+            if common >= 2 and 0 < len(mine) - common <= max_item_words \
+                    and 0 < len(other) - common <= max_item_words:
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -214,6 +243,33 @@ def _operand_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _CALCULATION.finditer(text)]
 
 
+_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+_NOUN = re.compile(r"\s*([a-z]{3,})")
+
+
+def _sentence_of(text: str, pos: int) -> int:
+    """Index of the sentence holding `pos` (sentences end at . ! ? or a newline)."""
+    return len(_SENTENCE_END.findall(text, 0, pos))
+
+
+def _in_brackets(text: str, pos: int) -> bool:
+    """True when `pos` sits inside an open parenthesis ("8,849 m (29,032 ft)")."""
+    return text.rfind("(", 0, pos) > text.rfind(")", 0, pos)
+
+
+def _noun_after(text: str, end: int) -> str:
+    """The word right after a number ("2 atria" -> "atria"), or "" when none follows."""
+    found = _NOUN.match(text, end)
+    return found.group(1) if found else ""
+
+
+def _counts_other(noun: str, gold_nouns: set[str]) -> bool:
+    """True when a number counts something else than every gold occurrence does ("4
+    chambers: 2 atria"); only decided when both are followed by a word."""
+    named = gold_nouns - {""}
+    return bool(noun) and bool(named) and noun not in named
+
+
 def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> AnswerMatch:
     tokens = list(iter_numbers(text))
     spans = _operand_spans(text)
@@ -225,8 +281,13 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
         return AnswerMatch(alias, True)
     asked = numbers_in(question) if question else []
+    sentences = {_sentence_of(text, t.start) for t in golds}
+    nouns = {_noun_after(text, t.end) for t in golds}
     others = sorted({t.value for t in tokens if not numbers_equal(t.value, gold)
                      and _same_kind(t.value, gold)
+                     and _sentence_of(text, t.start) in sentences
+                     and not _in_brackets(text, t.start)
+                     and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
@@ -234,6 +295,15 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
 
 _NEGATION = re.compile(r"(?:\bnot|\bnever|\bnor|n't|\bno)\s+(?:(?:the|a|an|exactly|quite)\s+)?$")
 _OPPOSITE = {"yes": "no", "no": "yes", "true": "false", "false": "true"}
+
+
+def _both_answers(text: str, alias: str) -> bool:
+    """A yes/no (true/false) gold and its opposite both given as answers: "Yes and no.",
+    "Yes. No." ("Yes, whales have no gills." gives one answer)."""
+    other = _OPPOSITE[alias]
+    pair = rf"\b(?:{alias}|{other})\s+(?:and|or)\s+(?:{alias}|{other})\b"
+    opening = rf"(?:^|[.!?;]\s*){other}\s*(?:[,.!;]|$)"
+    return bool(re.search(pair, text) or re.search(opening, text))
 
 
 def _negated(text: str, start: int) -> bool:
@@ -287,7 +357,7 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
             found = _numeric_match(text, alias, gold, question)
         elif _affirmed(text, alias):
             found = AnswerMatch(alias, lists_candidates(text, alias)
-                                or (alias in _OPPOSITE and contains_word(text, _OPPOSITE[alias])))
+                                or (alias in _OPPOSITE and _both_answers(text, alias)))
         else:
             continue
         if found.hit is not None:
