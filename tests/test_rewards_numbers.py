@@ -107,6 +107,7 @@ def test_qa_numeric_rows(completion, aliases, mode, score):
     ("the answer is approximately 5", "5", "explicit", "correct_fallback"),
     ("#### \\$5", "5", False, "correct"),              # LaTeX-escaped dollar
     ("#### 1e100000000", "5", False, "no_answer"),       # not read: no hang
+    ("#### " + "9" * 5000, "5", False, "no_answer"),     # not read: no int() limit error
 ])
 def test_gsm8k_red_team_rows(completion, gold, fallback, outcome):
     assert gsm8k_correctness(completion, final_answer=gold, fallback=fallback).outcome == outcome

@@ -77,7 +77,7 @@ _OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
-_QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*\s[^.!?\n]*\s[^.!?\n]*\s[^.!?\n]*\?")
+_QUESTION = re.compile(r"[^.!?\n]*\?")
 _LABEL = re.compile(r"^\s*[a-z][a-z ]{0,20}:\s+")
 _UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
@@ -126,7 +126,9 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     marked = _mark(text, alias)
     if _unit_list(marked, max_item_words):
         return True
-    marked = _QUESTION.sub(" ", marked)  # an echoed question's "Russia or Canada?"
+    if "?" in marked:  # an echoed question's "Russia or Canada?" (4+ words) is no list
+        marked = _QUESTION.sub(lambda m: " " if len(m.group().split()) >= 4 else m.group(),
+                               marked)
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue

@@ -5,7 +5,8 @@ slash), "108.92" is one value (never the 108 inside it), "1 1/2" is a mixed numb
 "1.5e3" and "-2.5E-4" are scientific notation, "1,234" has a thousands group. A token that
 runs on into more number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number
 at all. Scale words and sign words belong to the number: "3 million" is 3000000, "5 dozen"
-60, "2 and a half" 5/2, "minus 5" -5; an exponent beyond +-400 is not read. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
+60, "2 and a half" 5/2, "minus 5" -5; an exponent beyond +-400 or more than 400 digits is
+not read. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
 "1/2" and "2/4" are the same value and "18.00" equals "18".
 
 Comparison (`numbers_equal`): integers compare exactly; any other pair compares with a
@@ -43,6 +44,7 @@ _NUMBER = re.compile(
 _SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
            "dozen": 12, "hundred": 100}
 MAX_EXPONENT = 400  # "1e100000000" is not read (its exact value would take minutes)
+MAX_DIGITS = 400  # nor a 5,000-digit run (Python refuses int() beyond 4,300 digits)
 # Words that, next to the one number of an answer, change or multiply what it says
 # ("5 or six", "not 5", "between 5 and 6"): `read_whole` refuses the text.
 _BLOCKING = frozenset((
@@ -72,7 +74,10 @@ class NumberToken:
 
 
 def _decimal(body: str) -> int | Fraction | None:
-    """The exact value of "123", "1.50", ".5" or "1.5e3" (an int when integral)."""
+    """The exact value of "123", "1.50", ".5" or "1.5e3" (an int when integral); None for
+    more than `MAX_DIGITS` digits or an exponent beyond `MAX_EXPONENT`."""
+    if len(body) > MAX_DIGITS:
+        return None
     if "e" in body or "E" in body:
         mantissa, _, exponent = body.lower().partition("e")
         if abs(int(exponent)) > MAX_EXPONENT:
