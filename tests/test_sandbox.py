@@ -347,6 +347,7 @@ def _nobody_can_run_python() -> bool:
                     reason="needs root, setpriv and a system Python >= 3.10 that nobody can run")
 def test_non_root_path_for_real():
     folder, escape = _victim(), f"rlvr-escape-nonroot-{os.getpid()}"
+    readable = Path("/nonexistent")
     try:
         before = _state(folder)
         escapes = [p.format(t=str(folder), escape=escape) for p in ESCAPES]
@@ -365,9 +366,16 @@ def test_non_root_path_for_real():
             "import mmap, os\nfd = os.open('lib.so', os.O_CREAT | os.O_RDWR)\n"
             "os.write(fd, bytes(4096))\nmmap.mmap(fd, 4096, prot=mmap.PROT_READ | mmap.PROT_EXEC)\n")]
         cases.append([[], ESCAPES[0].format(t=str(folder))])  # control: nothing stops it
+        # `nobody` must read the module wherever the checkout lives (a fresh clone may sit
+        # in a 0700 temporary folder): run copies from a world-readable folder
+        readable = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-src-"))
+        readable.chmod(0o755)
+        for name in ("sandbox.py", "sandbox_harness.py"):
+            shutil.copy(Path(sandbox.__file__).with_name(name), readable / name)
+            (readable / name).chmod(0o644)
         run = subprocess.run(
             ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", SYSTEM_PYTHON, "-I",
-             "-c", NONROOT_DRIVER, str(Path(sandbox.__file__).resolve()), json.dumps(cases)],
+             "-c", NONROOT_DRIVER, str(readable / "sandbox.py"), json.dumps(cases)],
             capture_output=True, text=True, cwd="/", timeout=300,
             env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"})
         assert run.returncode == 0, run.stderr[-2000:]
@@ -385,3 +393,4 @@ def test_non_root_path_for_real():
         assert not (Path(tempfile.gettempdir()) / escape).exists()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(readable, ignore_errors=True)
