@@ -32,14 +32,35 @@ def test_reward_functions_single_and_weighted():
     assert [f.__name__ for f in funcs] == ["selfaware"] and weights == [1.0]
     cfg = load_config(None, {"reward_funcs": [
         {"name": "selfaware", "weight": 2.0},
-        {"name": "selfaware", "preset": "seed", "params": {"wrong": -2.0}, "weight": 0.5,
-         "log_name": "selfaware_harsh"}]})
+        {"name": "selfaware", "preset": "seed", "params": {"abstain_answerable": -1.0},
+         "weight": 0.5, "log_name": "selfaware_harsh"}]})
     funcs, weights = reward_functions(cfg)
     assert weights == [2.0, 0.5]
     assert [f.__name__ for f in funcs] == ["selfaware", "selfaware_harsh"]
     kwargs = {"expected_answer": ["Paris"], "is_unanswerable": [False]}
-    assert funcs[0](["Lyon"], **kwargs) == [-1.0]
-    assert funcs[1](["Lyon"], **kwargs) == [-2.0]
+    assert funcs[0](["I don't know."], **kwargs) == [-0.5]
+    assert funcs[1](["I don't know."], **kwargs) == [-1.0]
+
+
+@pytest.mark.parametrize("override, message", [
+    # issue 10 rows: checked when the config loads, before any model
+    ({"reward_params": {"wrong": -2}}, "'wrong' = -2 is outside the reward's score range"),
+    ({"reward_params": "wrong=-2"}, "reward_params must be a mapping"),
+    ({"reward_params": {"wrongg": -1}}, "no parameter 'wrongg'.*Did you mean 'wrong'"),
+    ({"reward_params": {"mode": 3}}, "parameter 'mode' must be str"),
+    ({"reward_preset": "strcit"}, "no preset 'strcit'.*Did you mean 'strict'"),
+    ({"reward": "selfawre"}, "unknown reward 'selfawre'.*Did you mean 'selfaware'"),
+    ({"reward_funcs": "selfaware"}, "reward_funcs must be a list"),
+])
+def test_reward_settings_are_checked_when_the_config_loads(override, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, override)
+
+
+def test_a_single_reward_entry_given_as_a_mapping_is_one_entry():
+    # `--set 'reward_funcs={name: selfaware}'` used to answer "needs a 'name' key, got 'name'"
+    cfg = load_config(None, {"reward_funcs": {"name": "selfaware", "preset": "strict"}})
+    assert cfg.reward_funcs == [{"name": "selfaware", "preset": "strict"}]
 
 
 def test_reward_funcs_validation():

@@ -140,14 +140,7 @@ class TrainConfig:
                               "dr_grpo, bnpo")
         if not 0 <= self.warmup_ratio < 1:
             raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
-        if self.reward_funcs is not None:
-            from rlvr.errors import RlvrError
-            from rlvr.rewards import make_trl_rewards
-
-            try:
-                make_trl_rewards(self.reward_funcs)
-            except RlvrError as exc:
-                raise ConfigError(f"reward_funcs: {exc}") from None
+        self._check_rewards()
         if self.knowledge_samples < 1:
             raise ConfigError("knowledge_samples must be >= 1")
         if self.knowledge_temperature < 0 or (self.knowledge_samples > 1
@@ -170,6 +163,28 @@ class TrainConfig:
         if self.selfaware_variant not in ("v1", "v2", "v3"):
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")
+
+    def _check_rewards(self) -> None:
+        """Build the reward functions once, so a bad name, preset or parameter fails here,
+        before any data or model loads (`rlvr.rewards.base.RewardSpec.check_params`)."""
+        from rlvr.errors import RlvrError
+        from rlvr.rewards import make_trl_rewards
+
+        if isinstance(self.reward_funcs, dict):  # one entry given as a mapping
+            self.reward_funcs = [self.reward_funcs]
+        if self.reward_funcs is not None and not isinstance(self.reward_funcs, list):
+            raise ConfigError(f"reward_funcs must be a list of entries such as "
+                              f"[{{name: selfaware, weight: 1.0}}], got {self.reward_funcs!r}")
+        if not isinstance(self.reward_params, dict):
+            raise ConfigError(f"reward_params must be a mapping such as {{wrong: -1.0}}, got "
+                              f"{self.reward_params!r}")
+        where = "reward_funcs" if self.reward_funcs is not None else "reward"
+        entries = self.reward_funcs if self.reward_funcs is not None else [
+            {"name": self.reward, "preset": self.reward_preset, "params": self.reward_params}]
+        try:
+            make_trl_rewards(entries)
+        except RlvrError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the config as a plain dict (what `resolved_config.yaml` holds)."""

@@ -73,10 +73,49 @@ class RewardSpec:
         """
         name = preset or "default"
         if name not in self.presets:
+            close = difflib.get_close_matches(str(name), self.presets, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
             raise RlvrError(
-                f"reward {self.name!r} has no preset {name!r}; known: {sorted(self.presets)}"
+                f"reward {self.name!r} has no preset {name!r}; known: {sorted(self.presets)}.{hint}"
             )
+        self.check_params(overrides)
         return {**self.presets[name], **overrides}
+
+    def check_params(self, params: dict[str, Any]) -> None:
+        """Refuse parameters the reward does not take, of the wrong type, or reward values
+        outside the declared score range.
+
+        Types are read from the core's keyword defaults (a bool parameter takes a bool, a
+        float one a number, ...). The score-value parameters (`correct`, `wrong`, `hedge_*`,
+        ...; `VALUE_PARAMS`) must lie within `score_range`, which the preflight margins and
+        the group statistics assume.
+
+        Raises:
+            RlvrError: the first bad parameter, with the known names and the closest one.
+        """
+        import inspect
+
+        signature = inspect.signature(self.core).parameters
+        open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
+        known = [n for n, p in signature.items()
+                 if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in self.fields
+                 and n not in self.optional_fields + self.required_any]
+        low, high = self.score_range
+        for key, value in params.items():
+            if key not in signature or key not in known:
+                if open_ended:
+                    continue
+                close = difflib.get_close_matches(key, known, n=1)
+                hint = f" Did you mean {close[0]!r}?" if close else ""
+                raise RlvrError(f"reward {self.name!r} has no parameter {key!r}; known: "
+                                f"{', '.join(sorted(known))}.{hint}")
+            kind = _expected_type(signature[key])
+            if kind is not None and not _fits(value, kind):
+                raise RlvrError(f"reward {self.name!r} parameter {key!r} must be "
+                                f"{kind.__name__}, got {value!r}")
+            if key in VALUE_PARAMS and value is not None and not low <= float(value) <= high:
+                raise RlvrError(f"reward {self.name!r} parameter {key!r} = {value!r} is outside "
+                                f"the reward's score range [{low:g}, {high:g}]")
 
     def row_fields(self, row: dict[str, Any]) -> dict[str, Any]:
         """Pick this reward's fields from one row (required ones must be present)."""
@@ -103,6 +142,35 @@ class RewardSpec:
         if self.batch_core is not None:
             return self.batch_core(completions, [self.row_fields(r) for r in rows], **params)
         return [self.core(c, **self.row_fields(r), **params) for c, r in zip(completions, rows)]
+
+
+# Parameters that set a reward value: they must stay within the reward's score range.
+VALUE_PARAMS = frozenset((
+    "correct", "wrong", "abstain_answerable", "abstain_unanswerable", "answer_unanswerable",
+    "hedge_correct", "hedge_wrong", "hedge_unanswerable", "list_candidates", "abstain_known",
+    "abstain", "hedge", "answer", "value", "passed", "failed"))
+
+
+def _expected_type(parameter: Any) -> type | None:
+    """The type a keyword parameter takes, judged from its default; None (not checked) for
+    a union annotation ("bool | str") or a default of another type."""
+    annotation = parameter.annotation
+    if isinstance(annotation, str) and "|" in annotation:
+        return None
+    for kind in (bool, int, float, str):
+        if type(parameter.default) is kind:
+            return kind
+    return None
+
+
+def _fits(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
 
 
 REWARDS: dict[str, RewardSpec] = {}
