@@ -18,21 +18,32 @@ def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, 
         tolerant: when True, an unparsable line yields a `DataError` object in place of
             the parsed object (so callers can count and skip it) instead of raising.
     Raises:
-        DataError: the file is missing, or (unless tolerant) a line is not valid JSON;
-            the message names the file and line.
+        DataError: the file is missing, or (unless tolerant) a line is not UTF-8 or not
+            valid JSON; the message names the file and line.
     """
     path = Path(path)
     if not path.is_file():
         raise DataError("file not found; check the path", str(path))
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                error = DataError(f"not UTF-8 text (byte {exc.start + 1} of the line); save "
+                                  "the file as UTF-8", str(path), number)
+                if not tolerant:
+                    raise error from None
+                yield number, error
+                continue
             if not line.strip():
                 continue
             try:
                 yield number, json.loads(line)
-            except json.JSONDecodeError as exc:
-                error = DataError(f"invalid JSON ({exc.msg} at column {exc.colno}); "
-                                  "each line must be one JSON object", str(path), number)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                reason = (f"{exc.msg} at column {exc.colno}" if isinstance(exc, json.JSONDecodeError)
+                          else "nested too deeply")
+                error = DataError(f"invalid JSON ({reason}); each line must be one JSON object",
+                                  str(path), number)
                 if not tolerant:
                     raise error from None
                 yield number, error

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 
 
@@ -32,6 +33,10 @@ def register(subparsers) -> None:
                    help="score gold answers and degenerate policies on --data instead")
     p.add_argument("--data", help="dataset JSONL for --preflight (e.g. a v3 SelfAware split)")
     p.add_argument("--limit", type=int, help="score only the first N rows")
+    p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
+                   help="a bad row (missing field, null completion, is_unanswerable not "
+                        "true/false, ...): stop with its file:line (default, exit 2), or "
+                        "skip: report it, mark it `bad_row` and score the others")
     p.add_argument("--margin", type=float, default=0.1,
                    help="--preflight: warn when a policy is within this fraction of the "
                         "score range of gold (default 0.1)")
@@ -68,12 +73,26 @@ def _read_rows(path: str, limit: int | None) -> tuple[list[dict], list[int]]:
     return rows, lines
 
 
+def _check_output(path: str) -> None:
+    """Refuse an --output that is a folder or sits in a folder that does not exist."""
+    from pathlib import Path
+
+    from rlvr.errors import RlvrError
+
+    out = Path(path)
+    if out.is_dir():
+        raise RlvrError(f"--output {path} is a folder; give a file name such as "
+                        f"{out / 'scored.jsonl'}")
+    if not out.parent.is_dir():
+        raise RlvrError(f"--output {path}: folder {out.parent} does not exist; create it first")
+
+
 def _line_error(exc: Exception, path: str, lines: list[int]):
     """Turn a "row N ..." error into one that names the file line."""
     from rlvr.errors import DataError
 
     msg = str(exc)
-    if msg.startswith("row "):
+    if msg.startswith("row ") and msg.split()[1].isdigit():
         index = int(msg.split()[1]) - 1
         return DataError(msg.split(" ", 2)[2], path, lines[index])
     return exc
@@ -87,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
 
     spec = get_reward(args.reward)
     params = _params(args.param)
+    spec.params(args.preset, **params)  # unknown preset or bad --param: refused before reading
+    if args.limit is not None and args.limit < 1:
+        raise RlvrError(f"--limit must be >= 1, got {args.limit}")
+    if args.output:
+        _check_output(args.output)
     if args.preflight:
         from rlvr.rewards.preflight import format_preflight, preflight
 
@@ -103,10 +127,14 @@ def run(args: argparse.Namespace) -> int:
     if not args.input:
         raise RlvrError("--input FILE.jsonl is required (or use --preflight --data FILE)")
     rows, lines = _read_rows(args.input, args.limit)
+    on_error = "raise" if args.on_error == "stop" else "skip"
     try:
-        results = score_rows(spec.name, rows, args.preset, **params)
+        results = score_rows(spec.name, rows, args.preset, on_error=on_error, **params)
     except RlvrError as exc:  # name the file line, not the row index
         raise _line_error(exc, args.input, lines) from None
+    for line, result in zip(lines, results):
+        if result.outcome == "bad_row":
+            print(f"{args.input}:{line}: skipped: {result.details['error']}", file=sys.stderr)
     scored = [{**row, "reward": r.score, "outcome": r.outcome} for row, r in zip(rows, results)]
     if args.output:
         write_jsonl(args.output, scored)

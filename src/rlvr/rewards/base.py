@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import difflib
 import functools
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -82,40 +85,15 @@ class RewardSpec:
         return {**self.presets[name], **overrides}
 
     def check_params(self, params: dict[str, Any]) -> None:
-        """Refuse parameters the reward does not take, of the wrong type, or reward values
-        outside the declared score range.
-
-        Types are read from the core's keyword defaults (a bool parameter takes a bool, a
-        float one a number, ...). The score-value parameters (`correct`, `wrong`, `hedge_*`,
-        ...; `VALUE_PARAMS`) must lie within `score_range`, which the preflight margins and
-        the group statistics assume.
+        """Refuse unknown or ill-typed parameters and reward values outside the score
+        range (`rlvr.rewards.params.check_params`).
 
         Raises:
             RlvrError: the first bad parameter, with the known names and the closest one.
         """
-        import inspect
+        from rlvr.rewards.params import check_params
 
-        signature = inspect.signature(self.core).parameters
-        open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
-        known = [n for n, p in signature.items()
-                 if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in self.fields
-                 and n not in self.optional_fields + self.required_any]
-        low, high = self.score_range
-        for key, value in params.items():
-            if key not in signature or key not in known:
-                if open_ended:
-                    continue
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f" Did you mean {close[0]!r}?" if close else ""
-                raise RlvrError(f"reward {self.name!r} has no parameter {key!r}; known: "
-                                f"{', '.join(sorted(known))}.{hint}")
-            kind = _expected_type(signature[key])
-            if kind is not None and not _fits(value, kind):
-                raise RlvrError(f"reward {self.name!r} parameter {key!r} must be "
-                                f"{kind.__name__}, got {value!r}")
-            if key in VALUE_PARAMS and value is not None and not low <= float(value) <= high:
-                raise RlvrError(f"reward {self.name!r} parameter {key!r} = {value!r} is outside "
-                                f"the reward's score range [{low:g}, {high:g}]")
+        check_params(self, params)
 
     def row_fields(self, row: dict[str, Any]) -> dict[str, Any]:
         """Pick this reward's fields from one row (required ones must be present)."""
@@ -142,35 +120,6 @@ class RewardSpec:
         if self.batch_core is not None:
             return self.batch_core(completions, [self.row_fields(r) for r in rows], **params)
         return [self.core(c, **self.row_fields(r), **params) for c, r in zip(completions, rows)]
-
-
-# Parameters that set a reward value: they must stay within the reward's score range.
-VALUE_PARAMS = frozenset((
-    "correct", "wrong", "abstain_answerable", "abstain_unanswerable", "answer_unanswerable",
-    "hedge_correct", "hedge_wrong", "hedge_unanswerable", "list_candidates", "abstain_known",
-    "abstain", "hedge", "answer", "value", "passed", "failed"))
-
-
-def _expected_type(parameter: Any) -> type | None:
-    """The type a keyword parameter takes, judged from its default; None (not checked) for
-    a union annotation ("bool | str") or a default of another type."""
-    annotation = parameter.annotation
-    if isinstance(annotation, str) and "|" in annotation:
-        return None
-    for kind in (bool, int, float, str):
-        if type(parameter.default) is kind:
-            return kind
-    return None
-
-
-def _fits(value: Any, kind: type) -> bool:
-    if kind is bool:
-        return isinstance(value, bool)
-    if kind is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, kind)
 
 
 REWARDS: dict[str, RewardSpec] = {}
@@ -247,7 +196,8 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
     `observer`, when given, is called after each batch as `observer(results, kwargs)` with
     the `RewardResult`s and TRL's keyword arguments (e.g. `completion_ids`, `log_metric`),
     so diagnostics read the outcomes without scoring twice
-    (`rlvr.train.diagnostics.CalibrationObserver`).
+    (`rlvr.train.diagnostics.CalibrationObserver`). A sample the reward raises on (an
+    ill-formed row) scores None with outcome `reward_error` and a logged warning.
 
     Raises:
         RlvrError: unknown reward or preset; a needed dataset column is missing from the
@@ -268,7 +218,7 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
         wanted = [f for f in spec.fields + spec.optional_fields + spec.required_any if f in kwargs]
         rows = [{f: kwargs[f][i] for f in wanted} for i in range(len(completions))]
         texts = [completion_text(c) for c in completions]
-        results = spec.score_batch(texts, rows, params)
+        results = _score_isolated(spec, texts, rows, params)
         if observer is not None:
             observer(results, kwargs)
         return [r.score for r in results]
@@ -277,6 +227,24 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
     reward_func.__name__ = name
     reward_func.__qualname__ = name
     return reward_func
+
+
+def _score_isolated(spec: RewardSpec, texts: list[str], rows: list[dict[str, Any]],
+                    params: dict[str, Any]) -> list[RewardResult]:
+    """Score a training batch; a sample the reward raises on scores None (logged), so one
+    odd row or completion cannot end a run that has already paid for generation."""
+    try:
+        return spec.score_batch(texts, rows, params)
+    except Exception:  # noqa: BLE001  (isolate the failing samples)
+        results = []
+        for text, row in zip(texts, rows):
+            try:
+                results.append(spec.score_batch([text], [row], params)[0])
+            except Exception as exc:  # noqa: BLE001
+                logger.warning("reward %s could not score a sample (scored None): %s: %s",
+                               spec.name, type(exc).__name__, exc)
+                results.append(RewardResult(None, "reward_error", {"error": str(exc)[:200]}))
+        return results
 
 
 def make_trl_rewards(
@@ -325,16 +293,57 @@ def make_trl_rewards(
 
 
 def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
-               **overrides: Any) -> list[RewardResult]:
+               on_error: str = "raise", **overrides: Any) -> list[RewardResult]:
     """Score rows that hold a `completion` plus the reward's fields (for `rlvr score`).
 
+    Args:
+        on_error: "raise" (default): the first bad row raises; "skip": a bad row gets
+            score None and outcome `bad_row` with the reason in `details["error"]`, and
+            the other rows are scored. A row is bad when it lacks `completion` or a needed
+            field, its completion is not text or chat messages, or the reward raises on it
+            (e.g. `is_unanswerable: "maybe"`).
     Raises:
-        RlvrError: a row lacks `completion` or a needed field (names the row index).
+        RlvrError: with on_error "raise", a bad row (the message starts "row N", N from 1);
+            an unknown reward, preset or parameter; an unknown on_error value.
     """
+    if on_error not in ("raise", "skip"):
+        raise RlvrError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
     spec = get_reward(name)
     params = spec.params(preset, **overrides)
+    results: list[RewardResult | None] = [None] * len(rows)
+    good, texts = [], []
     for i, row in enumerate(rows):
-        missing = (["completion"] if "completion" not in row else []) + spec.missing_fields(row)
-        if missing:
-            raise RlvrError(f"row {i + 1} lacks field(s) {missing} needed by reward {name!r}")
-    return spec.score_batch([completion_text(r["completion"]) for r in rows], rows, params)
+        try:
+            missing = ((["completion"] if "completion" not in row else [])
+                       + spec.missing_fields(row))
+            if missing:
+                raise RlvrError(f"lacks field(s) {missing} needed by reward {name!r}")
+            texts.append(_row_text(row["completion"]))
+            good.append(i)
+        except (RlvrError, TypeError) as exc:
+            results[i] = _bad_row(i, exc, on_error)
+    try:
+        scored = spec.score_batch(texts, [rows[i] for i in good], params)
+    except Exception:  # noqa: BLE001  (find the row that fails, one at a time)
+        scored = []
+        for i, text in zip(good, texts):
+            try:
+                scored.append(spec.score_batch([text], [rows[i]], params)[0])
+            except Exception as exc:  # noqa: BLE001
+                scored.append(_bad_row(i, exc, on_error))
+    for i, result in zip(good, scored):
+        results[i] = result
+    return results  # type: ignore[return-value]
+
+
+def _row_text(completion: Any) -> str:
+    if completion is None or isinstance(completion, (int, float, bool)):
+        raise RlvrError(f"'completion' must be text or chat messages, got {completion!r}")
+    return completion_text(completion)
+
+
+def _bad_row(index: int, exc: Exception, on_error: str) -> RewardResult:
+    message = str(exc) if isinstance(exc, RlvrError) else f"{type(exc).__name__}: {exc}"
+    if on_error == "raise":
+        raise RlvrError(f"row {index + 1} {message}") from None
+    return RewardResult(None, "bad_row", {"error": message})

@@ -117,9 +117,11 @@ REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
 def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> list[str]:
     if expected_answer is None:
         return []
-    if isinstance(expected_answer, str):
-        return _normalised((expected_answer,), folded)
-    return _normalised(tuple(a for a in expected_answer if isinstance(a, str)), folded)
+    if isinstance(expected_answer, (str, int, float)) and not isinstance(expected_answer, bool):
+        return _normalised((str(expected_answer),), folded)  # a numeric gold: 42 -> "42"
+    return _normalised(tuple(str(a) for a in expected_answer
+                             if isinstance(a, (str, int, float)) and not isinstance(a, bool)),
+                       folded)
 
 
 @functools.lru_cache(maxsize=65536)  # gold answers repeat once per generation in GRPO
@@ -127,10 +129,23 @@ def _normalised(answers: tuple[str, ...], folded: bool) -> list[str]:
     return [(fold(a) if folded else a).strip().lower() for a in answers if a.strip()]
 
 
+_TRUE, _FALSE = ("1", "true", "yes"), ("0", "false", "no", "")
+
+
 def _as_bool(value) -> bool:
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes")
-    return bool(value)
+    """A flag from data: bools, 0/1, or the strings true/false/yes/no/1/0.
+
+    Raises:
+        RlvrError: anything else ("maybe" is not read as false).
+    """
+    if isinstance(value, bool) or value is None:
+        return bool(value)
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+        return value.strip().lower() in _TRUE
+    from rlvr.errors import RlvrError
+    raise RlvrError(f"'is_unanswerable' must be true or false, got {value!r}")
 
 
 def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float | None) -> float:
