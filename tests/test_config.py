@@ -106,3 +106,26 @@ def test_cli_unknown_set_key(capsys):
 
     assert main(["train", "--set", "betta=0.1"]) == 2
     assert "did you mean 'beta'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("override, message", [
+    # issue 10: refused when the config loads, with the fix in the message
+    ({"num_generations": 3}, r"generation batch .* = 16\) must be divisible by num_generations "
+                             r"\(3\).*per_device_train_batch_size: 3 or num_generations: 2"),
+    ({"lora_r": 0}, "lora_r must be > 0"),
+    ({"temperature": -0.5}, "temperature must be > 0"),
+    ({"beta": -0.1}, "beta must be >= 0"),
+    ({"scale_rewards": "grup"}, "scale_rewards must be group, batch or none"),
+    ({"max_steps": 0}, "max_steps must be >= 1, or -1"),
+    ({"lora_dropout": 1.5}, r"lora_dropout must be in \[0, 1\)"),
+    ({"eval_tasks": ["gsm8k", "trivia"]}, "eval_tasks: unknown task 'trivia'"),
+])
+def test_ranges_and_the_batch_rule_are_checked_at_load(override, message):
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, override)
+
+
+def test_eval_tasks_as_a_string_is_a_list_of_names():
+    # `eval_tasks: gsm8k` used to become ["g", "s", "m", ...] and fail after training
+    assert load_config(None, {"eval_tasks": "gsm8k"}).eval_tasks == ["gsm8k"]
+    assert load_config(None, {"eval_tasks": "gsm8k, triviaqa"}).eval_tasks == ["gsm8k", "triviaqa"]

@@ -141,6 +141,7 @@ class TrainConfig:
         if not 0 <= self.warmup_ratio < 1:
             raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
         self._check_rewards()
+        self._check_ranges()
         if self.knowledge_samples < 1:
             raise ConfigError("knowledge_samples must be >= 1")
         if self.knowledge_temperature < 0 or (self.knowledge_samples > 1
@@ -163,6 +164,55 @@ class TrainConfig:
         if self.selfaware_variant not in ("v1", "v2", "v3"):
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")
+
+    def _check_ranges(self) -> None:
+        """Ranges of the GRPO, LoRA and evaluation settings, and TRL's batch rule, each with
+        the fix in the message (all before any model or data loads)."""
+        positive = {"lora_r": self.lora_r, "lora_alpha": self.lora_alpha,
+                    "learning_rate": self.learning_rate, "temperature": self.temperature,
+                    "per_device_train_batch_size": self.per_device_train_batch_size,
+                    "gradient_accumulation_steps": self.gradient_accumulation_steps,
+                    "eval_batch_size": self.eval_batch_size, "save_steps": self.save_steps,
+                    "bootstrap_samples": self.bootstrap_samples}
+        for key, value in positive.items():
+            if not value > 0:
+                raise ConfigError(f"{key} must be > 0, got {value!r}")
+        for key, value in {"beta": self.beta, "epsilon": self.epsilon}.items():
+            if value < 0:
+                raise ConfigError(f"{key} must be >= 0, got {value!r}")
+        if not 0 <= self.lora_dropout < 1:
+            raise ConfigError(f"lora_dropout must be in [0, 1), got {self.lora_dropout!r}")
+        if not 0 < self.top_p <= 1:
+            raise ConfigError(f"top_p must be in (0, 1], got {self.top_p!r}")
+        if self.scale_rewards not in ("group", "batch", "none"):
+            raise ConfigError(f"scale_rewards must be group, batch or none, not "
+                              f"{self.scale_rewards!r}")
+        if self.max_steps == 0 or self.max_steps < -1:
+            raise ConfigError(f"max_steps must be >= 1, or -1 for num_train_epochs; got "
+                              f"{self.max_steps}")
+        batch = self.per_device_train_batch_size * self.gradient_accumulation_steps
+        if batch % self.num_generations:
+            raise ConfigError(
+                f"the generation batch (per_device_train_batch_size x gradient_accumulation_"
+                f"steps x processes = {self.per_device_train_batch_size} x "
+                f"{self.gradient_accumulation_steps} x 1 = {batch}) must be divisible by "
+                f"num_generations ({self.num_generations}), as TRL requires; e.g. set "
+                f"per_device_train_batch_size: {self.num_generations} or num_generations: "
+                f"{_divisor(batch, self.num_generations)}")
+        if isinstance(self.eval_tasks, str):  # "gsm8k" or "gsm8k,triviaqa", not its letters
+            self.eval_tasks = [t.strip() for t in self.eval_tasks.split(",") if t.strip()]
+        if self.eval_tasks is not None:
+            from rlvr.errors import RlvrError
+            from rlvr.eval.tasks import get_task
+
+            if not isinstance(self.eval_tasks, list):
+                raise ConfigError(f"eval_tasks must be a list of task names, got "
+                                  f"{self.eval_tasks!r}")
+            for name in self.eval_tasks:
+                try:
+                    get_task(str(name))
+                except RlvrError as exc:
+                    raise ConfigError(f"eval_tasks: {exc}") from None
 
     def _check_rewards(self) -> None:
         """Build the reward functions once, so a bad name, preset or parameter fails here,
@@ -189,6 +239,12 @@ class TrainConfig:
     def to_dict(self) -> dict[str, Any]:
         """Return the config as a plain dict (what `resolved_config.yaml` holds)."""
         return dataclasses.asdict(self)
+
+
+def _divisor(batch: int, wanted: int) -> int:
+    """The group size >= 2 nearest to `wanted` that divides `batch` (for the fix hint)."""
+    options = [g for g in range(2, batch + 1) if batch % g == 0] or [batch]
+    return min(options, key=lambda g: abs(g - wanted))
 
 
 FIELD_NAMES = tuple(f.name for f in dataclasses.fields(TrainConfig))
