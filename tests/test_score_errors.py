@@ -95,3 +95,21 @@ def test_training_reward_scores_an_odd_sample_none_instead_of_crashing(caplog):
                     is_unanswerable=["maybe", False])
     assert scores == [None, 1.0]
     assert "could not score a sample" in caplog.text
+
+
+@pytest.mark.parametrize("argv, message", [
+    # issue 10: `rlvr eval` refuses bad settings before any model loads
+    (["--tasks", "gsm8k", "--num-samples", "0"], "--num-samples must be >= 1"),
+    (["--tasks", "gsm8k", "--limit", "-3"], "--limit must be >= 1"),
+    (["--tasks", "gsm8k", "--temperature", "-1"], "--temperature must be >= 0"),
+    (["--tasks", "gsm8k,trivia"], "unknown task 'trivia'"),
+])
+def test_eval_refuses_bad_settings_before_loading(capsys, argv, message):
+    assert main(["eval", *argv]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err) and "Traceback" not in err
+
+
+def test_eval_refuses_a_folder_without_an_adapter(capsys, tmp_path):
+    assert main(["eval", "--tasks", "gsm8k", "--adapter", str(tmp_path)]) == 2
+    assert "no adapter_config.json" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(subparsers) -> None:
@@ -53,6 +54,18 @@ def run(args: argparse.Namespace) -> int:
             raise RlvrError("--tasks is required, e.g. --tasks selfaware,gsm8k (see --list)")
         if args.num_fewshot is not None and args.num_fewshot not in (0, 2, 4, 8):
             raise RlvrError("--num-fewshot must be 0, 2, 4 or 8")
+        for flag, value in (("--num-samples", args.num_samples), ("--limit", args.limit),
+                            ("--batch-size", getattr(args, "batch_size", None))):
+            if value is not None and value < 1:
+                raise RlvrError(f"{flag} must be >= 1, got {value}")
+        if args.temperature is not None and args.temperature < 0:
+            raise RlvrError(f"--temperature must be >= 0, got {args.temperature}")
+        from rlvr.eval.tasks import get_task
+
+        for name in [t.strip() for t in args.tasks.split(",") if t.strip()]:
+            get_task(name)  # unknown task: refused before any model loads
+        if args.adapter:
+            _check_adapter(args.adapter)
         task_paths = {}
         for item in args.task_path:
             if "=" not in item:
@@ -71,4 +84,19 @@ def run(args: argparse.Namespace) -> int:
     for name, reason in results.get("skipped", {}).items():
         print(f"skipped {name}: {reason}")
     print(f"wrote {args.rescore or args.output_dir}/results.json and results.md")
+    if results.get("skipped") and not results.get("tasks"):
+        print("every task was skipped: nothing was evaluated", file=sys.stderr)
+        return 1
     return 0
+
+
+def _check_adapter(path: str) -> None:
+    """Refuse an --adapter folder that holds no PEFT adapter, before the base evaluation."""
+    from pathlib import Path
+
+    from rlvr.errors import RlvrError
+
+    folder = Path(path)
+    if not (folder / "adapter_config.json").is_file():
+        raise RlvrError(f"--adapter {path}: no adapter_config.json there; pass the adapter "
+                        "folder a training run wrote (RUN_DIR/adapter)")

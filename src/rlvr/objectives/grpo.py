@@ -1,7 +1,7 @@
 """GRPO pieces: group-relative advantages, their broadcast to tokens, loss aggregation.
 
-Conventions (docs/DESIGN.md): sample std (divide by G - 1) by default, population std as
-an option; a zero-variance group gets exactly 0 for every advantage (never 0/0); a group
+Conventions (the project's design sketch): sample std (divide by G - 1) by default,
+population std as an option; a zero-variance group gets exactly 0 for every advantage (never 0/0); a group
 with one scored sample gets 0; a `None` reward (unscorable sample) is left out of the mean
 and std and gets advantage 0.
 """
