@@ -183,3 +183,17 @@ def test_train_preflight_checks_guards_without_refusing():
     bad = guards[:1] + [{"name": "soft_overlong", "params": {"max_length": 24}}]
     with pytest.raises(ConfigError, match="soft_overlong"):
         reward_preflight(load_config(None, {"reward_funcs": bad}), train)
+
+
+def test_resume_compares_settings_only_when_a_checkpoint_exists(tmp_path):
+    # issue 10: a run that failed before training left resolved_config.yaml; --resume must
+    # not hold the fixed config against it (here the run then stops at the preflight)
+    from rlvr.train.grpo import run
+
+    (tmp_path / "resolved_config.yaml").write_text("lora_r: 64\n", encoding="utf-8")
+    cfg = load_config(None, {"output_dir": str(tmp_path), "reward_preset": "seed"})
+    with pytest.raises(ConfigError, match="preflight refused"):
+        run(cfg, resume=True)
+    (tmp_path / "checkpoints" / "checkpoint-5").mkdir(parents=True)
+    with pytest.raises(ConfigError, match="--resume: lora_r differ"):
+        run(cfg, resume=True)

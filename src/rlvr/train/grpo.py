@@ -226,7 +226,9 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 
     run_dir = Path(cfg.output_dir)
     previous = run_dir / "resolved_config.yaml"
-    if resume and previous.is_file():
+    # only a run that reached a checkpoint has settings to keep: a run that failed before
+    # training (bad data, a refused preflight, a crash while loading) left only its config
+    if resume and previous.is_file() and _last_checkpoint(run_dir / "checkpoints"):
         saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
         changed = [k for k in RESUME_FIXED if k in saved and saved[k] != getattr(cfg, k)]
         if changed:
