@@ -83,6 +83,22 @@ def test_exploretom_loader(tmp_path):
         loaders.load_exploretom(bad)
 
 
+def test_exploretom_errors_name_the_csv_line_not_the_record(tmp_path):
+    # issue 10: a story spanning three lines moves every later record down; the error for
+    # the empty answer must name line 5 (where that record starts), not record 3
+    path = tmp_path / "multi.csv"
+    path.write_text("infilled_story,question,expected_answer\n"
+                    '"Anna puts the key in the drawer.\nShe leaves.\nBen moves it.",'
+                    '"Where will Anna look?",drawer\n'
+                    '"Carl paints the fence.","Is it blue?",\n')
+    with pytest.raises(DataError, match=r"multi\.csv:5: empty question or expected_answer"):
+        loaders.load_exploretom(path)
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes(b"infilled_story,question,expected_answer\ncaf\xe9,q,a\n")
+    with pytest.raises(DataError, match="not UTF-8"):
+        loaders.load_exploretom(latin1)
+
+
 def test_missing_task_data_is_skipped_with_reason(tmp_path):
     rows, skipped = load_task_rows(["gsm8k", "exploretom"], str(SHARED_DATA), {}, limit=3)
     assert len(rows["gsm8k"]) == 3

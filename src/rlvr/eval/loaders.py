@@ -135,18 +135,25 @@ def load_exploretom(path: str | Path | None) -> list[dict[str, Any]]:
     path = Path(path)
     _require_file(path, "--task-path exploretom=FILE.csv")
     rows = []
-    with path.open(newline="", encoding="utf-8") as handle:
-        reader = csv.DictReader(handle)
-        missing = [c for c in EXPLORETOM_COLUMNS if c not in (reader.fieldnames or [])]
-        if missing:
-            raise DataError(f"missing column(s) {missing}; ExploreToM CSVs have "
-                            f"{list(EXPLORETOM_COLUMNS)} among others", str(path), 1)
-        for number, rec in enumerate(reader, start=2):
-            question, answer = (rec["question"] or "").strip(), (rec["expected_answer"] or "").strip()
-            if not question or not answer:
-                raise DataError("empty question or expected_answer", str(path), number)
-            rows.append({"id": f"exploretom-{number}", "story": (rec["infilled_story"] or "").strip(),
-                         "question": question, "answer": answer, "aliases": [answer]})
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            reader = csv.DictReader(handle)
+            missing = [c for c in EXPLORETOM_COLUMNS if c not in (reader.fieldnames or [])]
+            if missing:
+                raise DataError(f"missing column(s) {missing}; ExploreToM CSVs have "
+                                f"{list(EXPLORETOM_COLUMNS)} among others", str(path), 1)
+            end = reader.line_num  # a quoted story may span several lines: count lines
+            for rec in reader:
+                line, end = end + 1, reader.line_num  # the record's first line
+                question = (rec["question"] or "").strip()
+                answer = (rec["expected_answer"] or "").strip()
+                if not question or not answer:
+                    raise DataError("empty question or expected_answer", str(path), line)
+                rows.append({"id": f"exploretom-{line}",
+                             "story": (rec["infilled_story"] or "").strip(),
+                             "question": question, "answer": answer, "aliases": [answer]})
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text; save the CSV as UTF-8", str(path)) from None
     return rows
 
 
