@@ -129,3 +129,32 @@ def test_eval_tasks_as_a_string_is_a_list_of_names():
     # `eval_tasks: gsm8k` used to become ["g", "s", "m", ...] and fail after training
     assert load_config(None, {"eval_tasks": "gsm8k"}).eval_tasks == ["gsm8k"]
     assert load_config(None, {"eval_tasks": "gsm8k, triviaqa"}).eval_tasks == ["gsm8k", "triviaqa"]
+
+
+def test_json_schema_is_generated_from_the_dataclass_and_checks_the_configs():
+    import json
+
+    import yaml
+
+    from rlvr.config_schema import json_schema, schema_text
+
+    root = Path(__file__).resolve().parents[1]
+    committed = root / "configs" / "config.schema.json"
+    # the committed file is the generated one (regenerate: rlvr train --print-schema)
+    assert committed.read_text(encoding="utf-8") == schema_text()
+    schema = json_schema()
+    assert schema["additionalProperties"] is False
+    assert set(schema["properties"]) == {f.name for f in __import__("dataclasses").fields(TrainConfig)}
+    assert schema["properties"]["num_generations"] == {
+        "description": "completions per prompt (G, the group size)", "type": "integer",
+        "default": 2}
+    json_types = {"string": str, "integer": int, "number": (int, float), "boolean": bool,
+                  "array": list, "object": dict, "null": type(None)}
+    for config in sorted((root / "configs").glob("*.yaml")):
+        assert "$schema=config.schema.json" in config.read_text(encoding="utf-8").splitlines()[0]
+        for key, value in (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).items():
+            assert key in schema["properties"], (config.name, key)
+            kinds = schema["properties"][key].get("type")
+            kinds = [kinds] if isinstance(kinds, str) else kinds or []
+            assert not kinds or isinstance(value, tuple(json_types[k] for k in kinds)), (key, value)
+    assert json.loads(committed.read_text(encoding="utf-8"))["title"] == "rlvr train config"

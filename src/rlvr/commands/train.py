@@ -32,6 +32,8 @@ def register(subparsers) -> None:
     p.add_argument("--resume", action="store_true",
                    help="continue from the newest checkpoint in the run directory")
     p.add_argument("--list-keys", action="store_true", help="list config keys and exit")
+    p.add_argument("--print-schema", action="store_true",
+                   help="print the config's JSON Schema (for editors) and exit")
     p.set_defaults(func=run)
 
 
@@ -41,6 +43,11 @@ def run(args: argparse.Namespace) -> int:
 
     from rlvr.config import TrainConfig, load_config, parse_override
 
+    if args.print_schema:
+        from rlvr.config_schema import schema_text
+
+        print(schema_text(), end="")
+        return 0
     if args.list_keys:
         for f in dataclasses.fields(TrainConfig):
             print(f"{f.name:32} {f.metadata.get('help', '')} (default: {f.default!r})"
