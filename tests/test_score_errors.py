@@ -113,3 +113,10 @@ def test_eval_refuses_bad_settings_before_loading(capsys, argv, message):
 def test_eval_refuses_a_folder_without_an_adapter(capsys, tmp_path):
     assert main(["eval", "--tasks", "gsm8k", "--adapter", str(tmp_path)]) == 2
     assert "no adapter_config.json" in capsys.readouterr().err
+
+
+def test_score_help_lists_the_rewards(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "registered reward name: abstention, code," in out and "selfaware" in out

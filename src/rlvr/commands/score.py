@@ -22,7 +22,10 @@ def register(subparsers) -> None:
         description="Read JSONL rows with `completion` plus the reward's fields, add "
                     "`reward` and `outcome`, and print counts per outcome. With "
                     "--preflight, score gold answers and degenerate policies on --data.")
-    p.add_argument("--reward", required=True, help="registered reward name, e.g. selfaware")
+    from rlvr.rewards import REWARDS  # pure: no torch
+
+    p.add_argument("--reward", required=True,
+                   help=f"registered reward name: {', '.join(sorted(REWARDS))}")
     p.add_argument("--preset", help="reward preset, e.g. seed or strict")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="reward parameter override (VALUE parsed as JSON when it can be), "
