@@ -71,6 +71,17 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     report = json.loads((run_dir / "report.json").read_text())
     assert report["meta"]["optimizer_steps"] == 3
     assert "eval_base_s" not in report["meta"]["timings"]
+    # metrics.jsonl: both runs appended (start, a log per step, the results), in order
+    from rlvr.train.metrics_file import read_metrics
+
+    metrics = read_metrics(run_dir / "metrics.jsonl")
+    events = [m["event"] for m in metrics]
+    assert events == ["start", "log", "log", "log", "eval", "start", "log", "log", "eval"]
+    assert [m["resume"] for m in metrics if m["event"] == "start"] == [False, True]
+    logs = [m for m in metrics if m["event"] == "log" and "reward" in m]
+    assert [m["step"] for m in logs] == [1, 2, 3]
+    assert "calibration/zero_std_group_share" in logs[0] and "kl" in logs[0]
+    assert metrics[-1]["trained"] == report["trained"]
 
 
 def test_stop_on_alarm_stops_cleanly_and_still_reports(tmp_path, capsys):

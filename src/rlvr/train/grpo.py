@@ -5,7 +5,8 @@
 2. answer the held-out questions with the base model (greedy) and score them;
 3. train a LoRA adapter with `trl.GRPOTrainer` on the calibration reward;
 4. answer the same questions with the adapter, score, and write `report.json`,
-   `report.md` and both models' generations.
+   `report.md` and both models' generations. Every log and the results are also
+   appended to `metrics.jsonl` as they happen (`rlvr.train.metrics_file`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from rlvr.rewards import make_trl_rewards
 from rlvr.train.checks import reward_entries, reward_preflight
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
+from rlvr.train.metrics_file import append_metrics, make_metrics_callback, start_metrics
 
 logger = logging.getLogger(__name__)
 
@@ -279,6 +281,9 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     checkpoints = run_dir / "checkpoints"
     observer, callback = _diagnostics(cfg, tokenizer)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
+    metrics_path = run_dir / "metrics.jsonl"
+    start_metrics(metrics_path, resume)
+    callbacks = [make_metrics_callback(metrics_path)] + ([callback] if callback is not None else [])
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=reward_funcs,
@@ -286,7 +291,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         train_dataset=Dataset.from_dict(columns),
         processing_class=tokenizer,
         peft_config=lora_config(cfg),
-        callbacks=[callback] if callback is not None else None,
+        callbacks=callbacks,
     )
     start = time.perf_counter()
     result = trainer.train(resume_from_checkpoint=_last_checkpoint(checkpoints) if resume else None)
@@ -340,5 +345,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
             run_name="trained")
         meta["timings"]["cross_eval_s"] = round(time.perf_counter() - start, 3)
     write_report(run_dir, report, base_records, trained_records)
+    append_metrics(metrics_path, {"event": "eval", **{k: report[k] for k in (
+        "base", "trained", "difference", "knowledge", "cross_eval") if k in report}})
     logger.info("%s", verdict_line(report))
     return report
