@@ -106,7 +106,6 @@ class Detection:
     ignored: tuple[tuple[str, str], ...] = ()
 
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00a0": " "})
 _QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
                        r"|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)")
 _SENTENCE_END = re.compile(r"[.!?\n]")
@@ -192,23 +191,22 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     first = first_match(abstain, low)
     if first is None:
         return _ANSWER
-    norm = low.translate(_APOSTROPHES)  # same length, so match positions carry over
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
-    question = " ".join(question.lower().translate(_APOSTROPHES).split()) if question else ""
+    question = " ".join(fold(question).lower().split()) if question else ""
     counted, scoped, ignored = [], [], []
-    for match in iter_matches(abstain, norm, first.start()):
-        reason = _discount(norm, match, compiled, quotes, question)
+    for match in iter_matches(abstain, low, first.start()):
+        reason = _discount(low, match, compiled, quotes, question)
         if reason:
             ignored.append((match.group(), reason))
-        elif compiled["scoped"].match(norm, match.start()):
+        elif compiled["scoped"].match(low, match.start()):
             scoped.append(match)
         else:
             counted.append(match)
     starts = [m.start() for m in counted + scoped]
     commitment = None
-    for commit in iter_matches(compiled["commit"], norm):
+    for commit in iter_matches(compiled["commit"], low):
         if not any(commit.start() <= s <= commit.end() + 25
-                   and not _CLAUSE_BREAK.search(norm, commit.end(), s) for s in starts):
+                   and not _CLAUSE_BREAK.search(low, commit.end(), s) for s in starts):
             commitment = commit.group()
             break
     if counted:
@@ -216,7 +214,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:
         side = tuple((m.group(), "side_issue") for m in scoped)
-        if _CONTRAST.search(norm, scoped[-1].end()):  # "..., but the capital is Canberra"
+        if _CONTRAST.search(low, scoped[-1].end()):  # "..., but the capital is Canberra"
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
     return Detection("answer", None, commitment, tuple(ignored))

@@ -53,17 +53,22 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
 
 
-def contains_word(text: str, alias: str) -> bool:
-    """True when `alias` occurs in `text` with no letter, digit or "_" right before or after."""
+def word_starts(text: str, alias: str):
+    """Start indices of every occurrence of `alias` in `text` with no letter, digit or "_"
+    right before or after it (overlapping occurrences included)."""
     start = text.find(alias)
     while start >= 0:
         end = start + len(alias)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
-            return True
+            yield start
         start = text.find(alias, start + 1)
-    return False
+
+
+def contains_word(text: str, alias: str) -> bool:
+    """True when `alias` occurs in `text` with no letter, digit or "_" right before or after."""
+    return alias in text and next(word_starts(text, alias), None) is not None
 
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
@@ -85,21 +90,20 @@ _LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?b
                       r"^(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively),?\s+")
 
 
+def mark_words(text: str, alias: str, mark: str) -> str:
+    """`text` with each word-bounded occurrence of `alias` (left to right, not overlapping)
+    replaced by `mark`."""
+    out, pos = [], 0
+    for start in word_starts(text, alias):
+        if start >= pos:
+            out.append(text[pos:start] + mark)
+            pos = start + len(alias)
+    return "".join(out) + text[pos:]
+
+
 def _mark(text: str, alias: str) -> str:
     """`text` with each word-bounded occurrence of `alias` replaced by one mark character."""
-    out, pos = [], 0
-    start = text.find(alias)
-    while start >= 0:
-        end = start + len(alias)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
-            out.append(text[pos:start] + _MARK)
-            pos = end
-            start = text.find(alias, end)
-        else:
-            start = text.find(alias, start + 1)
-    return "".join(out) + text[pos:]
+    return mark_words(text, alias, _MARK)
 
 
 _MARK = "\x00"
@@ -316,16 +320,7 @@ def _negated(text: str, start: int) -> bool:
 def _affirmed(text: str, alias: str) -> bool:
     """`alias` occurs on word boundaries at least once without a negation right before it
     ("It is not Paris." and "Marlowe, not Shakespeare." do not give the alias)."""
-    start = text.find(alias)
-    while start >= 0:
-        end = start + len(alias)
-        before = text[start - 1] if start else " "
-        after = text[end] if end < len(text) else " "
-        if (not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_")
-                and not _negated(text, start)):
-            return True
-        start = text.find(alias, start + 1)
-    return False
+    return alias in text and any(not _negated(text, start) for start in word_starts(text, alias))
 
 
 @functools.lru_cache(maxsize=65536)

@@ -230,21 +230,28 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
 
 
 def _score_isolated(spec: RewardSpec, texts: list[str], rows: list[dict[str, Any]],
-                    params: dict[str, Any]) -> list[RewardResult]:
-    """Score a training batch; a sample the reward raises on scores None (logged), so one
-    odd row or completion cannot end a run that has already paid for generation."""
+                    params: dict[str, Any],
+                    on_failure: Callable[[int, Exception], RewardResult] | None = None,
+                    ) -> list[RewardResult]:
+    """Score a batch; when it raises, score one sample at a time and give each failing
+    sample `on_failure(index, exc)` (default: score None, outcome `reward_error`, logged),
+    so one odd row or completion cannot end a run that has already paid for generation."""
     try:
         return spec.score_batch(texts, rows, params)
     except Exception:  # noqa: BLE001  (isolate the failing samples)
         results = []
-        for text, row in zip(texts, rows):
+        for i, (text, row) in enumerate(zip(texts, rows)):
             try:
                 results.append(spec.score_batch([text], [row], params)[0])
             except Exception as exc:  # noqa: BLE001
-                logger.warning("reward %s could not score a sample (scored None): %s: %s",
-                               spec.name, type(exc).__name__, exc)
-                results.append(RewardResult(None, "reward_error", {"error": str(exc)[:200]}))
+                results.append(on_failure(i, exc) if on_failure else _reward_error(spec, exc))
         return results
+
+
+def _reward_error(spec: RewardSpec, exc: Exception) -> RewardResult:
+    logger.warning("reward %s could not score a sample (scored None): %s: %s",
+                   spec.name, type(exc).__name__, exc)
+    return RewardResult(None, "reward_error", {"error": str(exc)[:200]})
 
 
 def make_trl_rewards(
@@ -322,15 +329,8 @@ def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
             good.append(i)
         except (RlvrError, TypeError) as exc:
             results[i] = _bad_row(i, exc, on_error)
-    try:
-        scored = spec.score_batch(texts, [rows[i] for i in good], params)
-    except Exception:  # noqa: BLE001  (find the row that fails, one at a time)
-        scored = []
-        for i, text in zip(good, texts):
-            try:
-                scored.append(spec.score_batch([text], [rows[i]], params)[0])
-            except Exception as exc:  # noqa: BLE001
-                scored.append(_bad_row(i, exc, on_error))
+    scored = _score_isolated(spec, texts, [rows[i] for i in good], params,
+                             lambda k, exc: _bad_row(good[k], exc, on_error))
     for i, result in zip(good, scored):
         results[i] = result
     return results  # type: ignore[return-value]

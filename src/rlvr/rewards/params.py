@@ -9,6 +9,7 @@ reward's declared `score_range`, which the preflight margins and group statistic
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 from typing import Any
 
@@ -43,6 +44,18 @@ def _fits(value: Any, kind: type) -> bool:
     return isinstance(value, kind)
 
 
+@functools.lru_cache(maxsize=None)
+def _keywords(core: Any, columns: tuple[str, ...]) -> tuple[Any, bool, list[str]]:
+    """A core's parameters, whether it takes **kwargs, and its keyword parameters that are
+    not dataset columns (read once per core: `params()` also runs once per batch when a
+    reward scores through another, as `cosine_scaled` does)."""
+    signature = inspect.signature(core).parameters
+    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
+    known = [n for n, p in signature.items()
+             if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in columns]
+    return signature, open_ended, known
+
+
 def check_params(spec: Any, params: dict[str, Any]) -> None:
     """Refuse parameters `spec` does not take, of the wrong type, or reward values outside
     its score range.
@@ -50,11 +63,8 @@ def check_params(spec: Any, params: dict[str, Any]) -> None:
     Raises:
         RlvrError: the first bad parameter, with the known names and the closest one.
     """
-    signature = inspect.signature(spec.core).parameters
-    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
-    known = [n for n, p in signature.items()
-             if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in spec.fields
-             and n not in spec.optional_fields + spec.required_any]
+    signature, open_ended, known = _keywords(
+        spec.core, spec.fields + spec.optional_fields + spec.required_any)
     low, high = spec.score_range
     for key, value in params.items():
         if key not in signature or key not in known:

@@ -67,7 +67,6 @@ ones, so the two presets' scores compare directly.
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any
 
 from rlvr.rewards.abstention import (
@@ -79,9 +78,9 @@ from rlvr.rewards.abstention import (
     seed_abstention_match,
 )
 from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
-    contains_word,
     fold,
     lists_candidates,
+    mark_words,
     match_answer,
 )
 from rlvr.rewards.base import RewardResult, register_reward
@@ -171,8 +170,8 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     (same length), or None when no such alias occurs in it."""
     masked = text
     for alias in aliases:
-        if uncertain_gold(alias) and contains_word(text, alias):
-            masked = re.sub(rf"(?<![\w]){re.escape(alias)}(?![\w])", "x" * len(alias), masked)
+        if uncertain_gold(alias):
+            masked = mark_words(masked, alias, "x" * len(alias))
     return masked if masked != text else None
 
 
@@ -260,7 +259,7 @@ def selfaware_reward(
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
                        hedge_wrong, hedge_unanswerable, extra_patterns, question, mode,
                        list_candidates)
-    matched = seed_abstention_match(text, tuple(patterns), fold_unicode)
+    matched = seed_abstention_match(text, tuple(patterns), fold_unicode=False)  # folded above
     details = {"abstention_phrase": matched}
     if _as_bool(is_unanswerable):
         if matched:
