@@ -124,7 +124,7 @@ def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, pres
     from rlvr.eval.runner import score_records
     from rlvr.eval.tasks import get_task
     from rlvr.rewards.base import make_trl_reward
-    from rlvr.train.grpo import training_columns
+    from rlvr.train.data_prep import training_columns
 
     by_id = {e["id"]: e for e in load_selfaware_json(selfaware_json)}
     task = dataclasses.replace(get_task("selfaware"), reward_preset=preset)
@@ -195,5 +195,9 @@ def test_resume_compares_settings_only_when_a_checkpoint_exists(tmp_path):
     with pytest.raises(ConfigError, match="preflight refused"):
         run(cfg, resume=True)
     (tmp_path / "checkpoints" / "checkpoint-5").mkdir(parents=True)
+    # a checkpoint folder without the completion marker was cut off while saving: no run yet
+    with pytest.raises(ConfigError, match="preflight refused"):
+        run(cfg, resume=True)
+    (tmp_path / "checkpoints" / "checkpoint-5" / "rlvr_complete.json").write_text("{}")
     with pytest.raises(ConfigError, match="--resume: lora_r differ"):
         run(cfg, resume=True)

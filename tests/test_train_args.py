@@ -99,7 +99,7 @@ def test_default_preset_is_strict_and_diagnostics_on():
 
 
 def test_cap_unanswerable_hand_computed():
-    from rlvr.train.grpo import cap_unanswerable
+    from rlvr.train.data_prep import cap_unanswerable
 
     rows = [{"is_unanswerable": i % 3 != 0, "i": i} for i in range(30)]  # 10 answerable, 20 not
     kept = cap_unanswerable(rows, 0.4, seed=0)
@@ -129,11 +129,11 @@ def test_prompt_exemplars_go_between_system_and_question():
 
 
 def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
-    from rlvr.train.grpo import _prepare_data
+    from rlvr.train.data_prep import prepare_data
 
     cfg = load_config(None, {"data": str(selfaware_json), "selfaware_variant": "v1",
                              "train_limit": 50, "mix_builtin": True})
-    data, train, heldout = _prepare_data(cfg)
+    data, train, heldout = prepare_data(cfg)
     sources = [ex["source"] for ex in train]
     assert sources.count("selfaware") == 50 and sources.count("builtin") == 294
     assert [ex["source"] for ex in heldout].count("builtin") == 73
@@ -143,12 +143,12 @@ def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
 def test_exemplar_questions_must_not_be_held_out():
     from rlvr.data.builtin import builtin_splits
     from rlvr.errors import DataError
-    from rlvr.train.grpo import _prepare_data
+    from rlvr.train.data_prep import prepare_data
 
     question = builtin_splits()["test"][0]["messages"][1]["content"]
     cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
     with pytest.raises(DataError, match="1 of 73 evaluation questions"):
-        _prepare_data(cfg)
+        prepare_data(cfg)
 
 
 def test_training_dataset_has_one_list_column_for_every_kind_of_row(selfaware_json, tmp_path):
@@ -161,7 +161,7 @@ def test_training_dataset_has_one_list_column_for_every_kind_of_row(selfaware_js
 
     from rlvr.data.messages import load_messages_jsonl
     from rlvr.data.resolve import resolve_data
-    from rlvr.train.grpo import training_columns
+    from rlvr.train.data_prep import training_columns
 
     selfaware = resolve_data(str(selfaware_json), "test", "v3").train
     old = tmp_path / "old.jsonl"

@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "rlvr.commands.train",
     "rlvr.commands.eval",
     "rlvr.commands.report",
+    "rlvr.commands.plot",
     "rlvr.commands.data",
     "rlvr.commands.score",
     "rlvr.commands.calc",

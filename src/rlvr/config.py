@@ -76,7 +76,17 @@ class TrainConfig:
     gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
     bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
     logging_steps: int = _f(1, "log every N optimizer steps")
-    save_steps: int = _f(50, "checkpoint every N optimizer steps (for --resume)")
+    save_steps: int = _f(25, "checkpoint every N optimizer steps (for --resume); see also "
+                             "save_minutes")
+    save_minutes: float | None = _f(10.0, "also checkpoint when this many minutes of training "
+                                          "passed since the last save; None = steps only")
+    save_total_limit: int = _f(2, "complete checkpoints kept (older ones are deleted)")
+    report_to: list | str = _f(["tensorboard"], "trackers for TRL's metrics: tensorboard "
+                                               "(offline, RUN/tensorboard), wandb (offline "
+                                               "unless WANDB_MODE), trackio, mlflow, ... or "
+                                               "none; metrics.jsonl is always written")
+    run_name: str | None = _f(None, "run name in the trackers; None = "
+                                    "<reward>-grpo-<model>-<UTC time>")
     # --- LoRA (PEFT) ---
     lora_r: int = _f(8, "LoRA rank")
     lora_alpha: int = _f(8, "LoRA alpha (scale = alpha / r)")
@@ -127,6 +137,20 @@ class TrainConfig:
     alarm_patience: int = _f(3, "consecutive logged steps a condition must hold to fire")
     stop_on_alarm: bool = _f(False, "stop training cleanly at the first alarm (adapter saved, "
                                     "report written)")
+    # --- curriculum (rlvr.train.curriculum) ---
+    curriculum: bool = _f(False, "retire prompts whose last curriculum_window groups were all "
+                                 "solved (zero spread, no learning signal) and draw the others; "
+                                 "retired prompts go to RUN/curriculum_retired.json")
+    curriculum_window: int = _f(2, "groups per prompt that must all be solved (or failed) before "
+                                   "it retires")
+    curriculum_solved_reward: float | None = _f(None, "a completion is solved at this total "
+                                                      "(weighted) reward or above; None = the top "
+                                                      "of the rewards' declared score ranges")
+    curriculum_retire_failed: bool = _f(False, "also retire prompts whose last "
+                                               "curriculum_window groups all failed")
+    curriculum_failed_reward: float | None = _f(None, "a completion failed at this total reward "
+                                                      "or below; None = the bottom of the "
+                                                      "rewards' declared score ranges")
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
 
     def __post_init__(self) -> None:
@@ -173,6 +197,8 @@ class TrainConfig:
                     "per_device_train_batch_size": self.per_device_train_batch_size,
                     "gradient_accumulation_steps": self.gradient_accumulation_steps,
                     "eval_batch_size": self.eval_batch_size, "save_steps": self.save_steps,
+                    "save_total_limit": self.save_total_limit,
+                    "save_minutes": 1 if self.save_minutes is None else self.save_minutes,
                     "bootstrap_samples": self.bootstrap_samples}
         for key, value in positive.items():
             if not value > 0:
@@ -184,6 +210,13 @@ class TrainConfig:
             raise ConfigError(f"lora_dropout must be in [0, 1), got {self.lora_dropout!r}")
         if not 0 < self.top_p <= 1:
             raise ConfigError(f"top_p must be in (0, 1], got {self.top_p!r}")
+        if self.curriculum_window < 1:
+            raise ConfigError(f"curriculum_window must be >= 1 group, got "
+                              f"{self.curriculum_window!r}")
+        if (self.curriculum_solved_reward is not None and self.curriculum_failed_reward is not None
+                and self.curriculum_failed_reward >= self.curriculum_solved_reward):
+            raise ConfigError(f"curriculum_failed_reward ({self.curriculum_failed_reward}) must be "
+                              f"below curriculum_solved_reward ({self.curriculum_solved_reward})")
         if self.scale_rewards not in ("group", "batch", "none"):
             raise ConfigError(f"scale_rewards must be group, batch or none, not "
                               f"{self.scale_rewards!r}")
@@ -199,6 +232,9 @@ class TrainConfig:
                 f"num_generations ({self.num_generations}), as TRL requires; e.g. set "
                 f"per_device_train_batch_size: {self.num_generations} or num_generations: "
                 f"{_divisor(batch, self.num_generations)}")
+        from rlvr.train.trackers import check_report_to
+
+        self.report_to = check_report_to(self.report_to) or ["none"]
         if isinstance(self.eval_tasks, str):  # "gsm8k" or "gsm8k,triviaqa", not its letters
             self.eval_tasks = [t.strip() for t in self.eval_tasks.split(",") if t.strip()]
         if self.eval_tasks is not None:

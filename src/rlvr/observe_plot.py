@@ -1,38 +1,18 @@
 """PNG plots for the observation report (optional; needs matplotlib).
 
-matplotlib is not a core dependency: it is imported inside `write_plots`, which raises
-RlvrError with the install command when it is missing. Plots read the numbers from the
-report dict, so they show exactly what the JSON holds. Files are written atomically.
+matplotlib is not a core dependency: it is imported inside `write_plots` (through
+`rlvr.plotting.require_pyplot`), which raises RlvrError with the install command when it
+is missing. Plots read the numbers from the report dict, so they show exactly what the
+JSON holds. Files are written atomically.
 """
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from rlvr.errors import RlvrError
-from rlvr.io import write_bytes
+from rlvr.plotting import require_pyplot, save_png
 
 PLOT_FILES = ("advantage_broadcast.png", "aggregation_weights.png")
-
-
-def require_pyplot():
-    """Return matplotlib.pyplot (Agg backend); RlvrError with the install command if missing."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise RlvrError("--plot needs matplotlib, which is not installed; "
-                        "run `pip install matplotlib` (or `pip install rlvr[plot]`)") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
-def _save(fig, path: Path) -> Path:
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=120, bbox_inches="tight")
-    return write_bytes(path, buffer.getvalue())
 
 
 def write_plots(report: dict, directory: str | Path) -> list[Path]:
@@ -56,7 +36,7 @@ def write_plots(report: dict, directory: str | Path) -> list[Path]:
     ax.set_ylabel("advantage (std units)")
     ax.set_title("GRPO: one advantage per response, repeated on every token")
     ax.legend(fontsize=7)
-    written.append(_save(fig, folder / PLOT_FILES[0]))
+    written.append(save_png(fig, folder / PLOT_FILES[0]))
     plt.close(fig)
 
     modes = exhibits["aggregation"]["outputs"]["modes"]
@@ -69,6 +49,6 @@ def write_plots(report: dict, directory: str | Path) -> list[Path]:
         ax.set_xlabel("token index")
     axes[0].set_ylabel("weight per token")
     axes[0].legend(fontsize=7)
-    written.append(_save(fig, folder / PLOT_FILES[1]))
+    written.append(save_png(fig, folder / PLOT_FILES[1]))
     plt.close(fig)
     return written

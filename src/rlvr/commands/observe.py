@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from rlvr import observe
 
     if args.plot:  # fail before any work if matplotlib is missing
-        from rlvr.observe_plot import require_pyplot
+        from rlvr.plotting import require_pyplot
 
         require_pyplot()
     report = observe.build_report(collect_specs=args.collect_responses)

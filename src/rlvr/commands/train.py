@@ -68,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"run directory: {cfg.output_dir}")
     print(f"optimizer steps: {report['meta']['optimizer_steps']}, "
           + ", ".join(f"{k}={v:.1f}" for k, v in timings.items()))
+    if report["meta"].get("interrupted"):
+        print(f"interrupted at step {report['meta']['optimizer_steps']}: checkpoint and "
+              f"adapter saved; continue with the same command and --resume")
+        return 130
     if "base" in report:
         print(format_table(report))
         if report.get("knowledge"):

@@ -146,16 +146,13 @@ def results_markdown(results: dict[str, Any]) -> str:
 
 def _chart(results: dict[str, Any], path: Path) -> Path | None:
     """Bar chart of the primary metric per task and run; None when matplotlib is missing."""
+    from rlvr.errors import RlvrError
+    from rlvr.plotting import require_pyplot, save_png
+
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+        plt = require_pyplot("the results chart")
+    except RlvrError:
         return None
-    import io
-
-    from rlvr.io import write_bytes
 
     runs, tasks = results["meta"]["runs"], list(results["tasks"])
     if not tasks:
@@ -171,7 +168,6 @@ def _chart(results: dict[str, Any], path: Path) -> Path | None:
     ax.axhline(0, color="black", linewidth=0.5)
     ax.legend()
     ax.set_title("rlvr eval: primary metric per task")
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    written = save_png(fig, path, dpi=110)
     plt.close(fig)
-    return write_bytes(path, buffer.getvalue())
+    return written

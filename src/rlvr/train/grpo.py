@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import random
 import shutil
 import tempfile
 import time
@@ -24,18 +23,20 @@ from typing import Any
 from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
-from rlvr.data.messages import gold_answers
-from rlvr.data.resolve import exemplar_turns, resolve_data, with_system_prompt
-from rlvr.eval.heldout import (check_overlap, heldout_rows, normalise_question, run_task,
-                               write_run_data)
+from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import umask_mode, write_jsonl, write_text
 from rlvr.models import load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
+from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_dir,
+                                    checkpoint_bytes, last_checkpoint, lora_parameter_count,
+                                    make_checkpoint_callback, remove_incomplete)
 from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
 from rlvr.train.metrics_file import append_metrics, make_metrics_callback, start_metrics
+from rlvr.train.trackers import Trackers, check_report_to, default_run_name, flat_results
 
 logger = logging.getLogger(__name__)
 
@@ -69,8 +70,12 @@ GRPO_PASSTHROUGH = (
 )
 
 
-def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None):
-    """Map a TrainConfig onto `trl.GRPOConfig` (same names where they mean the same)."""
+def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None,
+              report_to: list[str] | None = None, run_name: str | None = None):
+    """Map a TrainConfig onto `trl.GRPOConfig` (same names where they mean the same).
+
+    `report_to` is what TRL sets up itself (`rlvr.train.trackers.Trackers.report_to`;
+    None or [] = none), `run_name` the trackers' run name."""
     import torch
     from trl import GRPOConfig
 
@@ -83,10 +88,12 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
         warmup_steps=cfg.warmup_ratio,  # transformers 5: a float < 1 is a ratio of steps
         bf16=bf16,
         save_strategy="steps",
-        save_total_limit=2,
+        save_total_limit=cfg.save_total_limit,
         data_seed=cfg.seed,
         reward_weights=reward_weights,
-        report_to="none",
+        report_to=report_to or "none",
+        run_name=run_name,
+        project="rlvr",
     )
 
 
@@ -113,9 +120,26 @@ def _save_adapter(model, tokenizer, target: Path) -> Path:
     return target
 
 
-def _last_checkpoint(checkpoints: Path) -> str | None:
-    found = sorted(checkpoints.glob("checkpoint-*"), key=lambda p: int(p.name.split("-")[-1]))
-    return str(found[-1]) if found else None
+def _check_space(cfg: TrainConfig, model, model_path: str, run_dir: Path) -> None:
+    """Refuse to start when the disk cannot hold save_total_limit + 1 checkpoints and the
+    adapter (`rlvr.train.checkpoints.checkpoint_bytes`, doubled for margin)."""
+    tokenizer_bytes = sum(p.stat().st_size for p in Path(model_path).glob("*token*")
+                          if p.is_file())
+    one = checkpoint_bytes(lora_parameter_count(model, cfg.lora_target_modules, cfg.lora_r),
+                           tokenizer_bytes)
+    check_disk_space(run_dir, 2 * one * (cfg.save_total_limit + 2))
+
+
+def _draw_plots(run_dir: Path) -> None:
+    """Draw the training plots (`rlvr plot`) into RUN_DIR/plots; a failure only warns."""
+    from rlvr.errors import RlvrError
+    from rlvr.train_plots import write_training_plots
+
+    try:
+        written = write_training_plots(run_dir)
+        logger.info("plots: %d PNG files in %s", len(written), run_dir / "plots")
+    except (RlvrError, OSError) as exc:
+        logger.warning("plots not drawn: %s", exc)
 
 
 def _diagnostics(cfg: TrainConfig, tokenizer):
@@ -133,76 +157,6 @@ def _diagnostics(cfg: TrainConfig, tokenizer):
         zero_std=cfg.alarm_zero_std, truncation=cfg.alarm_truncation,
         patience=cfg.alarm_patience, stop_on_alarm=cfg.stop_on_alarm))
     return observer, make_alarm_callback(monitor)
-
-
-def cap_unanswerable(train: list[dict], share: float, seed: int) -> list[dict]:
-    """Subsample unanswerable rows (seeded) so they are at most `share` of the rows.
-
-    With a answerable rows, at most floor(share * a / (1 - share)) unanswerable rows are
-    kept; e.g. 64 answerable and share 0.4 keep floor(0.4 * 64 / 0.6) = 42. Row order is
-    kept. Reason: trained on mostly unanswerable rows, the strong "I don't know" signal
-    spreads to answerable questions (over-abstention), see configs/selfaware_grpo_cpu.yaml.
-    """
-    answerable = [ex for ex in train if not ex["is_unanswerable"]]
-    unanswerable = [i for i, ex in enumerate(train) if ex["is_unanswerable"]]
-    limit = int(share * len(answerable) / (1 - share) + 1e-9)
-    if len(unanswerable) <= limit:
-        return train
-    keep = set(random.Random(seed).sample(unanswerable, limit))
-    logger.info("max_unanswerable_share=%g: training on %d of %d unanswerable rows next to %d "
-                "answerable", share, limit, len(unanswerable), len(answerable))
-    return [ex for i, ex in enumerate(train) if not ex["is_unanswerable"] or i in keep]
-
-
-def training_columns(train: list[dict], with_known: bool = False) -> dict[str, list]:
-    """The columns of the TRL training dataset (`datasets.Dataset.from_dict(columns)`).
-
-    Args:
-        train: parsed training examples (`prompt`, `is_unanswerable`, `expected_answer`,
-            optionally `answers` and `known`).
-        with_known: add the reward's optional `known` column (`train_answerable: label`).
-    Returns:
-        {"prompt", "expected_answer", "is_unanswerable"[, "known"]}: one value per row.
-        `expected_answer` is `gold_answers` of each row: a list of every accepted answer,
-        or None for an unanswerable row, so the column has one Arrow type (list of
-        strings, nullable) even when the data mixes rows with and without `answers`.
-    """
-    columns = {
-        "prompt": [ex["prompt"] for ex in train],
-        "expected_answer": [gold_answers(ex) for ex in train],
-        "is_unanswerable": [ex["is_unanswerable"] for ex in train],
-    }
-    if with_known:
-        columns["known"] = [ex.get("known") for ex in train]
-    return columns
-
-
-def _prepare_data(cfg: TrainConfig):
-    data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
-                        cfg.skip_bad_rows)
-    source = "builtin" if cfg.data is None else "selfaware" if str(cfg.data).endswith(".json") \
-        else "data"
-    train = [{**ex, "source": ex.get("source", source)} for ex in data.train]
-    heldout = [{**ex, "source": ex.get("source", source)} for ex in data.heldout]
-    if cfg.train_limit is not None and cfg.train_limit < len(train):
-        random.Random(cfg.seed).shuffle(train)
-        train = train[:cfg.train_limit]
-    if cfg.mix_builtin and cfg.data is not None:
-        builtin = resolve_data(None)
-        train += [{**ex, "source": "builtin"} for ex in builtin.train]
-        heldout = [{**ex, "source": "builtin"} for ex in builtin.heldout] + heldout
-        random.Random(cfg.seed).shuffle(train)
-    if cfg.system_prompt is not None or cfg.prompt_exemplars:
-        train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
-        heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
-    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
-    check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source)
-    shown = {normalise_question(t["content"]) for t in exemplar_turns(cfg.prompt_exemplars)
-             if t["role"] == "user"}
-    check_overlap(heldout, shown, "prompt_exemplars")
-    logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
-                len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
-    return data, train, heldout
 
 
 def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
@@ -230,13 +184,14 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     previous = run_dir / "resolved_config.yaml"
     # only a run that reached a checkpoint has settings to keep: a run that failed before
     # training (bad data, a refused preflight, a crash while loading) left only its config
-    if resume and previous.is_file() and _last_checkpoint(run_dir / "checkpoints"):
+    check_output_dir(run_dir)  # before any data or model: an unwritable folder fails now
+    if resume and previous.is_file() and last_checkpoint(run_dir / "checkpoints"):
         saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
         changed = [k for k in RESUME_FIXED if k in saved and saved[k] != getattr(cfg, k)]
         if changed:
             raise ConfigError(f"--resume: {', '.join(changed)} differ from {previous}; pass the "
                               "run's original config (e.g. --config " f"{previous})")
-    data, train, heldout = _prepare_data(cfg)
+    data, train, heldout = prepare_data(cfg)
     preflight_results = reward_preflight(cfg, train)  # before any model loads
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
@@ -248,6 +203,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     model_path = resolve_model(cfg.model)
     tokenizer = load_tokenizer(model_path)
     model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+    _check_space(cfg, model, model_path, run_dir)
     task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params,
                     cfg.eval_max_new_tokens or cfg.max_completion_length)
     rows = heldout_rows(heldout)
@@ -283,18 +239,27 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     reward_funcs, reward_weights = reward_functions(cfg, observer)
     metrics_path = run_dir / "metrics.jsonl"
     start_metrics(metrics_path, resume)
-    callbacks = [make_metrics_callback(metrics_path)] + ([callback] if callback is not None else [])
+    run_name = cfg.run_name or default_run_name(cfg.reward, cfg.model)
+    trackers = Trackers(check_report_to(cfg.report_to), run_dir, run_name, cfg.reward,
+                        cfg.to_dict(), resume)
+    stop = StopRequest()
+    callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
+        cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=reward_funcs,
-        args=grpo_args(cfg, checkpoints, reward_weights),
+        args=grpo_args(cfg, checkpoints, reward_weights, trackers.report_to, run_name),
         train_dataset=Dataset.from_dict(columns),
         processing_class=tokenizer,
         peft_config=lora_config(cfg),
         callbacks=callbacks,
     )
     start = time.perf_counter()
-    result = trainer.train(resume_from_checkpoint=_last_checkpoint(checkpoints) if resume else None)
+    if resume:
+        remove_incomplete(checkpoints)
+    with stop:
+        result = trainer.train(resume_from_checkpoint=last_checkpoint(checkpoints) if resume
+                               else None)
     timings["train_s"] = time.perf_counter() - start
     steps = trainer.state.global_step
     timings["seconds_per_step"] = timings["train_s"] / steps if steps else float("nan")
@@ -321,11 +286,17 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},
         "alarms": alarms, "stopped_on_alarm": bool(alarms and cfg.stop_on_alarm),
+        "interrupted": stop.requested, "run_name": run_name, "report_to": trackers.names,
         "preflight": [{k: v for k, v in p.items() if k != "table"} for p in preflight_results],
     }
     for alarm in alarms:
         logger.warning("alarm: %s", alarm["message"])
-    if cfg.skip_eval:
+    if cfg.skip_eval or stop.requested:
+        if stop.requested:
+            logger.warning("stopped by a signal at step %d: checkpoint and adapter saved; "
+                           "continue with --resume", steps)
+        trackers.close()
+        _draw_plots(run_dir)
         return {"meta": {**meta, "timings": timings}}
     start = time.perf_counter()
     trainer.model.eval()
@@ -347,5 +318,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     write_report(run_dir, report, base_records, trained_records)
     append_metrics(metrics_path, {"event": "eval", **{k: report[k] for k in (
         "base", "trained", "difference", "knowledge", "cross_eval") if k in report}})
+    trackers.log_results(flat_results(report), steps)
+    trackers.close()
+    _draw_plots(run_dir)
     logger.info("%s", verdict_line(report))
     return report
