@@ -431,20 +431,11 @@ def test_advantages_match_trl_grpo_trainer(tmp_path):
     torch = pytest.importorskip("torch")
     pytest.importorskip("trl")
     from datasets import Dataset
-    from tokenizers import Tokenizer, models, pre_tokenizers
-    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
     from trl import GRPOConfig, GRPOTrainer
 
-    vocab = {"<pad>": 0, "<eos>": 1, **{f"w{i}": i + 2 for i in range(20)}}
-    backend = Tokenizer(models.WordLevel(vocab, unk_token="<pad>"))
-    backend.pre_tokenizer = pre_tokenizers.Whitespace()
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>",
-                                        eos_token="<eos>")
-    torch.manual_seed(0)
-    model = LlamaForCausalLM(LlamaConfig(
-        vocab_size=len(vocab), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
-        num_attention_heads=2, num_key_value_heads=2, pad_token_id=0, eos_token_id=1,
-        bos_token_id=1))
+    from tiny_models import tiny_llama
+
+    model, tokenizer = tiny_llama(20)
     # four groups of 4: mixed, zero variance, one None (left out), mixed non-binary
     rewards = [0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, None, 1.0, 0.5, 0.2, 0.9, 0.4, 0.4]
 

@@ -333,10 +333,12 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> TrainConfig:
-    """Build a TrainConfig from a YAML file and overrides (overrides win).
+    """Build a TrainConfig from a YAML/JSON file and overrides (overrides win).
 
     Args:
-        path: YAML file with a mapping of TrainConfig keys, or None for the defaults.
+        path: YAML or JSON file with a mapping of TrainConfig keys, or the reference
+            project's layout with a `selfaware_grpo` section (`rlvr.config_reference`),
+            or None for the defaults.
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
             flags that were not given must be filtered out by the caller.
     Raises:
@@ -356,6 +358,10 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             raise ConfigError(f"{path}: invalid YAML: {exc}") from None
         if not isinstance(loaded, dict):
             raise ConfigError(f"{path}: expected a mapping of keys to values")
+        if "selfaware_grpo" in loaded:  # the reference project's JSON layout
+            from rlvr.config_reference import reference_layout
+
+            loaded = reference_layout(loaded, str(path), FIELD_NAMES)
         _check_keys(loaded, str(path))
         values.update(loaded)
     if overrides:

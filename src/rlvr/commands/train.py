@@ -8,6 +8,7 @@ import argparse
 FLAG_KEYS = {
     "data": "data", "model": "model", "max_steps": "max_steps", "eval_limit": "eval_limit",
     "output_dir": "output_dir", "seed": "seed", "skip_bad_rows": "skip_bad_rows",
+    "data_variant": "selfaware_variant",
 }
 
 
@@ -18,13 +19,18 @@ def register(subparsers) -> None:
         description="Run TRL's GRPOTrainer with PEFT LoRA on a calibration reward, then "
                     "answer held-out questions with the base model and the adapter and "
                     "write report.json / report.md into the run directory.")
-    p.add_argument("--config", help="YAML config (see configs/); defaults apply without one")
+    p.add_argument("--config", help="YAML or JSON config (see configs/); also the reference "
+                                    "project's JSON layout with a selfaware_grpo section; "
+                                    "defaults apply without one")
     p.add_argument("--data", help="messages JSONL, folder of splits, or SelfAware.json")
     p.add_argument("--model", help="model spec (default: SmolLM2-135M-Instruct)")
     p.add_argument("--max-steps", type=int, help="optimizer steps (overrides epochs)")
     p.add_argument("--eval-limit", type=int, help="held-out questions to evaluate")
     p.add_argument("--output-dir", help="run directory")
     p.add_argument("--seed", type=int, help="random seed")
+    p.add_argument("--data-variant", choices=("v1", "v2", "v3"),
+                   help="SelfAware split variant when --data is SelfAware.json "
+                        "(= --set selfaware_variant=...)")
     p.add_argument("--skip-bad-rows", action="store_true", default=None,
                    help="skip malformed data rows (reported with a count) instead of failing")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",

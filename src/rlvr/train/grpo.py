@@ -32,6 +32,7 @@ from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_
                                     checkpoint_bytes, last_checkpoint, lora_parameter_count,
                                     make_checkpoint_callback, remove_incomplete)
 from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.train.curriculum_trl import curriculum_trainer, write_curriculum_retired
 from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
@@ -59,7 +60,7 @@ def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]
 RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
-                "prompt_exemplars", "train_answerable", "max_unanswerable_share")
+                "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -245,7 +246,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     stop = StopRequest()
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
-    trainer = GRPOTrainer(
+    trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer when curriculum is off
+    trainer = trainer_class(
         model=model,
         reward_funcs=reward_funcs,
         args=grpo_args(cfg, checkpoints, reward_weights, trackers.report_to, run_name),
@@ -264,6 +266,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     steps = trainer.state.global_step
     timings["seconds_per_step"] = timings["train_s"] / steps if steps else float("nan")
     write_jsonl(run_dir / "train_log.jsonl", trainer.state.log_history)
+    curriculum = write_curriculum_retired(trainer, run_dir)  # None (no file) when off
     adapter_dir = _save_adapter(trainer.model, tokenizer, run_dir / "adapter")
     logger.info("adapter saved to %s", adapter_dir)
 
@@ -286,6 +289,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},
         "alarms": alarms, "stopped_on_alarm": bool(alarms and cfg.stop_on_alarm),
+        "curriculum": curriculum and {k: v for k, v in curriculum.items() if k != "retired"},
         "interrupted": stop.requested, "run_name": run_name, "report_to": trackers.names,
         "preflight": [{k: v for k, v in p.items() if k != "table"} for p in preflight_results],
     }

@@ -1,0 +1,24 @@
+"""A tiny random Llama and a word-level tokenizer for tests that drive TRL without the
+default model (seconds, not minutes)."""
+
+from __future__ import annotations
+
+
+def tiny_llama(vocab_size: int = 20):
+    """Return (model, tokenizer): 1 layer, hidden size 16, vocabulary `<pad>`, `<eos>` and
+    `w0` ... `w{vocab_size-1}`; seeded, so every call builds the same weights."""
+    import torch
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    vocab = {"<pad>": 0, "<eos>": 1, **{f"w{i}": i + 2 for i in range(vocab_size)}}
+    backend = Tokenizer(models.WordLevel(vocab, unk_token="<pad>"))
+    backend.pre_tokenizer = pre_tokenizers.Whitespace()
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>",
+                                        eos_token="<eos>")
+    torch.manual_seed(0)
+    model = LlamaForCausalLM(LlamaConfig(
+        vocab_size=len(vocab), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+        num_attention_heads=2, num_key_value_heads=2, pad_token_id=0, eos_token_id=1,
+        bos_token_id=1))
+    return model, tokenizer
