@@ -428,7 +428,7 @@ def test_advantages_match_trl_grpo_trainer(tmp_path):
     = 1.7e-4. With epsilon=1e-4 we match TRL to float32 precision; with the exact formula
     (epsilon 0) the gap is at most |A| * 1e-4 / (std + 1e-4).
     """
-    torch = pytest.importorskip("torch")
+    pytest.importorskip("torch")
     pytest.importorskip("trl")
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer

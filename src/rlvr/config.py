@@ -75,6 +75,19 @@ class TrainConfig:
     scale_rewards: str = _f("group", "advantage scaling: group | batch | none")
     gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
     bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
+    # --- hardware (rlvr.hardware: CUDA-only options are refused on other machines) ---
+    quantization: str = _f("none", "none | nf4: load the base model in 4-bit NF4 with double "
+                                   "quantization (QLoRA; CUDA + bitsandbytes)")
+    attn_implementation: str = _f("auto", "auto | sdpa | eager | flash_attention_2; auto = "
+                                          "flash attention 2 when installed on CUDA with 16-bit "
+                                          "weights, else sdpa")
+    use_vllm: bool = _f(False, "generate with vLLM through TRL (needs vllm; see vllm_mode)")
+    vllm_mode: str = _f("colocate", "colocate (vLLM in the training process, one GPU) | "
+                                    "server (a separate `trl vllm-serve`)")
+    vllm_server_host: str = _f("0.0.0.0", "vllm_mode server: host of `trl vllm-serve`")
+    vllm_server_port: int = _f(8000, "vllm_mode server: port of `trl vllm-serve`")
+    vllm_gpu_memory_utilization: float = _f(0.3, "vllm_mode colocate: share of GPU memory "
+                                                 "vLLM may take, in (0, 1]")
     logging_steps: int = _f(1, "log every N optimizer steps")
     save_steps: int = _f(25, "checkpoint every N optimizer steps (for --resume); see also "
                              "save_minutes")
@@ -217,6 +230,16 @@ class TrainConfig:
                 and self.curriculum_failed_reward >= self.curriculum_solved_reward):
             raise ConfigError(f"curriculum_failed_reward ({self.curriculum_failed_reward}) must be "
                               f"below curriculum_solved_reward ({self.curriculum_solved_reward})")
+        for key, allowed in {"quantization": ("none", "nf4"),
+                             "attn_implementation": ("auto", "sdpa", "eager",
+                                                     "flash_attention_2"),
+                             "vllm_mode": ("colocate", "server")}.items():
+            if getattr(self, key) not in allowed:
+                raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not "
+                                  f"{getattr(self, key)!r}")
+        if not 0 < self.vllm_gpu_memory_utilization <= 1:
+            raise ConfigError(f"vllm_gpu_memory_utilization must be in (0, 1], got "
+                              f"{self.vllm_gpu_memory_utilization!r}")
         if self.scale_rewards not in ("group", "batch", "none"):
             raise ConfigError(f"scale_rewards must be group, batch or none, not "
                               f"{self.scale_rewards!r}")

@@ -148,13 +148,38 @@ def load_causal_lm(spec: str | None = None, adapter: str | None = None, dtype: s
     import torch
     from transformers import AutoModelForCausalLM
 
+    from rlvr.hardware import device
+
     path = resolve_model(spec)
     tokenizer = load_tokenizer(path)
     model = AutoModelForCausalLM.from_pretrained(path, dtype=getattr(torch, dtype))
     if adapter:
         model = apply_adapter(model, adapter)
+    model.to(device())
     model.eval()
     return model, tokenizer
+
+
+def load_for_training(path: str, cfg):
+    """Load the base model for `rlvr train` under `rlvr.hardware`'s rules: dtype, attention
+    kernel and, for `quantization: nf4`, 4-bit NF4 weights prepared for k-bit training
+    (`peft.prepare_model_for_kbit_training`: fp32 norms, input gradients). The model is
+    placed on `rlvr.hardware.device()` (a quantized one on the process's GPU).
+
+    Raises:
+        ConfigError: an option this machine cannot run (`rlvr.hardware.check_options`).
+    """
+    from transformers import AutoModelForCausalLM
+
+    from rlvr.hardware import device, model_load_kwargs
+
+    model = AutoModelForCausalLM.from_pretrained(path, **model_load_kwargs(cfg))
+    if cfg.quantization == "nf4":
+        from peft import prepare_model_for_kbit_training
+
+        return prepare_model_for_kbit_training(
+            model, use_gradient_checkpointing=cfg.gradient_checkpointing)
+    return model.to(device())
 
 
 def apply_adapter(model, adapter: str):

@@ -97,7 +97,7 @@ def _generate(record: dict, prompt: str, load: Callable | None) -> None:
     if record["adapter"]:
         record["adapter_weights_sha256"] = weights_sha256(record["adapter"])
     inputs = tokenizer(prompt, return_tensors="pt",
-                       add_special_tokens=DECODING["add_special_tokens"])
+                       add_special_tokens=DECODING["add_special_tokens"]).to(model.device)
     context_ids = inputs["input_ids"][0].tolist()
     record["context_sha256"] = sha256_text(json.dumps(context_ids))
     record["context_num_tokens"] = len(context_ids)

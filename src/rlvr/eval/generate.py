@@ -81,6 +81,8 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
     for start in range(0, len(texts), batch_size):
         batch = [texts[i] for i in order[start:start + batch_size]]
         enc = tokenizer(batch, return_tensors="pt", padding=True, add_special_tokens=False)
+        if getattr(model, "device", None) is not None:  # the model's device (rlvr.hardware)
+            enc = enc.to(model.device)
         torch.manual_seed(seed + start)
         with torch.no_grad():
             out = model.generate(**enc, max_new_tokens=max_new_tokens,

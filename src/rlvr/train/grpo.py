@@ -26,7 +26,8 @@ from rlvr.errors import ConfigError
 from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import umask_mode, write_jsonl, write_text
-from rlvr.models import load_tokenizer, resolve_model
+from rlvr.hardware import check_options
+from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
 from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_dir,
                                     checkpoint_bytes, last_checkpoint, lora_parameter_count,
@@ -68,6 +69,8 @@ GRPO_PASSTHROUGH = (
     "max_steps", "learning_rate", "lr_scheduler_type", "num_generations",
     "max_completion_length", "beta", "epsilon", "temperature", "top_p", "loss_type",
     "scale_rewards", "gradient_checkpointing", "logging_steps", "save_steps", "seed",
+    "use_vllm", "vllm_mode", "vllm_server_host", "vllm_server_port",
+    "vllm_gpu_memory_utilization",
 )
 
 
@@ -77,17 +80,15 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
 
     `report_to` is what TRL sets up itself (`rlvr.train.trackers.Trackers.report_to`;
     None or [] = none), `run_name` the trackers' run name."""
-    import torch
     from trl import GRPOConfig
 
-    bf16 = cfg.bf16
-    if bf16 is None:
-        bf16 = bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
+    from rlvr.hardware import use_bf16
+
     return GRPOConfig(
         output_dir=str(output_dir),
         **{name: getattr(cfg, name) for name in GRPO_PASSTHROUGH},
         warmup_steps=cfg.warmup_ratio,  # transformers 5: a float < 1 is a ratio of steps
-        bf16=bf16,
+        bf16=use_bf16(cfg.bf16),
         save_strategy="steps",
         save_total_limit=cfg.save_total_limit,
         data_seed=cfg.seed,
@@ -176,7 +177,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     """
     import torch
     from datasets import Dataset
-    from transformers import AutoModelForCausalLM, set_seed
+    from transformers import set_seed
     from trl import GRPOTrainer
 
     import yaml
@@ -186,6 +187,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     # only a run that reached a checkpoint has settings to keep: a run that failed before
     # training (bad data, a refused preflight, a crash while loading) left only its config
     check_output_dir(run_dir)  # before any data or model: an unwritable folder fails now
+    check_options(cfg)  # CUDA-only options on a machine without CUDA fail now
     if resume and previous.is_file() and last_checkpoint(run_dir / "checkpoints"):
         saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
         changed = [k for k in RESUME_FIXED if k in saved and saved[k] != getattr(cfg, k)]
@@ -203,7 +205,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 
     model_path = resolve_model(cfg.model)
     tokenizer = load_tokenizer(model_path)
-    model = AutoModelForCausalLM.from_pretrained(model_path, dtype=torch.float32)
+    model = load_for_training(model_path, cfg)
     _check_space(cfg, model, model_path, run_dir)
     task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params,
                     cfg.eval_max_new_tokens or cfg.max_completion_length)
