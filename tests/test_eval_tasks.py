@@ -9,7 +9,7 @@ import pytest
 from rlvr.errors import DataError, RlvrError
 from rlvr.eval import loaders
 from rlvr.eval.results import finish_results
-from rlvr.eval.runner import fewshot_exemplars, load_task_rows, rescore, task_path
+from rlvr.eval.runner import fewshot_exemplars, load_task_rows, rescore
 from rlvr.eval.task_metrics import code_metrics, gsm8k_metrics, qa_metrics
 from rlvr.eval.tasks import TASKS, get_task
 from rlvr.io import write_json, write_jsonl
@@ -100,13 +100,16 @@ def test_exploretom_errors_name_the_csv_line_not_the_record(tmp_path):
 
 
 def test_missing_task_data_is_skipped_with_reason(tmp_path):
-    rows, skipped = load_task_rows(["gsm8k", "exploretom"], str(SHARED_DATA), {}, limit=3)
+    rows, skipped, sources = load_task_rows(["gsm8k", "exploretom"], str(SHARED_DATA), {}, limit=3)
     assert len(rows["gsm8k"]) == 3
+    assert sources["gsm8k"]["data_source"] == str(SHARED_DATA / "gsm8k" / "test.jsonl")
     assert "exploretom" in skipped and "--task-path" in skipped["exploretom"]
-    rows, skipped = load_task_rows(["gsm8k"], str(tmp_path), {}, limit=None)
+    # --data-source local: no hub, no packaged fallback; the reason names the missing file
+    rows, skipped, _ = load_task_rows(["gsm8k"], str(tmp_path), {}, limit=None,
+                                      data_source="local")
     assert not rows and str(tmp_path / "gsm8k" / "test.jsonl") in skipped["gsm8k"]
-    with pytest.raises(DataError, match="--data-dir"):
-        task_path(get_task("gsm8k"), None, {})
+    rows, skipped, _ = load_task_rows(["gsm8k"], None, {}, limit=None, data_source="local")
+    assert "--data-dir" in skipped["gsm8k"]
 
 
 def test_fewshot_exemplars_come_from_train_only():

@@ -29,9 +29,18 @@ COMMAND_MODULES = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (`rlvr eval: error: argument --limit: invalid int
+    value: 'abc' (see `rlvr eval --help`)`), like rlvr's own errors; exit code 2 as argparse.
+    Subcommand parsers inherit the class."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the top-level parser with every registered subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rlvr",
         description="GRPO on verifiable rewards: train, score, evaluate, explain.",
     )

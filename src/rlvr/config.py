@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +59,8 @@ class TrainConfig:
                                          "[reward]. "
                                          "The report still scores with `reward`")
     # --- GRPO (names as in trl.GRPOConfig) ---
+    backend: str = _f("trl", "training engine: trl (TRL GRPOTrainer + PEFT) | mlx (mlx-lm-lora "
+                             "GRPO on MLX, `pip install -e '.[mlx]'`; see docs/mlx.md)")
     per_device_train_batch_size: int = _f(1, "prompts x generations per device per micro-step")
     gradient_accumulation_steps: int = _f(16, "micro-steps per optimizer step")
     num_train_epochs: float = _f(1.0, "passes over the training rows")
@@ -115,8 +119,10 @@ class TrainConfig:
     eval_tasks: list | None = _f(None, "cross-task evaluation after training (base and "
                                        "adapter), e.g. [gsm8k, triviaqa]; see `rlvr eval --list`")
     eval_tasks_limit: int | None = _f(20, "questions per cross-eval task; None = all")
-    eval_data_dir: str | None = _f(None, "folder with the eval task files (e.g. ../shared/data); "
-                                         "default: $RLVR_DATA_DIR")
+    eval_data_dir: str | None = _f(None, "folder with eval task files in the layout "
+                                         "gsm8k/test.jsonl, ... (see README); default: "
+                                         "$RLVR_DATA_DIR, else the Hugging Face Hub, else the "
+                                         "subsets packaged with rlvr")
     skip_eval: bool = _f(False, "train only; no before/after report")
     # --- knowledge-aware evaluation (rlvr.eval.knowledge) ---
     knowledge_samples: int = _f(1, "K: base-model answers per held-out answerable question "
@@ -167,6 +173,7 @@ class TrainConfig:
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
 
     def __post_init__(self) -> None:
+        self._check_types()
         if self.num_generations < 2:
             raise ConfigError("num_generations must be >= 2: a group of one has no "
                               "relative advantage (set num_generations: 2 or more)")
@@ -179,6 +186,12 @@ class TrainConfig:
             raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
         self._check_rewards()
         self._check_ranges()
+        if self.backend not in ("trl", "mlx"):
+            raise ConfigError(f"backend must be trl or mlx, not {self.backend!r}")
+        if self.backend == "mlx":  # packages and supported settings, before any model loads
+            from rlvr.train.mlx_settings import check_mlx_backend
+
+            check_mlx_backend(self)
         if self.knowledge_samples < 1:
             raise ConfigError("knowledge_samples must be >= 1")
         if self.knowledge_temperature < 0 or (self.knowledge_samples > 1
@@ -202,9 +215,56 @@ class TrainConfig:
             raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                               f"{self.selfaware_variant!r}")
 
+    def _check_types(self) -> None:
+        """Each value has its field's annotated type (`int`, `float`, `bool`, `str`, `list`,
+        `dict`, or None where the annotation allows it), before any range check compares
+        it: ints are accepted (and stored) as floats, floats must be finite, a bool is not
+        a number. `reward_funcs` may also be one mapping and `eval_tasks` a string (both
+        normalised later)."""
+        for f in dataclasses.fields(self):
+            kinds = [k.strip() for k in str(f.type).split("|")]
+            value = getattr(self, f.name)
+            if _has_kind(value, kinds) or isinstance(value, _ALSO_ACCEPTED.get(f.name, ())):
+                if "float" in kinds and type(value) is int:
+                    setattr(self, f.name, float(value))
+                continue
+            raise ConfigError(_type_message(f.name, value))
+        for key in ("output_dir", "model", "data", "run_name", "eval_data_dir", "reward"):
+            value = getattr(self, key)
+            if isinstance(value, str) and not value.strip():
+                spec = self.__dataclass_fields__[key]
+                fix = ("omit it (or set null) for the default" if "None" in str(spec.type)
+                       else f"set it, e.g. {key}: {spec.default}")
+                raise ConfigError(f"{key} is empty text; {fix}")
+        modules = self.lora_target_modules
+        if not (modules.strip() if isinstance(modules, str) else modules and all(
+                isinstance(m, str) and m.strip() for m in modules)):
+            raise ConfigError(f"lora_target_modules must be a module name such as all-linear or "
+                              f"a list of names such as [q_proj, v_proj], got {modules!r}")
+
     def _check_ranges(self) -> None:
         """Ranges of the GRPO, LoRA and evaluation settings, and TRL's batch rule, each with
         the fix in the message (all before any model or data loads)."""
+        for key, limit in UPPER_LIMITS.items():
+            value = getattr(self, key)
+            if value is not None and value > limit:
+                raise ConfigError(f"{key} = {value} is above {limit:,}, far more than any "
+                                  f"real run uses (a typo?); set a smaller value")
+        for key in ("eval_limit", "train_limit", "eval_tasks_limit", "eval_max_new_tokens",
+                    "num_threads", "logging_steps"):
+            value = getattr(self, key)
+            if value is not None and value < 1:
+                null = " or null" if "None" in FIELD_TYPES[key] else ""
+                raise ConfigError(f"{key} must be >= 1{null}, got {value!r}")
+        if not 0 < self.num_train_epochs:
+            raise ConfigError(f"num_train_epochs must be > 0, got {self.num_train_epochs!r}")
+        for key in ("alarm_over_abstention", "alarm_hedge_rate", "alarm_zero_std",
+                    "alarm_truncation", "preflight_margin"):
+            if not 0 <= getattr(self, key) <= 1:
+                raise ConfigError(f"{key} is a share and must be in [0, 1], got "
+                                  f"{getattr(self, key)!r}")
+        if not 0 <= self.seed < 2 ** 32:
+            raise ConfigError(f"seed must be in [0, 2**32 - 1] (numpy's range), got {self.seed}")
         positive = {"lora_r": self.lora_r, "lora_alpha": self.lora_alpha,
                     "learning_rate": self.learning_rate, "temperature": self.temperature,
                     "per_device_train_batch_size": self.per_device_train_batch_size,
@@ -246,12 +306,13 @@ class TrainConfig:
         if self.max_steps == 0 or self.max_steps < -1:
             raise ConfigError(f"max_steps must be >= 1, or -1 for num_train_epochs; got "
                               f"{self.max_steps}")
-        batch = self.per_device_train_batch_size * self.gradient_accumulation_steps
+        processes = int(os.environ.get("WORLD_SIZE", "1"))  # set by accelerate launch
+        batch = self.per_device_train_batch_size * self.gradient_accumulation_steps * processes
         if batch % self.num_generations:
             raise ConfigError(
                 f"the generation batch (per_device_train_batch_size x gradient_accumulation_"
                 f"steps x processes = {self.per_device_train_batch_size} x "
-                f"{self.gradient_accumulation_steps} x 1 = {batch}) must be divisible by "
+                f"{self.gradient_accumulation_steps} x {processes} = {batch}) must be divisible by "
                 f"num_generations ({self.num_generations}), as TRL requires; e.g. set "
                 f"per_device_train_batch_size: {self.num_generations} or num_generations: "
                 f"{_divisor(batch, self.num_generations)}")
@@ -267,11 +328,14 @@ class TrainConfig:
             if not isinstance(self.eval_tasks, list):
                 raise ConfigError(f"eval_tasks must be a list of task names, got "
                                   f"{self.eval_tasks!r}")
-            for name in self.eval_tasks:
+            for i, name in enumerate(self.eval_tasks):
                 try:
                     get_task(str(name))
                 except RlvrError as exc:
                     raise ConfigError(f"eval_tasks: {exc}") from None
+                if name in self.eval_tasks[:i]:
+                    raise ConfigError(f"eval_tasks names {name!r} more than once; name each "
+                                      "task once")
 
     def _check_rewards(self) -> None:
         """Build the reward functions once, so a bad name, preset or parameter fails here,
@@ -300,6 +364,53 @@ class TrainConfig:
         return dataclasses.asdict(self)
 
 
+# Upper limits that catch typos (extra zeros) before a model loads; far above real settings.
+UPPER_LIMITS = {
+    "max_completion_length": 131_072, "eval_max_new_tokens": 131_072,  # tokens: 128k context
+    "num_generations": 1024, "per_device_train_batch_size": 65_536,
+    "gradient_accumulation_steps": 65_536, "eval_batch_size": 65_536,
+    "knowledge_samples": 1024, "learning_rate": 1.0,
+}
+_KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
+               "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
+_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str}
+_EXAMPLES = {"reward_params": "{wrong: -1.0}", "reward_funcs": "[{name: selfaware, weight: 1.0}]",
+             "lora_target_modules": "[q_proj, v_proj]", "eval_tasks": "[gsm8k, triviaqa]",
+             "report_to": "[tensorboard]", "prompt_exemplars": "[[question, answer], ...]"}
+
+
+def _type_message(key: str, value: Any) -> str:
+    """`key must be <kinds> such as <example>, got <value>`: what the field takes, with an
+    example (the default when it is one) as the fix."""
+    kinds = [k.strip() for k in FIELD_TYPES[key].split("|")]
+    want = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
+    if isinstance(value, float) and "float" in kinds:
+        want = "a finite number"
+    default = TrainConfig.__dataclass_fields__[key].default
+    example = _EXAMPLES.get(key) or (None if default in (None, dataclasses.MISSING)
+                                     or isinstance(default, bool) else default)
+    hint = f" such as {example}" if example is not None else ""
+    if "str" in kinds and value is not None and not isinstance(value, (list, dict)):
+        hint += " (quote a value to keep it as text)"
+    return f"{key} must be {want}{hint}, got {value!r}"
+
+
+def _has_kind(value: Any, kinds: list[str]) -> bool:
+    """Whether `value` is one of the annotation's kinds ("int", "float", "None", ...)."""
+    if isinstance(value, bool):  # bool is an int subclass: only a bool field takes it
+        return "bool" in kinds
+    if isinstance(value, int) and ("int" in kinds or "float" in kinds):
+        try:
+            return "int" in kinds or math.isfinite(float(value))
+        except OverflowError:  # an int too large for a float
+            return False
+    if isinstance(value, float):
+        return "float" in kinds and math.isfinite(value)
+    return any({"None": value is None, "str": isinstance(value, str),
+                "list": isinstance(value, list), "dict": isinstance(value, dict)}.get(k, False)
+               for k in kinds)
+
+
 def _divisor(batch: int, wanted: int) -> int:
     """The group size >= 2 nearest to `wanted` that divides `batch` (for the fix hint)."""
     options = [g for g in range(2, batch + 1) if batch % g == 0] or [batch]
@@ -314,7 +425,8 @@ def _coerce(key: str, value: Any) -> Any:
     """Convert YAML strings like "5e-5" (which YAML 1.1 reads as text) to the field type."""
     kind = FIELD_TYPES[key].split("|")[0].strip()
     if value is None or not isinstance(value, str):
-        return float(value) if kind == "float" and isinstance(value, int) else value
+        number = isinstance(value, int) and not isinstance(value, bool)
+        return float(value) if kind == "float" and number else value
     try:
         if kind == "float":
             return float(value)
@@ -323,7 +435,7 @@ def _coerce(key: str, value: Any) -> Any:
         if kind == "bool":
             return {"true": True, "false": False}[value.strip().lower()]
     except (ValueError, KeyError):
-        raise ConfigError(f"{key}: expected {kind}, got {value!r}") from None
+        raise ConfigError(_type_message(key, value)) from None
     return value
 
 
@@ -355,6 +467,53 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _read_config_file(path: Path) -> Any:
+    """Parse a YAML/JSON config file; every problem is one line naming `path[:line]`.
+
+    Raises:
+        ConfigError: missing file, a folder, not UTF-8, empty (or only comments), invalid
+            YAML, or a key given twice in one mapping (YAML would keep the last silently).
+    """
+    import yaml
+
+    if path.is_dir():
+        raise ConfigError(f"--config {path} is a folder; pass a YAML file such as "
+                          "configs/selfaware_grpo_cpu.yaml")
+    if not path.is_file():
+        raise ConfigError(f"config file {path} not found")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
+
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            seen: dict[str, int] = {}
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value != "<<":
+                    line = key_node.start_mark.line + 1
+                    if key_node.value in seen:
+                        raise ConfigError(f"{path}:{line}: key {key_node.value!r} is given "
+                                          f"twice (also on line {seen[key_node.value]}); "
+                                          "keep one")
+                    seen[key_node.value] = line
+            return super().construct_mapping(node, deep)
+
+    try:
+        loaded = yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a SafeLoader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"{where}: invalid YAML ({problem}); fix that line") from None
+    if loaded is None:
+        raise ConfigError(f"{path}: the config file is empty; write settings into it (see "
+                          "configs/selfaware_grpo_cpu.yaml) or omit --config for the defaults")
+    return loaded
+
+
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """Build a TrainConfig from a YAML/JSON file and overrides (overrides win).
 
@@ -365,22 +524,17 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
             flags that were not given must be filtered out by the caller.
     Raises:
-        ConfigError: missing file, invalid YAML, a non-mapping file, an unknown key
-            (with the closest valid key), or an invalid value.
+        ConfigError: missing, empty or unreadable file, invalid YAML, a key given twice,
+            a non-mapping file, an unknown key (with the closest valid key), or an
+            invalid value (type, range, reward, tracker, task; see `TrainConfig`).
     """
-    import yaml
-
     values: dict[str, Any] = {}
     if path is not None:
         path = Path(path)
-        if not path.is_file():
-            raise ConfigError(f"config file {path} not found")
-        try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            raise ConfigError(f"{path}: invalid YAML: {exc}") from None
+        loaded = _read_config_file(path)
         if not isinstance(loaded, dict):
-            raise ConfigError(f"{path}: expected a mapping of keys to values")
+            raise ConfigError(f"{path}: expected a mapping of keys to values (key: value "
+                              f"lines), got {type(loaded).__name__}")
         if "selfaware_grpo" in loaded:  # the reference project's JSON layout
             from rlvr.config_reference import reference_layout
 

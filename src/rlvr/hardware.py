@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import logging
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,6 +178,10 @@ def model_load_kwargs(cfg: Any, hw: Hardware | None = None) -> dict[str, Any]:
 
 
 def _local_rank() -> int:
-    import os
-
     return int(os.environ.get("LOCAL_RANK", "0"))
+
+
+def is_main_process() -> bool:
+    """True in a single process and on rank 0 of an `accelerate launch`/`torchrun` job
+    (read from the RANK environment variable the launchers set)."""
+    return int(os.environ.get("RANK", "0")) == 0

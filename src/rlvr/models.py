@@ -133,6 +133,22 @@ def resolve_model(spec: str | None) -> str:
     return spec
 
 
+def check_model_path(spec: str | None) -> None:
+    """Refuse a model spec that cannot resolve, without loading or converting anything: a
+    missing path, a folder that is not a model, or the default model neither converted nor
+    installed. Hub ids are not looked up (that needs the network; `resolve_model` does it).
+
+    Raises:
+        ModelNotFoundError: as `resolve_model`, with the fix.
+    """
+    if spec is None or spec in DEFAULT_MODEL_ALIASES:
+        target = default_model_dir()
+        if not ((target / "config.json").is_file() and (target / "model.safetensors").is_file()):
+            _gguf_path()  # the package that holds the GGUF file must be installed
+        return
+    resolve_model(spec)
+
+
 def load_causal_lm(spec: str | None = None, adapter: str | None = None, dtype: str = "float32"):
     """Load a causal LM and its tokenizer (left padding, pad token set) for generation.
 

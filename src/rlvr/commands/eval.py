@@ -24,11 +24,17 @@ def register(subparsers) -> None:
     p.add_argument("--batch-size", type=int, default=16, help="prompts per generation batch")
     p.add_argument("--max-new-tokens", type=int, help="override every task's token cap")
     p.add_argument("--output-dir", default="runs/eval")
-    p.add_argument("--data-dir", help="folder holding the task files (e.g. ../shared/data); "
-                                      "default: $RLVR_DATA_DIR or data_dir in "
-                                      "~/.config/rlvr/config.yaml")
+    p.add_argument("--data-dir", help="folder holding task files in the layout gsm8k/test.jsonl, "
+                                      "mbpp/mbpp.jsonl, ... (see README); default: "
+                                      "$RLVR_DATA_DIR or data_dir in ~/.config/rlvr/config.yaml")
     p.add_argument("--task-path", action="append", default=[], metavar="TASK=FILE",
-                   help="data file for one task (repeatable), e.g. exploretom=ExploreToM.csv")
+                   help="data file for one task (repeatable; wins over every other source), "
+                        "e.g. exploretom=ExploreToM.csv")
+    p.add_argument("--data-source", choices=("auto", "local", "hub", "packaged"), default="auto",
+                   help="where task data comes from when no --task-path names it: auto (default) "
+                        "= the --data-dir file, else the Hugging Face Hub (skipped at once when "
+                        "offline), else the subset packaged with rlvr; local, hub or packaged = "
+                        "only that source, no fallback")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
@@ -37,7 +43,6 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run, list or rescore, and print the results table."""
-    from rlvr.errors import RlvrError
     from rlvr.eval.results import results_table
     from rlvr.eval.tasks import TASKS
 
@@ -50,37 +55,21 @@ def run(args: argparse.Namespace) -> int:
 
         results = rescore(args.rescore)
     else:
-        if not args.tasks:
-            raise RlvrError("--tasks is required, e.g. --tasks selfaware,gsm8k (see --list)")
-        if args.num_fewshot is not None and args.num_fewshot not in (0, 2, 4, 8):
-            raise RlvrError("--num-fewshot must be 0, 2, 4 or 8")
-        for flag, value in (("--num-samples", args.num_samples), ("--limit", args.limit),
-                            ("--batch-size", getattr(args, "batch_size", None))):
-            if value is not None and value < 1:
-                raise RlvrError(f"{flag} must be >= 1, got {value}")
-        if args.temperature is not None and args.temperature < 0:
-            raise RlvrError(f"--temperature must be >= 0, got {args.temperature}")
-        from rlvr.eval.tasks import get_task
-
-        for name in [t.strip() for t in args.tasks.split(",") if t.strip()]:
-            get_task(name)  # unknown task: refused before any model loads
-        if args.adapter:
-            _check_adapter(args.adapter)
-        task_paths = {}
-        for item in args.task_path:
-            if "=" not in item:
-                raise RlvrError(f"--task-path expects TASK=FILE, got {item!r}")
-            name, path = item.split("=", 1)
-            task_paths[name.strip()] = path
+        names, task_paths = _check_args(args)  # every setting, before any model loads
         from rlvr.eval.runner import run_eval
 
         results = run_eval(
-            args.model, [t.strip() for t in args.tasks.split(",") if t.strip()],
+            args.model, names,
             adapter=args.adapter, output_dir=args.output_dir, limit=args.limit,
             num_samples=args.num_samples, temperature=args.temperature,
             batch_size=args.batch_size, num_fewshot=args.num_fewshot, data_dir=args.data_dir,
-            task_paths=task_paths, seed=args.seed, max_new_tokens=args.max_new_tokens)
+            task_paths=task_paths, seed=args.seed, max_new_tokens=args.max_new_tokens,
+            require_tasks=True, data_source=args.data_source)
     print(results_table(results))
+    for name, task in results.get("tasks", {}).items():
+        if task.get("data_kind") == "packaged":
+            why = f" ({task['data_note']})" if task.get("data_note") else ""
+            print(f"note: {name} was evaluated on rlvr's {task['data_source']}{why}")
     for name, reason in results.get("skipped", {}).items():
         print(f"skipped {name}: {reason}")
     print(f"wrote {args.rescore or args.output_dir}/results.json and results.md")
@@ -90,6 +79,74 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
+    """Check every `rlvr eval` setting without loading a model or a task's data.
+
+    Returns:
+        (task names, {task: file} from --task-path).
+    Raises:
+        RlvrError: one line naming the flag and the fix: no or duplicate task names, an
+            unknown task, numbers out of range (or absurdly large), a missing or non-model
+            --model path, an --adapter folder without an adapter, a --data-dir that is not
+            a folder, a --task-path for an unknown task or a missing file, an --output-dir
+            that cannot be written.
+    """
+    import math
+    from pathlib import Path
+
+    from rlvr.config import UPPER_LIMITS
+    from rlvr.errors import RlvrError
+    from rlvr.eval.tasks import get_task
+    from rlvr.models import check_model_path
+    from rlvr.train.checkpoints import check_output_dir
+
+    names = [t.strip() for t in (args.tasks or "").split(",") if t.strip()]
+    if not names:
+        raise RlvrError("--tasks is required, e.g. --tasks selfaware,gsm8k (see --list)")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise RlvrError(f"--tasks names {', '.join(twice)} more than once; name each task once")
+    for name in names:
+        get_task(name)  # unknown task: refused with the closest name
+    if args.num_fewshot is not None and args.num_fewshot not in (0, 2, 4, 8):
+        raise RlvrError(f"--num-fewshot must be 0, 2, 4 or 8, got {args.num_fewshot}")
+    for flag, value, limit in (
+            ("--num-samples", args.num_samples, UPPER_LIMITS["num_generations"]),
+            ("--limit", args.limit, None),
+            ("--batch-size", getattr(args, "batch_size", None), UPPER_LIMITS["eval_batch_size"]),
+            ("--max-new-tokens", args.max_new_tokens, UPPER_LIMITS["eval_max_new_tokens"])):
+        if value is not None and value < 1:
+            raise RlvrError(f"{flag} must be >= 1, got {value}")
+        if value is not None and limit is not None and value > limit:
+            raise RlvrError(f"{flag} {value} is above {limit:,}, far more than any real "
+                            "evaluation uses (a typo?); pass a smaller value")
+    if args.temperature is not None and not (math.isfinite(args.temperature)
+                                             and args.temperature >= 0):
+        raise RlvrError(f"--temperature must be >= 0 and finite, got {args.temperature}")
+    check_model_path(args.model)
+    if args.adapter:
+        _check_adapter(args.adapter)
+    if args.data_dir is not None and not Path(args.data_dir).expanduser().is_dir():
+        raise RlvrError(f"--data-dir {args.data_dir} is not a folder; pass the folder that "
+                        "holds the task files (gsm8k/test.jsonl, ...; see README)")
+    task_paths = {}
+    for item in args.task_path:
+        name, sep, path = item.partition("=")
+        if not sep or not name.strip() or not path:
+            raise RlvrError(f"--task-path expects TASK=FILE, got {item!r}")
+        try:
+            get_task(name.strip())
+        except RlvrError as exc:
+            raise RlvrError(f"--task-path {item}: {exc}") from None
+        if not Path(path).expanduser().is_file():
+            raise RlvrError(f"--task-path {item}: file not found; check the path")
+        task_paths[name.strip()] = path
+    if not args.output_dir.strip():
+        raise RlvrError("--output-dir is empty; pass a folder, e.g. --output-dir runs/eval")
+    check_output_dir(args.output_dir)
+    return names, task_paths
+
+
 def _check_adapter(path: str) -> None:
     """Refuse an --adapter folder that holds no PEFT adapter, before the base evaluation."""
     from pathlib import Path
@@ -97,6 +154,9 @@ def _check_adapter(path: str) -> None:
     from rlvr.errors import RlvrError
 
     folder = Path(path)
+    if not folder.exists():
+        raise RlvrError(f"--adapter {path} does not exist; pass the adapter folder a training "
+                        "run wrote (RUN_DIR/adapter)")
     if not (folder / "adapter_config.json").is_file():
         raise RlvrError(f"--adapter {path}: no adapter_config.json there; pass the adapter "
                         "folder a training run wrote (RUN_DIR/adapter)")

@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
         if value is not None:
             overrides[key] = value
     cfg = load_config(args.config, overrides)
+    from rlvr.train.checks import check_before_model
+
+    check_before_model(cfg)  # paths, data, preflight: before torch/TRL import (seconds)
 
     from rlvr.eval.report import format_table, knowledge_table, verdict_line
     from rlvr.train.grpo import run as run_training

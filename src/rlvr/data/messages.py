@@ -145,6 +145,10 @@ def load_messages_jsonl(path: str | Path, skip_bad_rows: bool = False,
         logger.warning("%s: skipped %d bad row(s); first: %s", path, len(report.skipped),
                        report.skipped[0])
     if not examples:
-        raise DataError("no usable rows", path)
+        if report.skipped:
+            raise DataError(f"no usable rows: all {len(report.skipped)} were bad (first: "
+                            f"{report.skipped[0]})", path)
+        raise DataError("no rows: the file is empty; write one JSON object per line with "
+                        "\"messages\" (see the README's data format)", path)
     return examples
 

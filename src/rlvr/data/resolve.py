@@ -96,6 +96,9 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
         return ResolvedData(_parse_rows(splits["train"], "builtin:train"),
                             _parse_rows(splits["test"], "builtin:test"),
                             "built-in dataset (rlvr.data.builtin)")
+    if not str(data).strip():
+        raise DataError("data is an empty path; pass --data with a messages JSONL, a folder "
+                        "of splits, or SelfAware.json (or omit it for the built-in dataset)")
     path = Path(data).expanduser()
     if not path.exists():
         raise DataError("data path does not exist; pass --data with a messages JSONL, a "

@@ -22,6 +22,27 @@ def _require_file(path: Path, option: str) -> None:
         raise DataError(f"dataset file not found; set {option} to its path", str(path))
 
 
+def _json_lines(path: Path):
+    """`(line, object)` for each non-blank line of a JSONL file; `.gz` files are read
+    through gzip (the packaged subsets). Errors name the file and line."""
+    if path.suffix != ".gz":
+        yield from iter_jsonl(path)
+        return
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        for line, text in enumerate(handle, start=1):
+            if not text.strip():
+                continue
+            try:
+                yield line, json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise DataError(f"invalid JSON ({exc.msg})", str(path), line) from None
+
+
+def _stem(path: Path) -> str:
+    """File name without `.gz` and its last suffix: test.jsonl(.gz) -> test."""
+    return Path(path.name[:-3] if path.name.endswith(".gz") else path.name).stem
+
+
 def _need(obj: Any, keys: tuple[str, ...], path: Path, line: int) -> dict:
     if not isinstance(obj, dict):
         raise DataError("expected a JSON object", str(path), line)
@@ -42,30 +63,41 @@ def gsm8k_final_answer(answer: str) -> str:
     return answer.rsplit("####", 1)[1].strip()
 
 
+def gsm8k_row(question: str, answer: str, row_id: str) -> dict[str, Any]:
+    """One GSM8K row: `id`, `question`, `solution` (the worked answer) and `final_answer`.
+
+    Raises:
+        ValueError: the answer has no `#### N` line.
+    """
+    return {"id": row_id, "question": question, "solution": answer,
+            "final_answer": gsm8k_final_answer(answer)}
+
+
 def load_gsm8k(path: str | Path) -> list[dict[str, Any]]:
-    """GSM8K JSONL (`question`, `answer` ending in `#### N`) -> rows with `id` ("line-N"),
-    `question`, `solution` (the worked answer) and `final_answer`."""
+    """GSM8K JSONL or .jsonl.gz (`question`, `answer` ending in `#### N`) -> rows from
+    `gsm8k_row`; `id` is the row's own `id` when it has one (the packaged subset keeps
+    the upstream line there), else "<file stem>-<line>" (e.g. "test-1")."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path gsm8k=FILE")
     rows = []
-    for line, obj in iter_jsonl(path):
+    for line, obj in _json_lines(path):
         obj = _need(obj, ("question", "answer"), path, line)
         try:
-            final = gsm8k_final_answer(obj["answer"])
+            rows.append(gsm8k_row(obj["question"], obj["answer"],
+                                  obj.get("id") or f"{_stem(path)}-{line}"))
         except ValueError as exc:
             raise DataError(str(exc), str(path), line) from None
-        rows.append({"id": f"{path.stem}-{line}", "question": obj["question"],
-                     "solution": obj["answer"], "final_answer": final})
     return rows
 
 
 def load_triviaqa(path: str | Path) -> list[dict[str, Any]]:
-    """TriviaQA subset JSONL (`context` "Question: ...\\nAnswer:", `answer`, `aliases`) ->
-    rows with `id`, `question` (the text after "Question:"), `answer`, `aliases`."""
+    """TriviaQA subset JSONL or .jsonl.gz (`context` "Question: ...\\nAnswer:", `answer`,
+    `aliases`) -> rows with `id` (the row's own `id`, else "triviaqa-<line>"), `question`
+    (the text after "Question:"), `answer`, `aliases`."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path triviaqa=FILE")
     rows = []
-    for line, obj in iter_jsonl(path):
+    for line, obj in _json_lines(path):
         obj = _need(obj, ("context", "answer"), path, line)
         question = obj["context"].strip()
         if question.startswith("Question:"):
@@ -73,7 +105,7 @@ def load_triviaqa(path: str | Path) -> list[dict[str, Any]]:
         if question.rstrip().endswith("Answer:"):
             question = question.rstrip()[:-len("Answer:")]
         aliases = obj.get("aliases") or [obj["answer"]]
-        rows.append({"id": f"triviaqa-{line}", "question": question.strip(),
+        rows.append({"id": obj.get("id") or f"triviaqa-{line}", "question": question.strip(),
                      "answer": obj["answer"], "aliases": list(aliases)})
     return rows
 
@@ -83,19 +115,11 @@ def load_humaneval(path: str | Path) -> list[dict[str, Any]]:
     function signature and docstring), `test`, `entry_point`."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path humaneval=FILE")
-    opener = gzip.open if path.suffix == ".gz" else open
     rows = []
-    with opener(path, "rt", encoding="utf-8") as handle:
-        for line, text in enumerate(handle, start=1):
-            if not text.strip():
-                continue
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise DataError(f"invalid JSON ({exc.msg})", str(path), line) from None
-            obj = _need(obj, ("task_id", "prompt", "test", "entry_point"), path, line)
-            rows.append({"id": obj["task_id"], "prompt": obj["prompt"],
-                         "test": obj["test"], "entry_point": obj["entry_point"]})
+    for line, obj in _json_lines(path):
+        obj = _need(obj, ("task_id", "prompt", "test", "entry_point"), path, line)
+        rows.append({"id": obj["task_id"], "prompt": obj["prompt"],
+                     "test": obj["test"], "entry_point": obj["entry_point"]})
     return rows
 
 
@@ -103,12 +127,13 @@ MBPP_TEST_IDS = range(11, 511)  # the MBPP paper's test split: task ids 11-510
 
 
 def load_mbpp(path: str | Path, task_ids: range | None = MBPP_TEST_IDS) -> list[dict[str, Any]]:
-    """MBPP JSONL (`task_id`, `text`, `test_list`, `test_setup_code`) -> rows with `id`,
-    `text` (the task), `test_list`, `test_setup_code`; only `task_ids` (default 11-510)."""
+    """MBPP JSONL or .jsonl.gz (`task_id`, `text`, `test_list`, `test_setup_code`) -> rows
+    with `id`, `text` (the task), `test_list`, `test_setup_code`; only `task_ids` (default
+    11-510)."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path mbpp=FILE")
     rows = []
-    for line, obj in iter_jsonl(path):
+    for line, obj in _json_lines(path):
         obj = _need(obj, ("task_id", "text", "test_list"), path, line)
         if task_ids is not None and obj["task_id"] not in task_ids:
             continue

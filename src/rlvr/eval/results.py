@@ -42,7 +42,12 @@ def paired_difference(base: Sequence[dict], other: Sequence[dict], seed: int = 0
 
 def finish_results(out: Path, meta: dict[str, Any], task_names: list[str],
                    skipped: dict[str, str]) -> dict[str, Any]:
-    """Compute metrics from the samples files in `out` and write results.json/md (+ PNG)."""
+    """Compute metrics from the samples files in `out` and write results.json/md (+ PNG).
+
+    Each task's entry in `tasks` carries its version, reward, description and, when
+    `meta["data_sources"]` has it, `data_source` (a path, "hub <id>, config <c>, split
+    <s>" or "packaged subset (N of M rows ...)"), `data_kind`, `data_note` (why earlier
+    sources were passed over) and `fewshot_source`."""
     runs = meta["runs"]
     num_samples = meta["settings"].get("num_samples", 1)
     metrics: dict[str, dict[str, Any]] = {run: {} for run in runs}
@@ -68,7 +73,8 @@ def finish_results(out: Path, meta: dict[str, Any], task_names: list[str],
                  "packages": package_versions()},
         "tasks": {name: {"version": get_task(name).version,
                          "reward": get_task(name).reward,
-                         "description": get_task(name).description} for name in task_names},
+                         "description": get_task(name).description,
+                         **meta.get("data_sources", {}).get(name, {})} for name in task_names},
         "skipped": skipped,
         "metrics": metrics,
         "differences": differences,
@@ -132,8 +138,13 @@ def results_markdown(results: dict[str, Any]) -> str:
              f"- task versions: " + ", ".join(f"{n} v{t['version']}"
                                               for n, t in results["tasks"].items()),
              "", results_table(results), ""]
-    for name in results["tasks"]:
+    for name, task in results["tasks"].items():
         lines.append(f"## {name}")
+        if task.get("data_source"):
+            lines.append(f"- data: {task['data_source']}"
+                         + (f" ({task['data_note']})" if task.get("data_note") else ""))
+        if task.get("fewshot_source"):
+            lines.append(f"- few-shot exemplars from: {task['fewshot_source']}")
         for run in meta["runs"]:
             m = results["metrics"][run][name]
             parts = [f"{k}={_fmt(v['value'])}" for k, v in m.items()

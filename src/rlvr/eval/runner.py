@@ -17,6 +17,7 @@ from typing import Any, Sequence
 
 from rlvr.errors import DataError, RlvrError
 from rlvr.eval.heldout import check_overlap, find_run
+from rlvr.eval.sources import DataResolver
 from rlvr.eval.tasks import EvalTask, get_task
 from rlvr.io import read_jsonl, write_jsonl
 from rlvr.rewards import score_rows
@@ -38,32 +39,18 @@ def user_data_dir() -> str | None:
     return None
 
 
-def task_path(task: EvalTask, data_dir: str | None, overrides: dict[str, str]) -> Path | None:
-    """Where a task's data file is: `--task-path` override, else data_dir/data_file."""
-    if task.name in overrides:
-        return Path(overrides[task.name]).expanduser()
-    if task.data_file is None:
-        return None
-    if data_dir is None:
-        raise DataError(f"task {task.name!r} needs {task.data_file} but no data directory is "
-                        "set; pass --data-dir DIR (e.g. ../shared/data), set RLVR_DATA_DIR, or "
-                        f"--task-path {task.name}=FILE")
-    return Path(data_dir) / task.data_file
+def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int,
+                      resolver: DataResolver | None = None) -> list[dict]:
+    """k exemplars drawn (seeded) from the task's train side; never from the test split.
 
-
-def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int) -> list[dict]:
-    """k exemplars drawn (seeded) from the task's train file; never from the test split.
-
+    The pool comes from `resolver` (default: one for `data_dir`, auto): DIR/fewshot_file,
+    the hub's few-shot split, or the packaged train rows (`rlvr.eval.sources`).
     Raises:
-        RlvrError: the task has no few-shot source but k > 0.
+        RlvrError: the task has no few-shot source but k > 0; DataError: none available.
     """
     if k <= 0:
         return []
-    if task.fewshot_file is None or task.fewshot_answer is None:
-        raise RlvrError(f"task {task.name!r} has no few-shot exemplars; use --num-fewshot 0")
-    if data_dir is None:
-        raise DataError(f"few-shot exemplars need {task.fewshot_file}: pass --data-dir")
-    pool = task.load(Path(data_dir) / task.fewshot_file)
+    pool = (resolver or DataResolver(data_dir=data_dir)).fewshot(task).rows
     return random.Random(seed).sample(pool, k)
 
 
@@ -123,21 +110,33 @@ def generate_task_records(model, tokenizer, task: EvalTask, rows: list[dict],
 
 
 def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[str, str],
-                   limit: int | None) -> tuple[dict[str, list[dict]], dict[str, str]]:
-    """Load each task's rows (first `limit`); a task whose data is unavailable is skipped
-    with its reason, and the others still run. Unknown names raise RlvrError."""
+                   limit: int | None, data_source: str = "auto",
+                   resolver: DataResolver | None = None,
+                   ) -> tuple[dict[str, list[dict]], dict[str, str], dict[str, dict]]:
+    """Load each task's rows (first `limit`) through `resolver` (default: one built from
+    `data_source`, `data_dir` and the --task-path `overrides`; order in
+    `rlvr.eval.sources`). A task whose data is unavailable is skipped with its reason
+    (returned, not logged: `run_eval` logs it), and the others still run.
+
+    Returns:
+        (rows per task, skip reason per task, data source per loaded task:
+        {"data_source", "data_kind", "data_note"}).
+    Raises:
+        RlvrError: unknown task names or data source.
+    """
     tasks = [get_task(n) for n in names]
-    loaded, skipped = {}, {}
+    resolver = resolver or DataResolver(data_source, data_dir, overrides)
+    loaded, skipped, sources = {}, {}, {}
     for task in tasks:
         try:
-            path = task_path(task, data_dir, overrides)
-            rows = task.load(path)
+            data = resolver.rows(task)
         except DataError as exc:
             skipped[task.name] = str(exc)
-            logger.warning("skipping task %s: %s", task.name, exc)
             continue
-        loaded[task.name] = rows[:limit] if limit is not None else rows
-    return loaded, skipped
+        loaded[task.name] = data.rows[:limit] if limit is not None else data.rows
+        sources[task.name] = {"data_source": data.source, "data_kind": data.kind,
+                              "data_note": data.note}
+    return loaded, skipped, sources
 
 
 def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None,
@@ -146,7 +145,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
              num_fewshot: int | None = None, data_dir: str | None = None,
              task_paths: dict[str, str] | None = None, seed: int = 0,
              max_new_tokens: int | None = None, run_name: str | None = None,
-             loaded_model: Any = None) -> dict[str, Any]:
+             loaded_model: Any = None, require_tasks: bool = False,
+             data_source: str = "auto") -> dict[str, Any]:
     """Evaluate a model (and optionally an adapter on it) on several tasks.
 
     Args:
@@ -157,12 +157,17 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         num_samples: samples per question (K); K > 1 samples at `temperature` (default
             0.8) and enables pass@k for code tasks.
         num_fewshot: exemplars for tasks with a few-shot source (default: the task's).
-        data_dir, task_paths: where task files are (see `task_path`).
+        data_dir, task_paths, data_source: where each task's rows come from (local files,
+            the Hugging Face Hub or the packaged subsets; order in `rlvr.eval.sources`);
+            each task's source is stated in the results (`tasks.<name>.data_source`).
         loaded_model: optional (model, tokenizer) already in memory (used by `rlvr train`).
+        require_tasks: raise when every task is skipped (`rlvr eval`); otherwise the
+            results only list the skipped tasks. No model is loaded in either case.
     Returns:
         the results dict also written to OUTPUT_DIR/results.json.
     Raises:
         RlvrError: unknown task name, bad settings, or a missing model.
+        DataError: every task was skipped and `require_tasks` (one line, every reason).
     """
     from rlvr.eval.results import finish_results
 
@@ -172,11 +177,14 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         temperature = 0.8 if num_samples > 1 else 0.0
     settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
                 "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
-                "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot}
+                "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot,
+                "data_source": data_source}
+    resolver = DataResolver(data_source, data_dir, overrides)
     run = find_run(adapter)
     from_run = run is not None and "selfaware" in tasks and "selfaware" not in overrides
-    rows_by_task, skipped = load_task_rows([t for t in tasks if not (from_run and t == "selfaware")],
-                                           data_dir, overrides, limit)
+    rows_by_task, skipped, sources = load_task_rows(
+        [t for t in tasks if not (from_run and t == "selfaware")], data_dir, overrides, limit,
+        resolver=resolver)
     tasks_used = {name: get_task(name) for name in tasks}
     if run is not None and "selfaware" in tasks:
         # an adapter from `rlvr train`: its prompt, reward settings and held-out rows
@@ -189,6 +197,14 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
                           overrides.get("selfaware", str(run.run_dir / "heldout.jsonl")))
         settings["selfaware_rows"] = ("held-out rows of the run " + str(run.run_dir)
                                       if from_run else overrides["selfaware"])
+        if from_run:
+            sources["selfaware"] = {"data_source": settings["selfaware_rows"],
+                                    "data_kind": "run", "data_note": None}
+    if not rows_by_task and require_tasks:
+        raise DataError("every task was skipped, so nothing was evaluated: " + "; ".join(
+            f"{name}: {reason}" for name, reason in skipped.items()))
+    for name, reason in skipped.items():
+        logger.warning("skipping task %s: %s", name, reason)
     settings["task_settings"] = {
         name: {"reward": t.reward, "reward_preset": t.reward_preset,
                "reward_params": t.reward_params, "max_new_tokens": t.max_new_tokens}
@@ -197,19 +213,23 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     for name in rows_by_task:
         task = tasks_used[name]
         k = task.default_fewshot if num_fewshot is None else num_fewshot
-        exemplars[name] = fewshot_exemplars(task, k if task.fewshot_file else 0, data_dir, seed)
+        exemplars[name] = fewshot_exemplars(task, k if task.fewshot_file else 0, data_dir, seed,
+                                            resolver)
+        if exemplars[name]:
+            sources[name]["fewshot_source"] = resolver.fewshot(task).source
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    if loaded_model is not None:
-        model_obj, tokenizer = loaded_model
-    else:
-        from rlvr.models import load_causal_lm
-
-        model_obj, tokenizer = load_causal_lm(model)
     runs = [("base", None)] + ([(run_name or Path(adapter).name or "adapter", adapter)]
                                if adapter else [])
     timings: dict[str, float] = {}
-    for label, adapter_dir in runs:
+    if rows_by_task:  # every task skipped: nothing to answer, no model to load
+        if loaded_model is not None:
+            model_obj, tokenizer = loaded_model
+        else:
+            from rlvr.models import load_causal_lm
+
+            model_obj, tokenizer = load_causal_lm(model)
+    for label, adapter_dir in runs if rows_by_task else []:
         if adapter_dir is not None:
             from rlvr.models import apply_adapter
 
@@ -222,7 +242,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
             write_jsonl(out / f"samples_{label}_{name}.jsonl", records)
     meta = {"model": model or "default (SmolLM2-135M-Instruct)", "adapter": adapter,
             "runs": [label for label, _ in runs], "settings": settings, "timings_s": timings,
-            "fewshot_ids": {n: [e["id"] for e in ex] for n, ex in exemplars.items()}}
+            "fewshot_ids": {n: [e["id"] for e in ex] for n, ex in exemplars.items()},
+            "data_sources": {n: sources[n] for n in rows_by_task if n in sources}}
     return finish_results(out, meta, list(rows_by_task), skipped)
 
 

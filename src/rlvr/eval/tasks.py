@@ -1,7 +1,8 @@
 """Evaluation tasks, declared as data.
 
-A task names its dataset loader and default file (relative to the data directory), how
-prompts are rendered (chat template with a system prompt, or raw text), few-shot
+A task names its dataset loader and default file (relative to the data directory), its
+standard Hugging Face Hub dataset and whether rlvr packages a subset of it (where the
+rows come from: `rlvr.eval.sources`), how prompts are rendered (chat template with a system prompt, or raw text), few-shot
 exemplars, generation settings, the registered reward that scores it (the same function
 that trains on it), the metrics, and a version that changes whenever the prompt or
 scoring changes. `TASKS` is the registry; `get_task` looks a name up.
@@ -16,6 +17,8 @@ from typing import Any, Callable
 
 from rlvr.errors import RlvrError
 from rlvr.eval import loaders
+from rlvr.eval.hub import (HubDataset, gsm8k_hub_row, humaneval_hub_row, mbpp_hub_row,
+                           triviaqa_hub_row)
 from rlvr.eval.task_metrics import (code_metrics, gsm8k_metrics, qa_metrics,
                                     selfaware_metrics)
 
@@ -34,6 +37,8 @@ class EvalTask:
         name, version, description: identity; bump `version` when prompt or scoring changes.
         load: `(path) -> rows`; each row has `id` and the reward's fields.
         data_file: default path under the data directory, or None (user must give one).
+        hub: the standard Hugging Face Hub dataset (id, config, splits, row mapping), or None.
+        packaged: whether a subset ships with rlvr (`rlvr/eval/subsets/<name>/`).
         render: `(row) -> str`, the user message (chat style) or the whole prompt (raw).
         prompt_style: "chat" (tokenizer chat template with `system_prompt`) or "raw".
         reward, reward_preset, reward_params: the registered reward that gives each
@@ -60,6 +65,8 @@ class EvalTask:
     extra_rewards: tuple[str, ...] = ()
     max_new_tokens: int = 256
     stop: tuple[str, ...] = ()
+    hub: HubDataset | None = field(default=None, compare=False)
+    packaged: bool = False
     fewshot_file: str | None = None
     fewshot_answer: Callable[[dict[str, Any]], str] | None = None
     default_fewshot: int = 0
@@ -119,13 +126,18 @@ register_task(EvalTask(
     load=loaders.load_gsm8k, data_file="gsm8k/test.jsonl",
     render=_question, system_prompt=GSM8K_SYSTEM, reward="gsm8k_correctness",
     extra_rewards=("gsm8k_format",), metrics=gsm8k_metrics, max_new_tokens=256,
-    fewshot_file="gsm8k/train.jsonl", fewshot_answer=lambda r: r["solution"],
+    hub=HubDataset("openai/gsm8k", "main", "test", gsm8k_hub_row, fewshot_split="train"),
+    packaged=True, fewshot_file="gsm8k/train.jsonl", fewshot_answer=lambda r: r["solution"],
     default_fewshot=0,
 ))
 register_task(EvalTask(
     name="triviaqa", version=1,
-    description="TriviaQA subset; normalised exact match over aliases, abstention rate",
+    description="TriviaQA (rc.nocontext validation from the hub, or llm-foundry's subset "
+                "from a file); normalised exact match over aliases, abstention rate",
     load=loaders.load_triviaqa, data_file="triviaqa/triviaqa_sm_sub.jsonl",
+    # lm-evaluation-harness's triviaqa task evaluates this config's validation split
+    hub=HubDataset("mandarjoshi/trivia_qa", "rc.nocontext", "validation", triviaqa_hub_row),
+    packaged=True,
     render=_question, system_prompt=QA_SYSTEM, reward="qa", extra_rewards=("abstention",),
     metrics=qa_metrics, max_new_tokens=32, stop=("\n",),
 ))
@@ -133,6 +145,7 @@ register_task(EvalTask(
     name="humaneval", version=1,
     description="HumanEval; pass@1 (pass@k with --num-samples), code run in the sandbox",
     load=loaders.load_humaneval, data_file="humaneval/HumanEval.jsonl.gz",
+    hub=HubDataset("openai/openai_humaneval", None, "test", humaneval_hub_row), packaged=True,
     render=lambda r: r["prompt"], prompt_style="raw", reward="code",
     metrics=code_metrics, max_new_tokens=256,
     stop=("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#"),
@@ -141,6 +154,7 @@ register_task(EvalTask(
     name="mbpp", version=1,
     description="MBPP test ids 11-510; pass@1 (pass@k with --num-samples), sandboxed",
     load=loaders.load_mbpp, data_file="mbpp/mbpp.jsonl",
+    hub=HubDataset("google-research-datasets/mbpp", "full", "test", mbpp_hub_row), packaged=True,
     render=lambda r: f"{r['text']}\nYour code should pass this test:\n{r['test_list'][0]}",
     system_prompt=CODE_SYSTEM, reward="code", metrics=code_metrics, max_new_tokens=256,
 ))

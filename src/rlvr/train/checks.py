@@ -88,12 +88,80 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
                         "warnings": warnings})
         logger.info("%s", table)
         if warnings and cfg.preflight == "refuse":
+            # one line: the table is logged (INFO) above; `rlvr score --preflight` prints it
+            strict = ("preset: strict in its reward_funcs entry" if cfg.reward_funcs
+                      else "reward_preset: strict")
             raise ConfigError(
-                "preflight refused the run: a degenerate policy scores about as well as the "
-                f"gold answers on the training rows, so training may learn it instead of the "
-                f"task.\n{table}\nFix: choose a reward without this loophole (for the "
-                "calibration reward: reward_preset: strict), or set preflight: warn to train "
-                "anyway.")
+                f"preflight refused the run: on the {len(rows)} training rows with reward "
+                f"{entry['name']!r} (preset {entry.get('preset') or 'default'}), "
+                f"{'; '.join(warnings)}, so training may learn that instead of the task; "
+                "choose a reward without this loophole (for the calibration reward: "
+                f"{strict}), or set preflight: warn to train anyway")
         for warning in warnings:
             logger.warning("preflight: %s", warning)
     return results
+
+
+def check_before_model(cfg: TrainConfig) -> None:
+    """Every check of `rlvr train` that reads files but needs no model, run before torch,
+    transformers or TRL are imported, so a bad path or data file fails within a second:
+
+    - the run directory can be created and written (`check_output_dir`);
+    - a `model` path exists and is a Hugging Face model folder, or the default model is
+      converted or installed (nothing is converted, hub ids are not looked up);
+    - CUDA-only options (`rlvr.hardware.check_options`), only when one is set: the probe
+      imports torch;
+    - the data resolves (`prepare_data`: the path, split files, every row, exemplars, no
+      held-out question among the training ones) and the reward preflight accepts the
+      training rows (`reward_preflight`);
+    - `eval_data_dir` is a folder and every `eval_tasks` entry can get data without
+      `--task-path` (`_check_eval_task_files`).
+
+    `rlvr.train.grpo.run` prepares the data and runs the preflight again, with logging;
+    here logging is silenced so each is logged once (the repeat takes well under a second
+    on the shipped configs).
+
+    Raises:
+        RlvrError subclasses, each one line naming the setting or file and the fix.
+    """
+    from rlvr.models import check_model_path
+    from rlvr.train.checkpoints import check_output_dir
+    from rlvr.train.data_prep import prepare_data
+
+    check_output_dir(cfg.output_dir)
+    check_model_path(cfg.model)
+    if (getattr(cfg, "quantization", "none") != "none" or getattr(cfg, "use_vllm", False)
+            or cfg.bf16 or getattr(cfg, "attn_implementation", "auto") == "flash_attention_2"):
+        from rlvr.hardware import check_options
+
+        check_options(cfg)
+    previous = logging.root.manager.disable
+    logging.disable(logging.WARNING)
+    try:
+        _, train, _ = prepare_data(cfg)
+        reward_preflight(cfg, train)
+    finally:
+        logging.disable(previous)
+    _check_eval_task_files(cfg)
+
+
+def _check_eval_task_files(cfg: TrainConfig) -> None:
+    """Refuse `eval_tasks` settings the cross-task evaluation after training could only
+    find out then: an `eval_data_dir` that is not a folder (a typo), and a task without a
+    data file of its own (exploretom needs `--task-path`, which `rlvr train` cannot pass).
+    Tasks whose file is simply absent are not refused: `rlvr.eval.runner` falls back to
+    other sources (`rlvr.eval.sources`) or skips them with the reason in the report."""
+    from pathlib import Path
+
+    from rlvr.eval.tasks import get_task
+
+    data_dir = cfg.eval_data_dir
+    if data_dir is not None and cfg.eval_tasks and not Path(data_dir).expanduser().is_dir():
+        raise ConfigError(f"eval_data_dir {data_dir} is not a folder; set it to the folder "
+                          "holding the task files (gsm8k/test.jsonl, ...; see README), or "
+                          "remove it to use the Hugging Face Hub or the packaged subsets")
+    for name in cfg.eval_tasks or []:
+        if name != "selfaware" and get_task(name).data_file is None:
+            raise ConfigError(f"eval_tasks: {name} has no bundled data file and rlvr train "
+                              f"cannot pass one; remove it and run `rlvr eval --task-path "
+                              f"{name}=FILE` after training")

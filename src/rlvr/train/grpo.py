@@ -26,7 +26,7 @@ from rlvr.errors import ConfigError
 from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import umask_mode, write_jsonl, write_text
-from rlvr.hardware import check_options
+from rlvr.hardware import check_options, is_main_process
 from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
 from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_dir,
@@ -82,10 +82,11 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
     None or [] = none), `run_name` the trackers' run name."""
     from trl import GRPOConfig
 
-    from rlvr.hardware import use_bf16
+    from rlvr.hardware import device, use_bf16
 
     return GRPOConfig(
         output_dir=str(output_dir),
+        use_cpu=device() == "cpu",  # also makes `accelerate launch` use gloo on CPUs
         **{name: getattr(cfg, name) for name in GRPO_PASSTHROUGH},
         warmup_steps=cfg.warmup_ratio,  # transformers 5: a float < 1 is a ratio of steps
         bf16=use_bf16(cfg.bf16),
@@ -130,6 +131,25 @@ def _check_space(cfg: TrainConfig, model, model_path: str, run_dir: Path) -> Non
     one = checkpoint_bytes(lora_parameter_count(model, cfg.lora_target_modules, cfg.lora_r),
                            tokenizer_bytes)
     check_disk_space(run_dir, 2 * one * (cfg.save_total_limit + 2))
+
+
+def rank_digests(trainer) -> list[str]:
+    """SHA-256 of the trainable (LoRA) weights on every process, rank order (one entry in a
+    single process). Data-parallel ranks must end with the same adapter: a warning is
+    logged when they do not."""
+    import hashlib
+
+    digest = hashlib.sha256()  # same weights in the same order -> same digest
+    for name, param in sorted(trainer.model.named_parameters(), key=lambda item: item[0]):
+        if param.requires_grad:
+            digest.update(name.encode())
+            digest.update(param.detach().float().cpu().contiguous().numpy().tobytes())
+    from accelerate.utils import gather_object
+
+    digests = gather_object([digest.hexdigest()])
+    if len(set(digests)) > 1:
+        logger.warning("the processes ended with different adapter weights: %s", digests)
+    return list(digests)
 
 
 def _draw_plots(run_dir: Path) -> None:
@@ -241,10 +261,12 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     observer, callback = _diagnostics(cfg, tokenizer)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
     metrics_path = run_dir / "metrics.jsonl"
-    start_metrics(metrics_path, resume)
+    main = is_main_process()  # under `accelerate launch`, rank 0 writes; every rank trains
+    if main:
+        start_metrics(metrics_path, resume)
     run_name = cfg.run_name or default_run_name(cfg.reward, cfg.model)
-    trackers = Trackers(check_report_to(cfg.report_to), run_dir, run_name, cfg.reward,
-                        cfg.to_dict(), resume)
+    trackers = Trackers(check_report_to(cfg.report_to) if main else [], run_dir, run_name,
+                        cfg.reward, cfg.to_dict(), resume)
     stop = StopRequest()
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
@@ -267,6 +289,13 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     timings["train_s"] = time.perf_counter() - start
     steps = trainer.state.global_step
     timings["seconds_per_step"] = timings["train_s"] / steps if steps else float("nan")
+    digests = rank_digests(trainer)
+    if not main:
+        return {"meta": {"rank": int(os.environ.get("RANK", "0")), "optimizer_steps": steps,
+                         "adapter_sha256_by_rank": digests}}
+    append_metrics(metrics_path, {"event": "train_end", "optimizer_steps": steps,
+                                  "processes": len(digests), "adapter_sha256_by_rank": digests,
+                                  "interrupted": stop.requested, **timings})
     write_jsonl(run_dir / "train_log.jsonl", trainer.state.log_history)
     curriculum = write_curriculum_retired(trainer, run_dir)  # None (no file) when off
     adapter_dir = _save_adapter(trainer.model, tokenizer, run_dir / "adapter")
@@ -293,6 +322,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "alarms": alarms, "stopped_on_alarm": bool(alarms and cfg.stop_on_alarm),
         "curriculum": curriculum and {k: v for k, v in curriculum.items() if k != "retired"},
         "interrupted": stop.requested, "run_name": run_name, "report_to": trackers.names,
+        "processes": len(digests), "adapter_sha256_by_rank": digests,
         "preflight": [{k: v for k, v in p.items() if k != "table"} for p in preflight_results],
     }
     for alarm in alarms:
