@@ -49,14 +49,20 @@ def test_two_cpu_processes_train_and_end_with_the_same_adapter(tmp_path):
             "--num_processes", "2", "--num_machines", "1", "--mixed_precision", "no",
             "--dynamo_backend", "no", "--main_process_port", "29533",
             "-m", "rlvr.cli", "train", "--max-steps", "2", "--output-dir", str(run_dir)]
-    for setting in ("per_device_train_batch_size=2", "gradient_accumulation_steps=1",
-                    "num_generations=2", "max_completion_length=6", "train_limit=16",
-                    "skip_eval=true", "report_to=none", "save_steps=100"):
+    # 2 ranks x 4 completions = 2 groups of 4 per step; lr without warm-up and temperature
+    # 1.0, so groups have reward spread and the adapter really moves (checked below)
+    for setting in ("per_device_train_batch_size=4", "gradient_accumulation_steps=1",
+                    "num_generations=4", "max_completion_length=8", "train_limit=16",
+                    "skip_eval=true", "report_to=none", "save_steps=100", "warmup_ratio=0",
+                    "learning_rate=1e-3", "temperature=1.0", "seed=3"):
         args += ["--set", setting]
     done = subprocess.run(args, capture_output=True, text=True, timeout=900,
                           env={**os.environ, "OMP_NUM_THREADS": "1"})
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    [end] = [m for m in read_metrics(run_dir / "metrics.jsonl") if m["event"] == "train_end"]
+    records = read_metrics(run_dir / "metrics.jsonl")
+    assert any(m.get("grad_norm") for m in records if m["event"] == "log"), \
+        "no step had a gradient: the equal adapters would prove nothing"
+    [end] = [m for m in records if m["event"] == "train_end"]
     assert end["optimizer_steps"] == 2 and end["processes"] == 2
     first, second = end["adapter_sha256_by_rank"]
     assert first == second

@@ -11,6 +11,7 @@ Cache directory: `$RLVR_CACHE_DIR` if set, else `~/.cache/rlvr`.
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import logging
 import os
@@ -71,9 +72,23 @@ def convert_default_model(target: Path | None = None) -> Path:
     interrupted conversion never leaves a half-written model behind.
     """
     target = Path(target) if target else default_model_dir()
-    if (target / "config.json").is_file() and (target / "model.safetensors").is_file():
+    if _complete(target):
         return target
     gguf = _gguf_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # one converter at a time: the processes of `accelerate launch` all resolve the model
+    with open(target.parent / f".{target.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _complete(target):  # another process finished it while this one waited
+            return target
+        return _convert(gguf, target)
+
+
+def _complete(folder: Path) -> bool:
+    return (folder / "config.json").is_file() and (folder / "model.safetensors").is_file()
+
+
+def _convert(gguf: Path, target: Path) -> Path:
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     logger.info("converting %s into %s (once)", gguf, target)
@@ -85,7 +100,6 @@ def convert_default_model(target: Path | None = None) -> Path:
     model = AutoModelForCausalLM.from_config(config)
     model.load_state_dict(quantized.state_dict())
     model.generation_config = quantized.generation_config
-    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
         model.save_pretrained(tmp)
