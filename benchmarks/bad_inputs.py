@@ -41,6 +41,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from machine import matmul_gflops
+
 ROOT = Path(__file__).resolve().parents[1]
 RLVR = ROOT / ".venv" / "bin" / "rlvr"
 DATA = ROOT.parent / "shared" / "data"
@@ -363,19 +365,6 @@ def cases(tmp: str) -> list[Case]:
     for case in controls:
         case.listed = None
     return listed + extra + controls
-
-
-def matmul_gflops(n: int = 1024, seconds: float = 1.0) -> float:
-    """fp32 n x n matmul throughput with torch's default threads (2 n^3 flops each)."""
-    import torch
-
-    a, b = torch.randn(n, n), torch.randn(n, n)
-    a @ b  # warm-up
-    count, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        a @ b
-        count += 1
-    return 2 * n ** 3 * count / (time.perf_counter() - start) / 1e9
 
 
 def run_case(case: Case, tmp: Path, hook_dir: Path) -> dict:

@@ -24,21 +24,9 @@ import sys
 import time
 from pathlib import Path
 
+from machine import matmul_gflops
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def matmul_gflops(size: int = 1024, repeats: int = 30) -> float:
-    """fp32 throughput of a size x size matmul loop (torch's default threads), GFLOP/s:
-    2 * size^3 floating-point operations per product."""
-    import torch
-
-    a, b = torch.randn(size, size), torch.randn(size, size)
-    for _ in range(3):
-        a @ b
-    start = time.perf_counter()
-    for _ in range(repeats):
-        a @ b
-    return 2 * size ** 3 * repeats / (time.perf_counter() - start) / 1e9
 
 
 def signal_stats(log: list[dict], groups_per_step: float, train_s: float) -> dict:
@@ -111,7 +99,7 @@ def main() -> int:
         overrides["max_steps"] = args.max_steps
     if args.eval_limit is not None:
         overrides["eval_limit"] = args.eval_limit
-    print(f"machine: matmul {matmul_gflops():.0f} GFLOP/s (fp32, 1024 x 1024)", flush=True)
+    print(f"machine: matmul {matmul_gflops():.0f} GFLOP/s (fp32, 1024x1024 @ 1024x4096)", flush=True)
     out = Path(args.output_dir)
     results = {name: run_once(args.config, {**overrides, "curriculum": flag}, out / name)
                for name, flag in (("off", False), ("on", True))}

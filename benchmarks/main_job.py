@@ -23,20 +23,9 @@ import sys
 import time
 from pathlib import Path
 
+from machine import matmul_gflops
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def matmul_gflops() -> float:
-    """fp32 matmul throughput of this machine (torch's default threads), GFLOP/s."""
-    import torch
-
-    a, b = torch.randn(1024, 1024), torch.randn(1024, 4096)
-    for _ in range(3):
-        a @ b
-    n, start = 30, time.perf_counter()
-    for _ in range(n):
-        a @ b
-    return 2 * 1024 * 1024 * 4096 * n / (time.perf_counter() - start) / 1e9
 
 
 def _ci(d: dict) -> str:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import os
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rlvr.config_checks import check_config, type_message
 from rlvr.errors import ConfigError
 
 
@@ -173,191 +172,7 @@ class TrainConfig:
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
 
     def __post_init__(self) -> None:
-        self._check_types()
-        if self.num_generations < 2:
-            raise ConfigError("num_generations must be >= 2: a group of one has no "
-                              "relative advantage (set num_generations: 2 or more)")
-        if self.max_completion_length < 1:
-            raise ConfigError("max_completion_length must be a positive number of tokens")
-        if self.loss_type not in ("grpo", "dapo", "dr_grpo", "bnpo"):
-            raise ConfigError(f"loss_type {self.loss_type!r} is not one of grpo, dapo, "
-                              "dr_grpo, bnpo")
-        if not 0 <= self.warmup_ratio < 1:
-            raise ConfigError(f"warmup_ratio must be in [0, 1), got {self.warmup_ratio}")
-        self._check_rewards()
-        self._check_ranges()
-        if self.backend not in ("trl", "mlx"):
-            raise ConfigError(f"backend must be trl or mlx, not {self.backend!r}")
-        if self.backend == "mlx":  # packages and supported settings, before any model loads
-            from rlvr.train.mlx_settings import check_mlx_backend
-
-            check_mlx_backend(self)
-        if self.knowledge_samples < 1:
-            raise ConfigError("knowledge_samples must be >= 1")
-        if self.knowledge_temperature < 0 or (self.knowledge_samples > 1
-                                              and self.knowledge_temperature == 0):
-            raise ConfigError("knowledge_temperature must be >= 0, and > 0 when "
-                              "knowledge_samples > 1 (greedy answers would all be the same)")
-        if not 0 < self.knowledge_threshold <= 1:
-            raise ConfigError(f"knowledge_threshold must be in (0, 1], got "
-                              f"{self.knowledge_threshold}")
-        if self.train_answerable not in ("all", "known", "label"):
-            raise ConfigError(f"train_answerable must be all, known or label, not "
-                              f"{self.train_answerable!r}")
-        if self.max_unanswerable_share is not None and not 0 < self.max_unanswerable_share < 1:
-            raise ConfigError("max_unanswerable_share must be in (0, 1) or null, got "
-                              f"{self.max_unanswerable_share}")
-        if self.preflight not in ("refuse", "warn", "off"):
-            raise ConfigError(f"preflight must be refuse, warn or off, not {self.preflight!r}")
-        if self.alarm_patience < 1:
-            raise ConfigError("alarm_patience must be >= 1 logged step")
-        if self.selfaware_variant not in ("v1", "v2", "v3"):
-            raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
-                              f"{self.selfaware_variant!r}")
-
-    def _check_types(self) -> None:
-        """Each value has its field's annotated type (`int`, `float`, `bool`, `str`, `list`,
-        `dict`, or None where the annotation allows it), before any range check compares
-        it: ints are accepted (and stored) as floats, floats must be finite, a bool is not
-        a number. `reward_funcs` may also be one mapping and `eval_tasks` a string (both
-        normalised later)."""
-        for f in dataclasses.fields(self):
-            kinds = [k.strip() for k in str(f.type).split("|")]
-            value = getattr(self, f.name)
-            if _has_kind(value, kinds) or isinstance(value, _ALSO_ACCEPTED.get(f.name, ())):
-                if "float" in kinds and type(value) is int:
-                    setattr(self, f.name, float(value))
-                continue
-            raise ConfigError(_type_message(f.name, value))
-        for key in ("output_dir", "model", "data", "run_name", "eval_data_dir", "reward"):
-            value = getattr(self, key)
-            if isinstance(value, str) and not value.strip():
-                spec = self.__dataclass_fields__[key]
-                fix = ("omit it (or set null) for the default" if "None" in str(spec.type)
-                       else f"set it, e.g. {key}: {spec.default}")
-                raise ConfigError(f"{key} is empty text; {fix}")
-        modules = self.lora_target_modules
-        if not (modules.strip() if isinstance(modules, str) else modules and all(
-                isinstance(m, str) and m.strip() for m in modules)):
-            raise ConfigError(f"lora_target_modules must be a module name such as all-linear or "
-                              f"a list of names such as [q_proj, v_proj], got {modules!r}")
-
-    def _check_ranges(self) -> None:
-        """Ranges of the GRPO, LoRA and evaluation settings, and TRL's batch rule, each with
-        the fix in the message (all before any model or data loads)."""
-        for key, limit in UPPER_LIMITS.items():
-            value = getattr(self, key)
-            if value is not None and value > limit:
-                raise ConfigError(f"{key} = {value} is above {limit:,}, far more than any "
-                                  f"real run uses (a typo?); set a smaller value")
-        for key in ("eval_limit", "train_limit", "eval_tasks_limit", "eval_max_new_tokens",
-                    "num_threads", "logging_steps"):
-            value = getattr(self, key)
-            if value is not None and value < 1:
-                null = " or null" if "None" in FIELD_TYPES[key] else ""
-                raise ConfigError(f"{key} must be >= 1{null}, got {value!r}")
-        if not 0 < self.num_train_epochs:
-            raise ConfigError(f"num_train_epochs must be > 0, got {self.num_train_epochs!r}")
-        for key in ("alarm_over_abstention", "alarm_hedge_rate", "alarm_zero_std",
-                    "alarm_truncation", "preflight_margin"):
-            if not 0 <= getattr(self, key) <= 1:
-                raise ConfigError(f"{key} is a share and must be in [0, 1], got "
-                                  f"{getattr(self, key)!r}")
-        if not 0 <= self.seed < 2 ** 32:
-            raise ConfigError(f"seed must be in [0, 2**32 - 1] (numpy's range), got {self.seed}")
-        positive = {"lora_r": self.lora_r, "lora_alpha": self.lora_alpha,
-                    "learning_rate": self.learning_rate, "temperature": self.temperature,
-                    "per_device_train_batch_size": self.per_device_train_batch_size,
-                    "gradient_accumulation_steps": self.gradient_accumulation_steps,
-                    "eval_batch_size": self.eval_batch_size, "save_steps": self.save_steps,
-                    "save_total_limit": self.save_total_limit,
-                    "save_minutes": 1 if self.save_minutes is None else self.save_minutes,
-                    "bootstrap_samples": self.bootstrap_samples}
-        for key, value in positive.items():
-            if not value > 0:
-                raise ConfigError(f"{key} must be > 0, got {value!r}")
-        for key, value in {"beta": self.beta, "epsilon": self.epsilon}.items():
-            if value < 0:
-                raise ConfigError(f"{key} must be >= 0, got {value!r}")
-        if not 0 <= self.lora_dropout < 1:
-            raise ConfigError(f"lora_dropout must be in [0, 1), got {self.lora_dropout!r}")
-        if not 0 < self.top_p <= 1:
-            raise ConfigError(f"top_p must be in (0, 1], got {self.top_p!r}")
-        if self.curriculum_window < 1:
-            raise ConfigError(f"curriculum_window must be >= 1 group, got "
-                              f"{self.curriculum_window!r}")
-        if (self.curriculum_solved_reward is not None and self.curriculum_failed_reward is not None
-                and self.curriculum_failed_reward >= self.curriculum_solved_reward):
-            raise ConfigError(f"curriculum_failed_reward ({self.curriculum_failed_reward}) must be "
-                              f"below curriculum_solved_reward ({self.curriculum_solved_reward})")
-        for key, allowed in {"quantization": ("none", "nf4"),
-                             "attn_implementation": ("auto", "sdpa", "eager",
-                                                     "flash_attention_2"),
-                             "vllm_mode": ("colocate", "server")}.items():
-            if getattr(self, key) not in allowed:
-                raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not "
-                                  f"{getattr(self, key)!r}")
-        if not 0 < self.vllm_gpu_memory_utilization <= 1:
-            raise ConfigError(f"vllm_gpu_memory_utilization must be in (0, 1], got "
-                              f"{self.vllm_gpu_memory_utilization!r}")
-        if self.scale_rewards not in ("group", "batch", "none"):
-            raise ConfigError(f"scale_rewards must be group, batch or none, not "
-                              f"{self.scale_rewards!r}")
-        if self.max_steps == 0 or self.max_steps < -1:
-            raise ConfigError(f"max_steps must be >= 1, or -1 for num_train_epochs; got "
-                              f"{self.max_steps}")
-        processes = int(os.environ.get("WORLD_SIZE", "1"))  # set by accelerate launch
-        batch = self.per_device_train_batch_size * self.gradient_accumulation_steps * processes
-        if batch % self.num_generations:
-            raise ConfigError(
-                f"the generation batch (per_device_train_batch_size x gradient_accumulation_"
-                f"steps x processes = {self.per_device_train_batch_size} x "
-                f"{self.gradient_accumulation_steps} x {processes} = {batch}) must be divisible by "
-                f"num_generations ({self.num_generations}), as TRL requires; e.g. set "
-                f"per_device_train_batch_size: {self.num_generations} or num_generations: "
-                f"{_divisor(batch, self.num_generations)}")
-        from rlvr.train.trackers import check_report_to
-
-        self.report_to = check_report_to(self.report_to) or ["none"]
-        if isinstance(self.eval_tasks, str):  # "gsm8k" or "gsm8k,triviaqa", not its letters
-            self.eval_tasks = [t.strip() for t in self.eval_tasks.split(",") if t.strip()]
-        if self.eval_tasks is not None:
-            from rlvr.errors import RlvrError
-            from rlvr.eval.tasks import get_task
-
-            if not isinstance(self.eval_tasks, list):
-                raise ConfigError(f"eval_tasks must be a list of task names, got "
-                                  f"{self.eval_tasks!r}")
-            for i, name in enumerate(self.eval_tasks):
-                try:
-                    get_task(str(name))
-                except RlvrError as exc:
-                    raise ConfigError(f"eval_tasks: {exc}") from None
-                if name in self.eval_tasks[:i]:
-                    raise ConfigError(f"eval_tasks names {name!r} more than once; name each "
-                                      "task once")
-
-    def _check_rewards(self) -> None:
-        """Build the reward functions once, so a bad name, preset or parameter fails here,
-        before any data or model loads (`rlvr.rewards.base.RewardSpec.check_params`)."""
-        from rlvr.errors import RlvrError
-        from rlvr.rewards import make_trl_rewards
-
-        if isinstance(self.reward_funcs, dict):  # one entry given as a mapping
-            self.reward_funcs = [self.reward_funcs]
-        if self.reward_funcs is not None and not isinstance(self.reward_funcs, list):
-            raise ConfigError(f"reward_funcs must be a list of entries such as "
-                              f"[{{name: selfaware, weight: 1.0}}], got {self.reward_funcs!r}")
-        if not isinstance(self.reward_params, dict):
-            raise ConfigError(f"reward_params must be a mapping such as {{wrong: -1.0}}, got "
-                              f"{self.reward_params!r}")
-        where = "reward_funcs" if self.reward_funcs is not None else "reward"
-        entries = self.reward_funcs if self.reward_funcs is not None else [
-            {"name": self.reward, "preset": self.reward_preset, "params": self.reward_params}]
-        try:
-            make_trl_rewards(entries)
-        except RlvrError as exc:
-            raise ConfigError(f"{where}: {exc}") from None
+        check_config(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the config as a plain dict (what `resolved_config.yaml` holds)."""
@@ -365,58 +180,6 @@ class TrainConfig:
 
 
 # Upper limits that catch typos (extra zeros) before a model loads; far above real settings.
-UPPER_LIMITS = {
-    "max_completion_length": 131_072, "eval_max_new_tokens": 131_072,  # tokens: 128k context
-    "num_generations": 1024, "per_device_train_batch_size": 65_536,
-    "gradient_accumulation_steps": 65_536, "eval_batch_size": 65_536,
-    "knowledge_samples": 1024, "learning_rate": 1.0,
-}
-_KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
-               "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
-_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str}
-_EXAMPLES = {"reward_params": "{wrong: -1.0}", "reward_funcs": "[{name: selfaware, weight: 1.0}]",
-             "lora_target_modules": "[q_proj, v_proj]", "eval_tasks": "[gsm8k, triviaqa]",
-             "report_to": "[tensorboard]", "prompt_exemplars": "[[question, answer], ...]"}
-
-
-def _type_message(key: str, value: Any) -> str:
-    """`key must be <kinds> such as <example>, got <value>`: what the field takes, with an
-    example (the default when it is one) as the fix."""
-    kinds = [k.strip() for k in FIELD_TYPES[key].split("|")]
-    want = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
-    if isinstance(value, float) and "float" in kinds:
-        want = "a finite number"
-    default = TrainConfig.__dataclass_fields__[key].default
-    example = _EXAMPLES.get(key) or (None if default in (None, dataclasses.MISSING)
-                                     or isinstance(default, bool) else default)
-    hint = f" such as {example}" if example is not None else ""
-    if "str" in kinds and value is not None and not isinstance(value, (list, dict)):
-        hint += " (quote a value to keep it as text)"
-    return f"{key} must be {want}{hint}, got {value!r}"
-
-
-def _has_kind(value: Any, kinds: list[str]) -> bool:
-    """Whether `value` is one of the annotation's kinds ("int", "float", "None", ...)."""
-    if isinstance(value, bool):  # bool is an int subclass: only a bool field takes it
-        return "bool" in kinds
-    if isinstance(value, int) and ("int" in kinds or "float" in kinds):
-        try:
-            return "int" in kinds or math.isfinite(float(value))
-        except OverflowError:  # an int too large for a float
-            return False
-    if isinstance(value, float):
-        return "float" in kinds and math.isfinite(value)
-    return any({"None": value is None, "str": isinstance(value, str),
-                "list": isinstance(value, list), "dict": isinstance(value, dict)}.get(k, False)
-               for k in kinds)
-
-
-def _divisor(batch: int, wanted: int) -> int:
-    """The group size >= 2 nearest to `wanted` that divides `batch` (for the fix hint)."""
-    options = [g for g in range(2, batch + 1) if batch % g == 0] or [batch]
-    return min(options, key=lambda g: abs(g - wanted))
-
-
 FIELD_NAMES = tuple(f.name for f in dataclasses.fields(TrainConfig))
 FIELD_TYPES = {f.name: str(f.type) for f in dataclasses.fields(TrainConfig)}
 
@@ -435,7 +198,7 @@ def _coerce(key: str, value: Any) -> Any:
         if kind == "bool":
             return {"true": True, "false": False}[value.strip().lower()]
     except (ValueError, KeyError):
-        raise ConfigError(_type_message(key, value)) from None
+        raise ConfigError(type_message(TrainConfig.__dataclass_fields__, key, value)) from None
     return value
 
 

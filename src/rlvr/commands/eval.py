@@ -94,7 +94,7 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     import math
     from pathlib import Path
 
-    from rlvr.config import UPPER_LIMITS
+    from rlvr.config_checks import UPPER_LIMITS
     from rlvr.errors import RlvrError
     from rlvr.eval.tasks import get_task
     from rlvr.models import check_model_path
