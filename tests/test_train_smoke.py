@@ -84,7 +84,8 @@ def test_train_two_steps_and_report(tmp_path, capsys):
 
     metrics = read_metrics(run_dir / "metrics.jsonl")
     events = [m["event"] for m in metrics]
-    assert events == ["start", "log", "log", "log", "eval", "start", "log", "log", "eval"]
+    assert events == ["start", "log", "log", "log", "train_end", "eval",
+                      "start", "log", "log", "train_end", "eval"]
     assert [m["resume"] for m in metrics if m["event"] == "start"] == [False, True]
     logs = [m for m in metrics if m["event"] == "log" and "reward" in m]
     assert [m["step"] for m in logs] == [1, 2, 3]
