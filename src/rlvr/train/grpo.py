@@ -61,7 +61,8 @@ def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]
 RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
-                "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum")
+                "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum",
+                "backend")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -271,15 +272,20 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
     trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer when curriculum is off
-    trainer = trainer_class(
-        model=model,
-        reward_funcs=reward_funcs,
-        args=grpo_args(cfg, checkpoints, reward_weights, trackers.report_to, run_name),
-        train_dataset=Dataset.from_dict(columns),
-        processing_class=tokenizer,
-        peft_config=lora_config(cfg),
-        callbacks=callbacks,
-    )
+    if cfg.backend == "mlx":  # mlx-lm-lora's GRPO on MLX; same rows, rewards and report
+        from rlvr.train.mlx_backend import MlxTrainer
+
+        trainer = MlxTrainer(cfg, model, columns, run_dir, model_path, metrics_path)
+    else:
+        trainer = trainer_class(
+            model=model,
+            reward_funcs=reward_funcs,
+            args=grpo_args(cfg, checkpoints, reward_weights, trackers.report_to, run_name),
+            train_dataset=Dataset.from_dict(columns),
+            processing_class=tokenizer,
+            peft_config=lora_config(cfg),
+            callbacks=callbacks,
+        )
     start = time.perf_counter()
     if resume:
         remove_incomplete(checkpoints)
@@ -303,7 +309,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 
     alarms = callback.monitor.fired if callback is not None else []
     meta = {
-        "rlvr_version": __version__, "model": cfg.model or "default (SmolLM2-135M-Instruct)",
+        "rlvr_version": __version__, "backend": cfg.backend,
+        "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": model_path, "adapter": str(adapter_dir), "data": data.source,
         "train_rows": len(train), "train_sources": dict(Counter(ex["source"] for ex in train)),
         "train_answerable": cfg.train_answerable,
