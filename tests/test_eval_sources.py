@@ -56,8 +56,8 @@ def unreachable(monkeypatch, calls=None):
 
 EXPECTED = {  # task: (rows, of, fields)
     "gsm8k": (500, 1319, {"id", "question", "solution", "final_answer"}),
-    "humaneval": (164, 164, {"id", "prompt", "test", "entry_point"}),
-    "mbpp": (300, 500, {"id", "text", "test_list", "test_setup_code"}),
+    "humaneval": (164, 164, {"id", "prompt", "test", "entry_point", "canonical_solution"}),
+    "mbpp": (300, 500, {"id", "text", "test_list", "test_setup_code", "code"}),
     "triviaqa": (500, 3000, {"id", "question", "answer", "aliases"}),
 }
 
@@ -202,7 +202,7 @@ def test_hub_rows_map_to_the_local_loaders_rows(tmp_path):
         "solution": "3 + 2 = <<3+2=5>>5\n#### 5", "final_answer": "5"}
     assert get_task("humaneval").hub.to_row(HUB_ROWS["humaneval"][0], 0, "test") == {
         "id": "HumanEval/0", "prompt": "def f(x):\n", "test": "def check(c):\n    pass\n",
-        "entry_point": "f"}
+        "entry_point": "f", "canonical_solution": "    return x\n"}
     path = tmp_path / "mbpp.jsonl"
     path.write_text(json.dumps(HUB_ROWS["mbpp"][0]) + "\n")
     assert get_task("mbpp").hub.to_row(HUB_ROWS["mbpp"][0], 0, "test") == loaders.load_mbpp(path)[0]

@@ -93,8 +93,13 @@ def test_train_preflight_refuses_the_seed_preset_and_warns_on_request():
 def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
     train, _ = _builtin()
     cfg = load_config(None, {"reward_funcs": [{"name": "gsm8k_correctness"}]})
-    with pytest.raises(ConfigError, match="preflight of reward 'gsm8k_correctness'"):
+    # the training columns are checked before the preflight, also with preflight: off
+    with pytest.raises(ConfigError, match=r"reward 'gsm8k_correctness' reads field\(s\) "
+                                          r"final_answer, which the training rows"):
         reward_preflight(cfg, train)
+    with pytest.raises(ConfigError, match="final_answer"):
+        reward_preflight(load_config(None, {"reward_funcs": [{"name": "gsm8k_correctness"}],
+                                            "preflight": "off"}), train)
 
 
 def test_builtin_splits_are_stable():

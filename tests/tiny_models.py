@@ -22,3 +22,34 @@ def tiny_llama(vocab_size: int = 20):
         num_attention_heads=2, num_key_value_heads=2, pad_token_id=0, eos_token_id=1,
         bos_token_id=1))
     return model, tokenizer
+
+
+CHAT_TEMPLATE = ("{% for m in messages %}<|{{ m['role'] }}|>{{ m['content'] }}<eos>{% endfor %}"
+                 "{% if add_generation_prompt %}<|assistant|>{% endif %}")
+
+
+def tiny_chat_llama():
+    """Return (model, tokenizer) that can encode any text and chat: a byte-level tokenizer
+    (the 256 bytes, no merges, so one token per byte) with special tokens `<pad>`, `<eos>`,
+    role markers and a chat template, and a seeded 1-layer Llama (hidden size 16) over it."""
+    import torch
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    alphabet = pre_tokenizers.ByteLevel.alphabet()
+    specials = ["<pad>", "<eos>", "<|system|>", "<|user|>", "<|assistant|>"]
+    vocab = {tok: i for i, tok in enumerate(specials + sorted(alphabet))}
+    backend = Tokenizer(models.BPE(vocab=vocab, merges=[]))
+    backend.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    backend.decoder = decoders.ByteLevel()
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=backend, pad_token="<pad>",
+                                        eos_token="<eos>",
+                                        additional_special_tokens=specials[2:])
+    tokenizer.chat_template = CHAT_TEMPLATE
+    tokenizer.padding_side = "left"
+    torch.manual_seed(0)
+    model = LlamaForCausalLM(LlamaConfig(
+        vocab_size=len(vocab), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
+        num_attention_heads=2, num_key_value_heads=2, pad_token_id=0, eos_token_id=1,
+        bos_token_id=1, max_position_embeddings=4096))
+    return model, tokenizer

@@ -41,6 +41,10 @@ class TrainConfig:
     prompt_exemplars: list | None = _f(None, "in-context examples shown before every "
                                              "question (training and evaluation): "
                                              "[[question, answer], ...]")
+    data_format: str = _f("auto", "row format of `data` JSONL files: auto (from the first "
+                                  "row's keys) | messages | prompt (TRL prompt-only rows) | "
+                                  "gsm8k | math | qa | mbpp | humaneval; every field a reward "
+                                  "reads becomes a training column (rlvr.data.task_rows)")
     skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
     train_limit: int | None = _f(None, "use at most this many training rows of `data` (first "
                                        "N after a seeded shuffle, before mix_builtin adds "
@@ -122,7 +126,21 @@ class TrainConfig:
                                          "gsm8k/test.jsonl, ... (see README); default: "
                                          "$RLVR_DATA_DIR, else the Hugging Face Hub, else the "
                                          "subsets packaged with rlvr")
+    cross_check: list | None = _f(["gsm8k", "triviaqa", "humaneval", "mbpp"],
+                                  "after training, the mean per-token log-likelihood of these "
+                                  "tasks' gold answers under base and trained, with the paired "
+                                  "95% CI of the difference (rlvr.eval.cross_check; seconds, "
+                                  "not minutes); none or [] = off")
+    cross_check_limit: int = _f(10, "rows per cross_check task (seeded draw, the same rows "
+                                    "for base and trained); 50 rows of all four tasks took "
+                                    "549 s on 2 CPU cores (benchmarks/cross_check.py)")
     skip_eval: bool = _f(False, "train only; no before/after report")
+    kshot_eval: list | None = _f(None, "GSM8K rewards: after training, evaluate base and "
+                                       "trained on the GSM8K test split with these numbers "
+                                       "of exemplars from the train split, e.g. [0, 2, 4, 8] "
+                                       "(kshot.json, kshot.png; rlvr.eval.kshot); None = off")
+    kshot_limit: int | None = _f(20, "GSM8K test questions per shot count in kshot_eval "
+                                     "(sized for CPU); None = every row of the source")
     # --- knowledge-aware evaluation (rlvr.eval.knowledge) ---
     knowledge_samples: int = _f(1, "K: base-model answers per held-out answerable question "
                                    "used to decide whether the base model knows it; 1 with "

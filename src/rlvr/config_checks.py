@@ -21,10 +21,11 @@ UPPER_LIMITS = {
 }
 _KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
                "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
-_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str}
+_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str, "cross_check": str}
 _EXAMPLES = {"reward_params": "{wrong: -1.0}", "reward_funcs": "[{name: selfaware, weight: 1.0}]",
              "lora_target_modules": "[q_proj, v_proj]", "eval_tasks": "[gsm8k, triviaqa]",
-             "report_to": "[tensorboard]", "prompt_exemplars": "[[question, answer], ...]"}
+             "report_to": "[tensorboard]", "prompt_exemplars": "[[question, answer], ...]",
+             "cross_check": "[gsm8k, triviaqa, humaneval, mbpp]"}
 
 
 def type_message(fields: dict, key: str, value: Any) -> str:
@@ -85,6 +86,7 @@ def check_config(cfg) -> None:
         raise ConfigError(f"warmup_ratio must be in [0, 1), got {cfg.warmup_ratio}")
     check_rewards(cfg)
     check_ranges(cfg)
+    check_cross_check(cfg)
     if cfg.backend not in ("trl", "mlx"):
         raise ConfigError(f"backend must be trl or mlx, not {cfg.backend!r}")
     if cfg.backend == "mlx":  # packages and supported settings, before any model loads
@@ -113,6 +115,49 @@ def check_config(cfg) -> None:
     if cfg.selfaware_variant not in ("v1", "v2", "v3"):
         raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                           f"{cfg.selfaware_variant!r}")
+    check_task_run(cfg)
+
+
+CALIBRATION_REWARDS = ("selfaware", "abstention")  # runs judged by the held-out honesty report
+
+
+def reward_names(cfg) -> list[str]:
+    """The names of the rewards a config trains on (`reward_funcs`, else `reward`)."""
+    if cfg.reward_funcs is None:
+        return [cfg.reward]
+    return [e.get("name") for e in cfg.reward_funcs if isinstance(e, dict)]
+
+
+def is_task_run(cfg) -> bool:
+    """True when no training reward is a calibration reward (`CALIBRATION_REWARDS`): the
+    run trains a task (GSM8K, MATH, QA, code), so the self-awareness steps (knowledge
+    labels, honesty report, `train_answerable`) do not apply."""
+    return not any(name in CALIBRATION_REWARDS for name in reward_names(cfg))
+
+
+def check_task_run(cfg) -> None:
+    """`data_format`, `kshot_eval` / `kshot_limit`, and settings that only a calibration
+    run can use, each refused with the fix."""
+    from rlvr.data.task_rows import FORMATS
+
+    if cfg.data_format not in FORMATS:
+        raise ConfigError(f"data_format must be one of {', '.join(FORMATS)}, not "
+                          f"{cfg.data_format!r}")
+    if cfg.kshot_limit is not None and cfg.kshot_limit < 1:
+        raise ConfigError(f"kshot_limit must be >= 1 or null, got {cfg.kshot_limit!r}")
+    if cfg.kshot_eval is not None:
+        shots = cfg.kshot_eval
+        if not shots or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= 64
+                                for k in shots) or len(set(shots)) != len(shots):
+            raise ConfigError(f"kshot_eval must be a list of distinct exemplar counts in "
+                              f"[0, 64] such as [0, 2, 4, 8], or null, got {shots!r}")
+        if "gsm8k_correctness" not in reward_names(cfg):
+            raise ConfigError("kshot_eval evaluates on GSM8K and needs gsm8k_correctness among "
+                              "the rewards; add it to reward_funcs or remove kshot_eval")
+    if is_task_run(cfg) and cfg.train_answerable != "all":
+        raise ConfigError(f"train_answerable: {cfg.train_answerable} labels questions the base "
+                          "model knows for the calibration reward, which this run does not "
+                          "train on; set train_answerable: all")
 
 def check_types(cfg) -> None:
     """Each value has its field's annotated type (`int`, `float`, `bool`, `str`, `list`,
@@ -257,3 +302,30 @@ def check_rewards(cfg) -> None:
         make_trl_rewards(entries)
     except RlvrError as exc:
         raise ConfigError(f"{where}: {exc}") from None
+
+
+def check_cross_check(cfg) -> None:
+    """`cross_check` as a list of task names with gold continuations (a string is split on
+    commas; "none", "" and null turn the check off, stored as []) and `cross_check_limit`
+    >= 1."""
+    from rlvr.errors import RlvrError
+    from rlvr.eval.cross_check import check_cross_check_tasks
+
+    if cfg.cross_check is None or (isinstance(cfg.cross_check, str)
+                                   and cfg.cross_check.strip().lower() in ("", "none", "off")):
+        cfg.cross_check = []
+    if isinstance(cfg.cross_check, str):
+        cfg.cross_check = [t.strip() for t in cfg.cross_check.split(",") if t.strip()]
+    if not all(isinstance(t, str) for t in cfg.cross_check):
+        raise ConfigError(f"cross_check must be task names such as [gsm8k, triviaqa], or none, "
+                          f"got {cfg.cross_check!r}")
+    if len(set(cfg.cross_check)) != len(cfg.cross_check):
+        raise ConfigError(f"cross_check names a task more than once ({cfg.cross_check}); name "
+                          "each task once")
+    try:
+        check_cross_check_tasks(cfg.cross_check)
+    except RlvrError as exc:
+        raise ConfigError(f"cross_check: {exc}") from None
+    if cfg.cross_check_limit < 1:
+        raise ConfigError(f"cross_check_limit must be >= 1 row per task, got "
+                          f"{cfg.cross_check_limit!r}")

@@ -81,6 +81,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"interrupted at step {report['meta']['optimizer_steps']}: checkpoint and "
               f"adapter saved; continue with the same command and --resume")
         return 130
+    if report.get("kshot"):
+        from rlvr.eval.kshot import kshot_markdown
+        from rlvr.train.task_eval import task_verdict_line
+
+        print(kshot_markdown(report["kshot"]))
+        print(task_verdict_line(report))
     if "base" in report:
         print(format_table(report))
         if report.get("knowledge"):

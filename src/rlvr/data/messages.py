@@ -9,7 +9,10 @@ Each row looks like::
      "answers": ["Paris", "paris, france"]}  # optional; every accepted answer
 
 and becomes a training example with `prompt` (the system and user messages), the
-`expected_answer` (the assistant text) and `is_unanswerable`. `gold_answers` gives the
+`expected_answer` (the assistant text), `is_unanswerable` and `fields`: the row's other keys
+(`final_answer`, `solution`, `aliases`, `test_list`, ...), which become training columns
+when a configured reward reads them (`rlvr.train.data_prep.training_columns`), as TRL
+passes dataset columns to reward functions. `gold_answers` gives the
 answers a reward accepts: the whole `answers` list when the row has one (SelfAware rows
 carry every answer of the source file), else the assistant text.
 """
@@ -42,9 +45,11 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
 
     Returns:
         dict with `prompt` (list of system+user messages), `question` (user text),
-        `expected_answer` (assistant text), `is_unanswerable` (bool) and, when the row
-        has them, `id` and `answers` (a list of strings; a single string becomes a
-        one-item list; null counts as absent).
+        `expected_answer` (assistant text), `is_unanswerable` (bool), `fields` (the
+        row's keys other than messages, id, answers, is_unanswerable and rlvr's own
+        example keys, e.g. `final_answer`) and, when the row has them, `id` and `answers`
+        (a list of strings; a single string becomes a one-item list; null counts as
+        absent).
     Raises:
         DataError: not an object, no `messages` list, a missing user or assistant turn, an
             empty question, an empty answer, a non-bool `is_unanswerable`, or `answers`
@@ -77,8 +82,10 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
         raise DataError(f"'is_unanswerable' must be true or false, got {flag!r}", path, line)
     prompt = [{"role": m["role"], "content": m["content"]} for m in messages
               if m["role"] in ("system", "user")]
+    from rlvr.data.task_rows import extra_fields
+
     example = {"prompt": prompt, "question": question, "expected_answer": answer,
-               "is_unanswerable": flag}
+               "is_unanswerable": flag, "fields": extra_fields(obj)}
     if "id" in obj:
         example["id"] = obj["id"]
     answers = _answers(obj.get("answers"), path, line)

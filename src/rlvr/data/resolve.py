@@ -5,7 +5,13 @@ Accepted forms:
 - a `.json` file in SelfAware format: split on the fly into the configured variant;
 - a folder with `train.jsonl` and `<eval_split>.jsonl` in the messages format (what
   `rlvr data selfaware` writes);
-- a single messages `.jsonl` file: a seeded 10% of it is held out for evaluation.
+- a single messages `.jsonl` file: a seeded 10% of it is held out for evaluation;
+- files in a task format (GSM8K, MATH, QA, MBPP, HumanEval, TRL prompt-only rows; see
+  `rlvr.data.task_rows`), as a single file or a folder, detected from the first row or
+  named by `data_format`; their reward fields travel with the examples (`fields`);
+- the name `gsm8k` (when no such path exists): GSM8K's train split for training and its
+  test split held out, from the first source that has them (`rlvr.eval.sources`: a data
+  folder, the Hugging Face Hub, or the subsets packaged with rlvr).
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rlvr.data.messages import LoadReport, load_messages_jsonl, parse_messages_row
+from rlvr.data.messages import LoadReport, parse_messages_row
+from rlvr.data.task_rows import gsm8k_example, load_rows
 from rlvr.errors import DataError
 
 
@@ -69,6 +76,11 @@ def with_system_prompt(examples: list[dict[str, Any]], system_prompt: str | None
     turns = exemplar_turns(exemplars)
     out = []
     for ex in examples:
+        if isinstance(ex["prompt"], str):
+            raise DataError("system_prompt and prompt_exemplars apply to chat prompts, but "
+                            "these rows have plain-text prompts (HumanEval stubs or TRL "
+                            "prompt rows); remove both settings or give the rows chat "
+                            "messages")
         system = [m for m in ex["prompt"] if m["role"] == "system"]
         if system_prompt is not None:
             system = [{"role": "system", "content": system_prompt}]
@@ -81,10 +93,45 @@ def _parse_rows(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [parse_messages_row(row, name, i) for i, row in enumerate(rows, start=1)]
 
 
+TASK_DATA = ("gsm8k",)  # `data` names with a train split of their own
+
+
+def task_data(name: str, data_dir: str | None = None) -> ResolvedData:
+    """GSM8K by name: the train split for training, the test split held out, each from
+    the first source that has it (`rlvr.eval.sources.DataResolver`; `data_dir` as
+    `rlvr eval --data-dir`, default `$RLVR_DATA_DIR`). Rows are GSM8K examples
+    (`rlvr.data.task_rows.gsm8k_example`), tagged with their `id`.
+
+    Raises:
+        DataError: no source has the split (the message gives the fix).
+    """
+    from rlvr.eval.runner import user_data_dir
+    from rlvr.eval.sources import DataResolver
+    from rlvr.eval.tasks import get_task
+
+    task = get_task(name)
+    resolver = DataResolver(data_dir=data_dir if data_dir is not None else user_data_dir())
+    train_data, test_data = resolver.fewshot(task), resolver.rows(task)
+
+    def examples(rows: list[dict], where: str) -> list[dict[str, Any]]:
+        return [{**gsm8k_example(r["question"], r["solution"], {"id": r["id"]}, where, i),
+                 "format": name} for i, r in enumerate(rows, start=1)]
+
+    return ResolvedData(examples(train_data.rows, train_data.source),
+                        examples(test_data.rows, test_data.source),
+                        f"{name}: train from {train_data.source}; held out: test from "
+                        f"{test_data.source}")
+
+
 def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3",
-                 seed: int = 42, skip_bad_rows: bool = False) -> ResolvedData:
+                 seed: int = 42, skip_bad_rows: bool = False, data_format: str = "auto",
+                 data_dir: str | None = None) -> ResolvedData:
     """Load training and held-out examples for a `data` option (see module docstring).
 
+    Args:
+        data_format: the row format of JSONL files (`rlvr.data.task_rows.FORMATS`; "auto"
+            detects it from each file's first row).
+        data_dir: where `data: gsm8k` looks first (see `task_data`).
     Raises:
         DataError: a path that does not exist, a folder without the expected split
             files, or bad rows (unless skip_bad_rows).
@@ -100,10 +147,12 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
         raise DataError("data is an empty path; pass --data with a messages JSONL, a folder "
                         "of splits, or SelfAware.json (or omit it for the built-in dataset)")
     path = Path(data).expanduser()
+    if not path.exists() and str(data) in TASK_DATA:
+        return task_data(str(data), data_dir)
     if not path.exists():
-        raise DataError("data path does not exist; pass --data with a messages JSONL, a "
-                        "folder of splits, or SelfAware.json (or omit it for the built-in "
-                        "dataset)", str(path))
+        raise DataError("data path does not exist; pass --data with a JSONL file (messages, "
+                        "GSM8K, MATH, QA, MBPP or HumanEval rows), a folder of splits, "
+                        "SelfAware.json or gsm8k (or omit it for the built-in dataset)", str(path))
     if path.is_file() and path.suffix == ".json":
         from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
 
@@ -122,11 +171,11 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
                 raise DataError(f"folder has no {f.name}; expected train.jsonl and "
                                 f"{eval_split}.jsonl (set eval_split to choose another split)",
                                 str(path))
-        train = load_messages_jsonl(train_file, skip_bad_rows, report)
+        train = load_rows(train_file, data_format, skip_bad_rows, report)
         heldout_report = LoadReport(str(eval_file))
-        heldout = load_messages_jsonl(eval_file, skip_bad_rows, heldout_report)
+        heldout = load_rows(eval_file, data_format, skip_bad_rows, heldout_report)
         return ResolvedData(train, heldout, str(path), report.skipped + heldout_report.skipped)
-    rows = load_messages_jsonl(path, skip_bad_rows, report)
+    rows = load_rows(path, data_format, skip_bad_rows, report)
     if len(rows) < 2:
         raise DataError("need at least 2 rows to hold one out for evaluation", str(path))
     order = list(range(len(rows)))

@@ -74,16 +74,22 @@ def gsm8k_hub_row(obj: dict[str, Any], index: int, split: str) -> dict[str, Any]
 def humaneval_hub_row(obj: dict[str, Any], index: int, split: str) -> dict[str, Any]:
     """openai/openai_humaneval row `{task_id, prompt, canonical_solution, test,
     entry_point}` -> the `load_humaneval` row (id = task_id)."""
-    return {"id": obj["task_id"], "prompt": obj["prompt"], "test": obj["test"],
-            "entry_point": obj["entry_point"]}
+    row = {"id": obj["task_id"], "prompt": obj["prompt"], "test": obj["test"],
+           "entry_point": obj["entry_point"]}
+    if obj.get("canonical_solution"):
+        row["canonical_solution"] = obj["canonical_solution"]
+    return row
 
 
 def mbpp_hub_row(obj: dict[str, Any], index: int, split: str) -> dict[str, Any]:
     """google-research-datasets/mbpp (config full) row `{task_id, text, code, test_list,
     test_setup_code, challenge_test_list}` -> the `load_mbpp` row (id = task_id; the hub's
     test split is task ids 11-510, as the local loader selects)."""
-    return {"id": obj["task_id"], "text": obj["text"], "test_list": list(obj["test_list"]),
-            "test_setup_code": obj.get("test_setup_code") or ""}
+    row = {"id": obj["task_id"], "text": obj["text"], "test_list": list(obj["test_list"]),
+           "test_setup_code": obj.get("test_setup_code") or ""}
+    if obj.get("code"):
+        row["code"] = obj["code"]
+    return row
 
 
 def triviaqa_hub_row(obj: dict[str, Any], index: int, split: str) -> dict[str, Any]:

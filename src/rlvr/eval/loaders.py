@@ -112,7 +112,9 @@ def load_triviaqa(path: str | Path) -> list[dict[str, Any]]:
 
 def load_humaneval(path: str | Path) -> list[dict[str, Any]]:
     """HumanEval JSONL or .jsonl.gz -> rows with `id` (task_id), `prompt` (the
-    function signature and docstring), `test`, `entry_point`."""
+    function signature and docstring), `test`, `entry_point` and, when the file has it,
+    `canonical_solution` (the reference body; `rlvr.eval.cross_check` scores its
+    likelihood)."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path humaneval=FILE")
     rows = []
@@ -120,6 +122,8 @@ def load_humaneval(path: str | Path) -> list[dict[str, Any]]:
         obj = _need(obj, ("task_id", "prompt", "test", "entry_point"), path, line)
         rows.append({"id": obj["task_id"], "prompt": obj["prompt"],
                      "test": obj["test"], "entry_point": obj["entry_point"]})
+        if obj.get("canonical_solution"):
+            rows[-1]["canonical_solution"] = obj["canonical_solution"]
     return rows
 
 
@@ -128,8 +132,8 @@ MBPP_TEST_IDS = range(11, 511)  # the MBPP paper's test split: task ids 11-510
 
 def load_mbpp(path: str | Path, task_ids: range | None = MBPP_TEST_IDS) -> list[dict[str, Any]]:
     """MBPP JSONL or .jsonl.gz (`task_id`, `text`, `test_list`, `test_setup_code`) -> rows
-    with `id`, `text` (the task), `test_list`, `test_setup_code`; only `task_ids` (default
-    11-510)."""
+    with `id`, `text` (the task), `test_list`, `test_setup_code` and, when the file has
+    it, `code` (the reference program); only `task_ids` (default 11-510)."""
     path = Path(path)
     _require_file(path, "--data-dir or --task-path mbpp=FILE")
     rows = []
@@ -139,6 +143,8 @@ def load_mbpp(path: str | Path, task_ids: range | None = MBPP_TEST_IDS) -> list[
             continue
         rows.append({"id": obj["task_id"], "text": obj["text"], "test_list": obj["test_list"],
                      "test_setup_code": obj.get("test_setup_code", "")})
+        if obj.get("code"):
+            rows[-1]["code"] = obj["code"]
     return rows
 
 

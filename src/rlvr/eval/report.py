@@ -142,6 +142,13 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
 
         md += ["## Cross-task evaluation (base vs trained)", "",
                results_table(report["cross_eval"]), ""]
+    if report.get("cross_check"):
+        from rlvr.eval.cross_check import cross_check_table
+
+        md += ["## Cross-task check: likelihood of gold answers (base vs trained)", "",
+               "Mean per-token log-likelihood of each task's gold continuation (nats/token; "
+               "closer to 0 = more likely); trained - base below 0 means training made "
+               "those answers less likely.", "", cross_check_table(report["cross_check"]), ""]
     return {
         "generations_base": write_jsonl(run_dir / "generations_base.jsonl", base),
         "generations_trained": write_jsonl(run_dir / "generations_trained.jsonl", trained),
@@ -183,7 +190,8 @@ def rebuild_report(run_dir: str | Path, bootstrap_samples: int | None = None,
     samples = bootstrap_samples or meta.get("bootstrap_samples") or 2000
     report = build_report(base, trained, meta, samples, meta.get("seed", 0) if seed is None
                           else seed, labels, by=[sources.get(r["id"]) for r in base])
-    if old.get("cross_eval"):
-        report["cross_eval"] = old["cross_eval"]
+    for key in ("cross_eval", "cross_check"):
+        if old.get(key):
+            report[key] = old[key]
     write_report(run_dir, report, base, trained)
     return report

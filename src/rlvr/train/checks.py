@@ -47,6 +47,64 @@ def reward_entries(cfg: TrainConfig) -> list[dict[str, Any]]:
         {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
 
 
+# how to give the training rows a field a reward reads (`check_reward_fields`)
+FIELD_FIXES = {
+    "final_answer": "train on GSM8K rows (question + answer ending in '#### N'; data: gsm8k or "
+                    "data_format: gsm8k) or add \"final_answer\" to every row",
+    "solution": "train on MATH rows (problem + solution; data_format: math) or add "
+                "\"solution\" to every row",
+    "aliases|answer": "train on QA rows (question + answer or aliases; data_format: qa) or add "
+                      "\"answer\" or \"aliases\" to every row",
+    "test|test_list": "train on MBPP rows (text + test_list) or HumanEval rows (prompt + test + "
+                      "entry_point), or add \"test_list\" to every row",
+    "correct": "set params.base to the reward that decides correctness (e.g. base: math) or "
+               "add \"correct\" to every row",
+}
+TRL_COLUMNS = ("prompt", "completion_ids")  # what TRL gives every reward besides the data
+
+
+def check_reward_fields(cfg: TrainConfig, columns: dict[str, list]) -> None:
+    """Refuse rewards whose required fields the training columns do not have, before any
+    model loads (without this, TRL's first step fails in the reward function).
+
+    Args:
+        columns: `rlvr.train.data_prep.training_columns` of the training rows.
+    Raises:
+        ConfigError: one line naming the reward, the missing field(s), the columns the
+            rows have and the fix (`FIELD_FIXES`).
+    """
+    from rlvr.rewards import get_reward
+
+    available = set(columns) | set(TRL_COLUMNS)
+    for entry in reward_entries(cfg):
+        name = entry["name"]
+        missing = get_reward(name).missing_fields(available)
+        base = (entry.get("params") or {}).get("base")
+        if name == "cosine_scaled":
+            missing = (get_reward(base).missing_fields(available) if isinstance(base, str)
+                       else [] if "correct" in available else ["correct"])
+        if missing:
+            fixes = "; ".join(FIELD_FIXES.get(m, f"add \"{m}\" to every row") for m in missing)
+            data = cfg.data or "the built-in dataset"
+            raise ConfigError(
+                f"reward {name!r} reads field(s) {', '.join(missing)}, which the training rows "
+                f"of {data} do not have (they have {', '.join(sorted(columns))}); {fixes}")
+
+
+def _preflight_rows(train: Sequence[dict[str, Any]],
+                    columns: dict[str, list]) -> list[dict[str, Any]]:
+    """The rows as TRL's reward functions see them (the training columns), plus the
+    question and the row's other fields for the gold policy (a reference program)."""
+    return [{**(ex.get("fields") or {}), **{k: v[i] for k, v in columns.items()},
+             "question": ex["question"]} for i, ex in enumerate(train)]
+
+
+# policies that only mean something to a calibration reward: for a task reward, hedging
+# with the right answer ("I'm not sure, but ... #### 72") is a right answer
+CALIBRATION_ONLY = ("always_hedge",)
+PREFLIGHT_SANDBOX_ROWS = 32  # `code` runs every policy's program: a seeded sample of rows
+
+
 def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Run the preflight of every training reward on the training rows.
 
@@ -57,27 +115,43 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
     Returns:
         one dict per reward: `reward`, `preset`, `table` (the printed preflight table),
         `policies` ({policy: mean}) and `warnings`.
+    The training columns are checked first (`check_reward_fields`, also with
+    `preflight: off`). Task rewards (not `CALIBRATION_REWARDS`) skip `always_hedge`; the
+    `code` reward is checked on a seeded sample of `PREFLIGHT_SANDBOX_ROWS` rows.
     Raises:
-        ConfigError: with `preflight: refuse`, when a degenerate policy comes within the
-            margin of gold (the message has the table and both fixes), or when a reward
-            cannot score the training rows (a missing field).
+        ConfigError: a reward reads a field the rows lack; with `preflight: refuse`, when
+            a degenerate policy comes within the margin of gold (the message has the table
+            and both fixes), or when a reward cannot score the training rows.
     """
-    from rlvr.rewards.preflight import format_preflight, preflight
+    from rlvr.config_checks import CALIBRATION_REWARDS
+    from rlvr.rewards.preflight import POLICIES, format_preflight, preflight
+    from rlvr.train.data_prep import training_columns
 
-    if cfg.preflight == "off" or not train:
+    if not train:
         return []
-    from rlvr.data.messages import gold_answers
-
+    columns = training_columns(list(train), cfg.train_answerable == "label",
+                               reward_entries(cfg))
+    check_reward_fields(cfg, columns)
+    if cfg.preflight == "off":
+        return []
     # the rows as training scores them: every accepted answer, not only the assistant text
-    rows = [{**r, "expected_answer": gold_answers(r)} for r in train]
+    rows = _preflight_rows(train, columns)
     results = []
     for entry in reward_entries(cfg):
         if entry["name"] in GUARDS:
             _check_guard(entry, rows[0])
             continue
+        policies = POLICIES if entry["name"] in CALIBRATION_REWARDS else tuple(
+            p for p in POLICIES if p not in CALIBRATION_ONLY)
+        scored = rows
+        if entry["name"] == "code" and len(rows) > PREFLIGHT_SANDBOX_ROWS:
+            import random
+
+            scored = random.Random(cfg.seed).sample(rows, PREFLIGHT_SANDBOX_ROWS)
         try:
-            report = preflight(entry["name"], [dict(r) for r in rows], entry.get("preset"),
-                               margin=cfg.preflight_margin, **(entry.get("params") or {}))
+            report = preflight(entry["name"], [dict(r) for r in scored], entry.get("preset"),
+                               policies=policies, margin=cfg.preflight_margin,
+                               **(entry.get("params") or {}))
         except RlvrError as exc:
             raise ConfigError(f"preflight of reward {entry['name']!r} on the training rows: "
                               f"{exc}") from None
@@ -92,7 +166,7 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
             strict = ("preset: strict in its reward_funcs entry" if cfg.reward_funcs
                       else "reward_preset: strict")
             raise ConfigError(
-                f"preflight refused the run: on the {len(rows)} training rows with reward "
+                f"preflight refused the run: on the {len(scored)} training rows with reward "
                 f"{entry['name']!r} (preset {entry.get('preset') or 'default'}), "
                 f"{'; '.join(warnings)}, so training may learn that instead of the task; "
                 "choose a reward without this loophole (for the calibration reward: "
@@ -113,7 +187,9 @@ def check_before_model(cfg: TrainConfig) -> None:
       imports torch;
     - the data resolves (`prepare_data`: the path, split files, every row, exemplars, no
       held-out question among the training ones) and the reward preflight accepts the
-      training rows (`reward_preflight`);
+      training rows (`reward_preflight`, which first checks that the rows carry every
+      field the rewards read); with `kshot_eval`, the GSM8K rows and exemplars resolve and
+      no test question is a training question (`rlvr.train.task_eval.check_kshot_data`);
     - `eval_data_dir` is a folder and every `eval_tasks` entry can get data without
       `--task-path` (`_check_eval_task_files`).
 
@@ -127,6 +203,7 @@ def check_before_model(cfg: TrainConfig) -> None:
     from rlvr.models import check_model_path
     from rlvr.train.checkpoints import check_output_dir
     from rlvr.train.data_prep import prepare_data
+    from rlvr.train.task_eval import check_kshot_data
 
     check_output_dir(cfg.output_dir)
     check_model_path(cfg.model)
@@ -140,6 +217,7 @@ def check_before_model(cfg: TrainConfig) -> None:
     try:
         _, train, _ = prepare_data(cfg)
         reward_preflight(cfg, train)
+        check_kshot_data(cfg, train)
     finally:
         logging.disable(previous)
     _check_eval_task_files(cfg)

@@ -1,7 +1,7 @@
 """Training rows for `rlvr train`: resolve the data, cap unanswerable rows, build columns.
 
-`prepare_data(cfg)` resolves the configured data (built-in, messages JSONL, a folder of
-splits or SelfAware.json), applies `train_limit`, `mix_builtin`, the system prompt and
+`prepare_data(cfg)` resolves the configured data (built-in, messages or task-format
+JSONL, a folder of splits, SelfAware.json or `gsm8k`; `rlvr.data.resolve`), applies `train_limit`, `mix_builtin`, the system prompt and
 exemplars and `eval_limit`, and refuses held-out questions that are also training or
 exemplar questions. `cap_unanswerable` and `training_columns` shape the TRL dataset.
 """
@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 from rlvr.config import TrainConfig
 from rlvr.data.messages import gold_answers
 from rlvr.data.resolve import exemplar_turns, resolve_data, with_system_prompt
+from rlvr.errors import DataError
 from rlvr.eval.heldout import check_overlap, normalise_question
 
 logger = logging.getLogger(__name__)
@@ -38,26 +40,100 @@ def cap_unanswerable(train: list[dict], share: float, seed: int) -> list[dict]:
     return [ex for i, ex in enumerate(train) if not ex["is_unanswerable"] or i in keep]
 
 
-def training_columns(train: list[dict], with_known: bool = False) -> dict[str, list]:
+# columns TRL never passes to reward functions (`GRPOTrainer._calculate_rewards`) or that
+# rlvr builds itself; `prompt` reaches rewards through TRL's `prompts` argument
+NOT_DATA_COLUMNS = ("prompt", "completion", "completion_ids", "expected_answer",
+                    "is_unanswerable", "known")
+
+
+def reward_columns(entries: list[dict[str, Any]] | None = None) -> list[str]:
+    """Every dataset field the rewards of `entries` read (required, optional and
+    alternatives; for `cosine_scaled` with a `base`, the base reward's too), in
+    declaration order; `entries=None` means every registered reward."""
+    from rlvr.rewards import REWARDS, get_reward
+
+    specs = ([get_reward(e["name"]) for e in entries] if entries is not None
+             else list(REWARDS.values()))
+    for entry in entries or []:
+        base = (entry.get("params") or {}).get("base")
+        if entry["name"] == "cosine_scaled" and isinstance(base, str):
+            specs.append(get_reward(base))
+    names: dict[str, None] = {}
+    for spec in specs:
+        names.update(dict.fromkeys(spec.fields + spec.optional_fields + spec.required_any))
+    return [n for n in names if n not in NOT_DATA_COLUMNS]
+
+
+def column_values(name: str, values: list[Any]) -> list[Any]:
+    """One column's values with one Arrow type: numbers mixed with text become text, a
+    text among lists becomes a one-item list, list items become text; None stays None.
+
+    Raises:
+        DataError: objects (dicts) or lists mixed with other kinds the rule cannot join.
+    """
+    present = [v for v in values if v is not None]
+    if all(isinstance(v, bool) for v in present):
+        return values
+    if any(isinstance(v, dict) for v in present) or (
+            any(isinstance(v, list) for v in present)
+            and not all(isinstance(v, (list, str)) for v in present)):
+        kinds = sorted({type(v).__name__ for v in present})
+        raise DataError(f"training field {name!r} holds {' and '.join(kinds)} values; give it "
+                        "one kind in every row (text, a number or a list of text)")
+    if any(isinstance(v, list) for v in present):
+        out = []
+        for v in values:
+            items = [v] if isinstance(v, str) else v
+            if items is not None and any(isinstance(i, (list, dict)) for i in items):
+                raise DataError(f"training field {name!r} holds nested lists; give it a list "
+                                "of text in every row")
+            out.append(None if items is None else [str(i) for i in items])
+        return out
+    if all(isinstance(v, str) for v in present) or all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in present):
+        return values
+    return [None if v is None else str(v) for v in values]
+
+
+def training_columns(train: list[dict], with_known: bool = False,
+                     entries: list[dict[str, Any]] | None = None) -> dict[str, list]:
     """The columns of the TRL training dataset (`datasets.Dataset.from_dict(columns)`).
 
+    TRL passes every column but `prompt` to the reward functions as keyword arguments, so
+    every field a reward reads must be a column (`rlvr.train.checks.check_reward_fields`
+    refuses a run whose rewards lack one before any model loads).
     Args:
         train: parsed training examples (`prompt`, `is_unanswerable`, `expected_answer`,
-            optionally `answers` and `known`).
+            optionally `answers`, `known` and `fields`, the row's other keys:
+            `rlvr.data.task_rows`).
         with_known: add the reward's optional `known` column (`train_answerable: label`).
+        entries: the run's reward entries (`rlvr.train.checks.reward_entries`); the fields
+            they read (`reward_columns`) that any row has become columns. None = the
+            fields of every registered reward.
     Returns:
-        {"prompt", "expected_answer", "is_unanswerable"[, "known"]}: one value per row.
-        `expected_answer` is `gold_answers` of each row: a list of every accepted answer,
-        or None for an unanswerable row, so the column has one Arrow type (list of
-        strings, nullable) even when the data mixes rows with and without `answers`.
+        {"prompt", "expected_answer", "is_unanswerable"[, "known"], <reward fields>}: one
+        value per row (None where a row lacks a field), each column of one Arrow type
+        (`column_values`). `expected_answer` is `gold_answers` of each row: a list of
+        every accepted answer, or None for an unanswerable row.
+    Raises:
+        DataError: prompts mixing plain text and chat messages, or a field whose values
+            cannot share one type.
     """
+    prompts = [ex["prompt"] for ex in train]
+    if len({isinstance(p, str) for p in prompts}) > 1:
+        raise DataError("the training rows mix plain-text and chat prompts; TRL needs one "
+                        "kind: give every row chat messages, or every row a text prompt")
     columns = {
-        "prompt": [ex["prompt"] for ex in train],
+        "prompt": prompts,
         "expected_answer": [gold_answers(ex) for ex in train],
         "is_unanswerable": [ex["is_unanswerable"] for ex in train],
     }
     if with_known:
         columns["known"] = [ex.get("known") for ex in train]
+    for name in reward_columns(entries):
+        values = [(ex.get("fields") or {}).get(name) for ex in train]
+        if any(v is not None for v in values):
+            columns[name] = column_values(name, values)
     return columns
 
 
@@ -72,7 +148,7 @@ def prepare_data(cfg: TrainConfig):
             questions.
     """
     data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
-                        cfg.skip_bad_rows)
+                        cfg.skip_bad_rows, cfg.data_format, cfg.eval_data_dir)
     source = "builtin" if cfg.data is None else "selfaware" if str(cfg.data).endswith(".json") \
         else "data"
     train = [{**ex, "source": ex.get("source", source)} for ex in data.train]

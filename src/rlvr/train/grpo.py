@@ -22,6 +22,7 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
+from rlvr.config_checks import is_task_run
 from rlvr.errors import ConfigError
 from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
@@ -33,6 +34,8 @@ from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_
                                     checkpoint_bytes, last_checkpoint, lora_parameter_count,
                                     make_checkpoint_callback, remove_incomplete)
 from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.train.task_eval import (check_kshot_data, cross_eval, task_flat_results,
+                                  task_report, task_verdict_line)
 from rlvr.train.curriculum_trl import curriculum_trainer, write_curriculum_retired
 from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
@@ -62,7 +65,7 @@ RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
                 "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum",
-                "backend")
+                "backend", "data_format")
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig.
 GRPO_PASSTHROUGH = (
@@ -217,6 +220,9 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
                               "run's original config (e.g. --config " f"{previous})")
     data, train, heldout = prepare_data(cfg)
     preflight_results = reward_preflight(cfg, train)  # before any model loads
+    task_run = is_task_run(cfg)  # GSM8K/MATH/QA/code rewards: no knowledge labels or honesty
+    if task_run:
+        check_kshot_data(cfg, train)
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     write_run_data(run_dir, train, heldout)
@@ -235,7 +241,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     timings: dict[str, float] = {}
     base_records = labels = None
     base_file = run_dir / "generations_base.jsonl"
-    if not cfg.skip_eval:
+    if not cfg.skip_eval and not task_run:
         base_records = cached_base_records(base_file, rows) if resume else None
         model.eval()
         if base_records is None:
@@ -257,7 +263,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         timings["train_knowledge_s"] = time.perf_counter() - start
     if cfg.max_unanswerable_share is not None:
         train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
-    columns = training_columns(train, with_known=cfg.train_answerable == "label")
+    columns = training_columns(train, with_known=cfg.train_answerable == "label",
+                               entries=reward_entries(cfg))
     checkpoints = run_dir / "checkpoints"
     observer, callback = _diagnostics(cfg, tokenizer)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
@@ -341,6 +348,15 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         trackers.close()
         _draw_plots(run_dir)
         return {"meta": {**meta, "timings": timings}}
+    if task_run:
+        meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
+        report = task_report(cfg, trainer.model, tokenizer, run_dir, meta, train, adapter_dir)
+        append_metrics(metrics_path, {"event": "kshot", "kshot": report["kshot"]})
+        trackers.log_results(task_flat_results(report), steps)
+        trackers.close()
+        _draw_plots(run_dir)
+        logger.info("%s", task_verdict_line(report))
+        return report
     start = time.perf_counter()
     trainer.model.eval()
     trained_records = evaluate_heldout(trainer.model, tokenizer, task, rows, cfg, "trained")
@@ -348,19 +364,21 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
     report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed,
                           labels, by=[r.get("source") for r in rows])
-    if cfg.eval_tasks:
-        from rlvr.eval.runner import run_eval
+    if cfg.cross_check:  # likelihood of gold continuations on other tasks, base vs trained
+        from rlvr.eval.cross_check import likelihood_check
 
         start = time.perf_counter()
-        report["cross_eval"] = run_eval(
-            cfg.model, list(cfg.eval_tasks), adapter=str(adapter_dir),
-            output_dir=run_dir / "cross_eval", limit=cfg.eval_tasks_limit,
-            batch_size=cfg.eval_batch_size, data_dir=cfg.eval_data_dir, seed=cfg.seed,
-            run_name="trained")
-        meta["timings"]["cross_eval_s"] = round(time.perf_counter() - start, 3)
+        report["cross_check"] = likelihood_check(
+            None, trainer.model, tokenizer, cfg.cross_check, limit=cfg.cross_check_limit,
+            seed=cfg.seed, bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
+            rows_file=run_dir / "cross_check_rows.jsonl")
+        meta["timings"]["cross_check_s"] = round(time.perf_counter() - start, 3)
+    if cfg.eval_tasks:
+        report["cross_eval"] = cross_eval(cfg, adapter_dir, run_dir, meta)
     write_report(run_dir, report, base_records, trained_records)
     append_metrics(metrics_path, {"event": "eval", **{k: report[k] for k in (
-        "base", "trained", "difference", "knowledge", "cross_eval") if k in report}})
+        "base", "trained", "difference", "knowledge", "cross_eval", "cross_check")
+        if k in report}})
     trackers.log_results(flat_results(report), steps)
     trackers.close()
     _draw_plots(run_dir)

@@ -193,4 +193,8 @@ def flat_results(report: dict[str, Any]) -> dict[str, float]:
     knowledge = report.get("knowledge") or {}
     walk("honesty", knowledge.get("policies"))
     walk("honesty", knowledge.get("differences"))
+    for name, task in ((report.get("cross_check") or {}).get("tasks") or {}).items():
+        walk(f"cross_check/{name}", {"base": task.get("base"), "trained": task.get("trained"),
+                                     "difference": (task.get("difference") or {}).get(
+                                         "mean_difference")})
     return flat

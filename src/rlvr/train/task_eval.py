@@ -1,0 +1,160 @@
+"""The evaluation and report of a task run of `rlvr train` (GSM8K, MATH, QA, code rewards).
+
+A task run (`rlvr.config_checks.is_task_run`: no calibration reward) has no
+knowledge labels and no honesty report; after training, `task_report`:
+- with `kshot_eval` (GSM8K rewards), evaluates base and trained on the GSM8K test split
+  at each shot count (`rlvr.eval.kshot`; exemplars from the train split), writing
+  `kshot.json`, `kshot.md`, `kshot.png` and `kshot_samples.jsonl` into the run directory;
+- with `eval_tasks`, runs the cross-task evaluation on the saved adapter, as a
+  calibration run does;
+- writes `report.json` (`meta`, `kshot`, `cross_eval`) and `report.md`.
+`check_kshot_data` runs before any model loads: the GSM8K rows and exemplars resolve,
+and no k-shot test question is a training question.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.config import TrainConfig
+from rlvr.eval.heldout import check_overlap, normalise_question
+from rlvr.io import write_json, write_text
+
+logger = logging.getLogger(__name__)
+
+
+def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict]):
+    from rlvr.eval.kshot import exemplar_order, kshot_data
+
+    rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
+    check_overlap(rows, {normalise_question(ex["question"]) for ex in train},
+                  f"kshot_eval ({sources['data_source']})")
+    exemplar_order(pool, max(cfg.kshot_eval), cfg.seed, rows)  # enough exemplars
+    return rows, pool, sources
+
+
+def check_kshot_data(cfg: TrainConfig, train: Sequence[dict]) -> None:
+    """With `kshot_eval`: the GSM8K test rows and train exemplars resolve, there are enough
+    exemplars, and no test question is a training question (before any model loads).
+
+    Raises:
+        DataError: no GSM8K source, too few exemplars, or overlap (with the count).
+    """
+    if cfg.kshot_eval:
+        _kshot_inputs(cfg, train)
+
+
+def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: dict[str, Any],
+                train: Sequence[dict], adapter_dir: str | Path | None = None) -> dict[str, Any]:
+    """Evaluate a task run after training and write report.json / report.md.
+
+    Args:
+        model: the trained PEFT model (`trainer.model`); its base is the same model with
+            the adapter disabled. tokenizer: the run's tokenizer.
+        meta: the run's meta dict (as `rlvr.train.grpo.run` builds it); `timings` gains
+            `kshot_s`.
+        train: the training examples (their questions must not be k-shot questions).
+        adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of
+            `rlvr eval` runs on it as in a calibration run (`report["cross_eval"]`).
+    Returns:
+        {"meta", "kshot" (or None)[, "cross_eval"]}: the report also written to
+        report.json.
+    """
+    from rlvr.eval.kshot import kshot_eval
+
+    run_dir = Path(run_dir)
+    report: dict[str, Any] = {"meta": meta, "kshot": None}
+    if cfg.kshot_eval:
+        rows, pool, sources = _kshot_inputs(cfg, train)
+        start = time.perf_counter()
+        report["kshot"] = kshot_eval(
+            model, tokenizer, cfg.kshot_eval, cfg.kshot_limit, output_dir=run_dir,
+            seed=cfg.seed, batch_size=cfg.eval_batch_size,
+            max_new_tokens=cfg.eval_max_new_tokens, bootstrap_samples=cfg.bootstrap_samples,
+            rows=rows, pool=pool, sources=sources)
+        meta.setdefault("timings", {})["kshot_s"] = round(time.perf_counter() - start, 3)
+    if cfg.eval_tasks and adapter_dir is not None:
+        report["cross_eval"] = cross_eval(cfg, adapter_dir, run_dir, meta)
+    write_task_report(run_dir, report)
+    return report
+
+
+def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
+    """`rlvr eval` of the base model and the adapter on `cfg.eval_tasks` (generation-based
+    scores) into RUN_DIR/cross_eval; the seconds go to meta["timings"]["cross_eval_s"]."""
+    from rlvr.eval.runner import run_eval
+
+    start = time.perf_counter()
+    results = run_eval(
+        cfg.model, list(cfg.eval_tasks), adapter=str(adapter_dir),
+        output_dir=Path(run_dir) / "cross_eval", limit=cfg.eval_tasks_limit,
+        batch_size=cfg.eval_batch_size, data_dir=cfg.eval_data_dir, seed=cfg.seed,
+        run_name="trained")
+    meta.setdefault("timings", {})["cross_eval_s"] = round(time.perf_counter() - start, 3)
+    return results
+
+
+def task_verdict_line(report: dict[str, Any]) -> str:
+    """One line: accuracy base -> trained at the largest shot count, with the paired CI."""
+    kshot = report.get("kshot")
+    if not kshot:
+        return "task run: no after-training evaluation configured (set kshot_eval for GSM8K)"
+    k = str(max(kshot["shots"]))
+    metrics = kshot["metrics"]
+    acc = {m: (metrics[m].get(k, {}).get("accuracy") or {}).get("value") for m in metrics}
+    diff = (kshot.get("difference") or {}).get(k)
+    text = f"GSM8K {k}-shot accuracy (n={kshot['n_questions']}): base " + _pct(acc.get("base"))
+    if "trained" in acc:
+        text += f" -> trained {_pct(acc['trained'])}"
+    if diff:
+        text += (f" ({100 * diff['mean_difference']:+.1f} pp, 95% CI "
+                 f"[{100 * diff['ci_low']:+.1f}, {100 * diff['ci_high']:+.1f}])")
+    return text
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{100 * value:.1f}%"
+
+
+def task_flat_results(report: dict[str, Any]) -> dict[str, float]:
+    """`kshot/<model>/<k>shot/accuracy` and `kshot/difference/<k>shot/<mean_difference|
+    ci_low|ci_high>` for the trackers (`Trackers.log_results`)."""
+    kshot = report.get("kshot") or {}
+    flat: dict[str, float] = {}
+    for model, by_k in (kshot.get("metrics") or {}).items():
+        for k, m in by_k.items():
+            value = (m.get("accuracy") or {}).get("value")
+            if value is not None:
+                flat[f"kshot/{model}/{k}shot/accuracy"] = float(value)
+    for k, d in (kshot.get("difference") or {}).items():
+        for key in ("mean_difference", "ci_low", "ci_high"):
+            if d and d.get(key) is not None:
+                flat[f"kshot/difference/{k}shot/{key}"] = float(d[key])
+    return flat
+
+
+def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, Path]:
+    """Write report.json and report.md (verdict line, k-shot table, run facts)."""
+    from rlvr.eval.kshot import kshot_markdown
+
+    run_dir = Path(run_dir)
+    meta = report.get("meta", {})
+    md = [f"# {meta.get('reward', 'task')} GRPO: base vs trained", "",
+          f"**{task_verdict_line(report)}**", ""]
+    for alarm in meta.get("alarms") or []:
+        md.append(f"- ALARM: {alarm['message']}")
+    if report.get("kshot"):
+        md += ["## GSM8K test accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
+               "![k-shot accuracy](kshot.png)", ""]
+    if report.get("cross_eval"):
+        from rlvr.eval.results import results_table
+
+        md += ["## Cross-task evaluation (base vs trained)", "",
+               results_table(report["cross_eval"]), ""]
+    md += ["## Run", ""] + [f"- {k}: {v}" for k, v in meta.items()
+                            if not isinstance(v, (dict, list))] + [""]
+    return {"json": write_json(run_dir / "report.json", report),
+            "markdown": write_text(run_dir / "report.md", "\n".join(md))}

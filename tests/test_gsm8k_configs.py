@@ -1,0 +1,65 @@
+"""The GSM8K recipes (issue 12, part B): configs/gsm8k_grpo.yaml (GPU) validates here up to
+the hardware boundary; configs/gsm8k_grpo_cpu.yaml passes every check before the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rlvr.config import load_config
+from rlvr.errors import ConfigError
+from rlvr.hardware import Hardware, check_options
+
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CUDA_OFF = {"quantization": "none", "use_vllm": False}
+
+
+@pytest.fixture(autouse=True)
+def _offline(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the packaged GSM8K subsets, no network
+    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
+
+
+@pytest.mark.parametrize("name", ["gsm8k_grpo.yaml", "gsm8k_grpo_cpu.yaml"])
+def test_both_recipes_train_on_gsm8k_with_the_reference_weights(name):
+    cfg = load_config(CONFIGS / name)
+    assert cfg.data == "gsm8k" and cfg.reward == "gsm8k_correctness"
+    assert [(e["name"], e["weight"]) for e in cfg.reward_funcs] == [
+        ("gsm8k_correctness", 1.0), ("gsm8k_format", 0.5)]
+    assert cfg.kshot_eval == [0, 2, 4, 8]
+
+
+def test_gpu_recipe_is_refused_here_only_for_its_cuda_options():
+    cfg = load_config(CONFIGS / "gsm8k_grpo.yaml")
+    assert (cfg.quantization, cfg.use_vllm, cfg.model) == ("nf4", True,
+                                                           "Qwen/Qwen2.5-1.5B-Instruct")
+    no_gpu = Hardware(cuda_devices=0, packages=frozenset({"bitsandbytes", "vllm"}))
+    with pytest.raises(ConfigError, match=r"quantization: nf4 \(QLoRA\) needs a CUDA GPU"):
+        check_options(cfg)  # this machine
+    with pytest.raises(ConfigError, match=r"quantization: nf4 \(QLoRA\) needs a CUDA GPU"):
+        check_options(cfg, no_gpu)
+    with pytest.raises(ConfigError, match="vllm_mode: colocate needs a CUDA GPU"):
+        check_options(load_config(CONFIGS / "gsm8k_grpo.yaml", {"quantization": "none"}),
+                      no_gpu)
+    check_options(load_config(CONFIGS / "gsm8k_grpo.yaml", CUDA_OFF))  # passes here
+    check_options(cfg, Hardware(cuda_devices=1, bf16=True,
+                                packages=frozenset({"bitsandbytes", "vllm"})))
+
+
+def test_gpu_recipe_data_rewards_and_kshot_pass_before_the_model(tmp_path):
+    from rlvr.train.checks import check_before_model
+
+    cfg = load_config(CONFIGS / "gsm8k_grpo.yaml", {**CUDA_OFF,
+                                                    "output_dir": str(tmp_path / "run")})
+    # output dir, model spec (a hub id is not looked up), data, field check, preflight,
+    # k-shot data: everything but the hardware passes here
+    check_before_model(cfg)
+
+
+def test_cpu_recipe_passes_every_check_before_the_model(tmp_path):
+    from rlvr.train.checks import check_before_model
+
+    cfg = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml", {"output_dir": str(tmp_path / "run")})
+    assert cfg.model is None and cfg.quantization == "none" and not cfg.use_vllm
+    check_before_model(cfg)
