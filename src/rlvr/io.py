@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -55,6 +56,25 @@ def umask_mode(directory: bool = False) -> int:
     mask = os.umask(0)
     os.umask(mask)
     return (0o777 if directory else 0o666) & ~mask
+
+
+def write_folder(target: str | Path, fill) -> Path:
+    """Write a folder atomically: `fill(tmp)` writes the files into a temporary sibling
+    folder, which then replaces `target` (an older `target` is removed first), so readers
+    never see a half-written folder. Returns `target`; a failing `fill` leaves `target`
+    as it was and removes the temporary folder."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        fill(tmp)
+        os.chmod(tmp, umask_mode(directory=True))
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
 
 
 def _atomic_write(path: Path, write, binary: bool = False) -> Path:

@@ -15,11 +15,9 @@ import fcntl
 import importlib.util
 import logging
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
-from rlvr.io import umask_mode
+from rlvr.io import write_folder
 from rlvr.errors import ModelNotFoundError
 
 logger = logging.getLogger(__name__)
@@ -100,18 +98,11 @@ def _convert(gguf: Path, target: Path) -> Path:
     model = AutoModelForCausalLM.from_config(config)
     model.load_state_dict(quantized.state_dict())
     model.generation_config = quantized.generation_config
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
+    def fill(tmp: Path) -> None:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)
-        os.chmod(tmp, umask_mode(directory=True))
-        if target.exists():  # an incomplete earlier attempt
-            shutil.rmtree(target)
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return target
+
+    return write_folder(target, fill)  # replaces an incomplete earlier attempt
 
 
 def resolve_model(spec: str | None) -> str:

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -26,7 +24,7 @@ from rlvr.config_checks import is_task_run
 from rlvr.errors import ConfigError
 from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
-from rlvr.io import umask_mode, write_jsonl, write_text
+from rlvr.io import write_folder, write_jsonl, write_text
 from rlvr.hardware import check_options, is_main_process
 from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.rewards import make_trl_rewards
@@ -114,17 +112,11 @@ def lora_config(cfg: TrainConfig):
 
 def _save_adapter(model, tokenizer, target: Path) -> Path:
     """Save the LoRA adapter atomically (temp folder, then rename)."""
-    tmp = Path(tempfile.mkdtemp(prefix=".adapter.", dir=target.parent))
-    try:
+    def fill(tmp: Path) -> None:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)
-        os.chmod(tmp, umask_mode(directory=True))
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(tmp, target)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return target
+
+    return write_folder(target, fill)
 
 
 def _check_space(cfg: TrainConfig, model, model_path: str, run_dir: Path) -> None:

@@ -19,14 +19,11 @@ reads it. `to_peft(mlx_dir, peft_dir)` writes `adapter_config.json` +
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from rlvr.errors import RlvrError
-from rlvr.io import umask_mode
+from rlvr.io import write_folder
 
 MLX_WEIGHTS = "adapters.safetensors"
 MLX_CONFIG = "adapter_config.json"
@@ -120,17 +117,10 @@ def to_peft(mlx_dir: str | Path, peft_dir: str | Path, base_model: str | None = 
     rank = next(iter(tensors.values())).shape[0] if tensors else lora["rank"]
     if rank != lora["rank"]:
         raise RlvrError(f"{mlx_dir}: tensors have rank {rank}, the config says {lora['rank']}")
-    peft_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{peft_dir.name}.", dir=peft_dir.parent))
-    try:
+    def fill(tmp: Path) -> None:
         save_file(tensors, str(tmp / PEFT_WEIGHTS), metadata={"format": "pt"})
         (tmp / "adapter_config.json").write_text(json.dumps(peft_config(
             modules, rank, float(lora["scale"]), float(lora.get("dropout", 0.0)), base_model),
             indent=2), encoding="utf-8")
-        os.chmod(tmp, umask_mode(directory=True))
-        if peft_dir.exists():
-            shutil.rmtree(peft_dir)
-        os.replace(tmp, peft_dir)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return peft_dir
+
+    return write_folder(peft_dir, fill)
