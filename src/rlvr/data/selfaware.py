@@ -78,7 +78,9 @@ def load_selfaware_json(path: str | Path) -> list[dict[str, Any]]:
     path = Path(path)
     if not path.is_file():
         raise DataError("SelfAware file not found; pass --source/--data with the path to "
-                        "SelfAware.json (e.g. ../shared/data/selfaware/SelfAware.json)", str(path))
+                        "the SelfAware.json of the SelfAware repository (its `example` "
+                        "list), or leave `data` unset to use the rows packaged with rlvr",
+                        str(path))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
