@@ -188,6 +188,10 @@ class TrainConfig:
                                                       "or below; None = the bottom of the "
                                                       "rewards' declared score ranges")
     num_threads: int | None = _f(None, "torch CPU threads; None = torch's default")
+    profile_steps: bool = _f(False, "time each training step's parts (generate, reward, "
+                                    "ref_forward, policy_forward, backward, optimizer, other) "
+                                    "into metrics.jsonl as event 'profile' "
+                                    "(rlvr.train.profiling)")
 
     def __post_init__(self) -> None:
         check_config(self)

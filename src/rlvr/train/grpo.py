@@ -39,6 +39,7 @@ from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_column
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
 from rlvr.train.metrics_file import append_metrics, make_metrics_callback, start_metrics
+from rlvr.train.speedups import compact_logprobs
 from rlvr.train.trackers import Trackers, check_report_to, default_run_name, flat_results
 
 logger = logging.getLogger(__name__)
@@ -271,6 +272,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
     trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer when curriculum is off
+    compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
     if cfg.backend == "mlx":  # mlx-lm-lora's GRPO on MLX; same rows, rewards and report
         from rlvr.train.mlx_backend import MlxTrainer
 
@@ -285,6 +287,11 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
             peft_config=lora_config(cfg),
             callbacks=callbacks,
         )
+    if cfg.profile_steps and cfg.backend != "mlx":  # seconds per part of each step
+        from rlvr.train.profiling import StepProfiler
+
+        StepProfiler(lambda r: main and append_metrics(metrics_path, {"event": "profile", **r})
+                     ).attach(trainer)
     start = time.perf_counter()
     if resume:
         remove_incomplete(checkpoints)
