@@ -193,7 +193,8 @@ def _run(side: str, args, run_dir: Path) -> dict:
     out = run_dir.with_suffix(".json")
     cmd = [sys.executable, __file__, "--worker", side, "--config", args.config,
            "--steps", str(args.steps), "--out", str(out), "--run-dir", str(run_dir),
-           "--grpo", args.grpo] + [x for s in args.set for x in ("--set", s)]
+           "--grpo", args.grpo] + [x for s in args.set for x in ("--set", s)] \
+        + (["--plain-compact"] if args.plain_compact else [])
     env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
     if done.returncode:
@@ -286,6 +287,10 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], help="key=value, both sides")
     parser.add_argument("--grpo", default="{}", help="JSON of extra GRPOConfig fields")
     parser.add_argument("--only", choices=("rlvr", "plain"), help="run one side only")
+    parser.add_argument("--plain-compact", action="store_true",
+                        help="plain TRL also gets rlvr.train.speedups.compact_logprobs, so "
+                             "the ratio measures rlvr's layer alone (without it, the ratio "
+                             "also holds the speed-up)")
     parser.add_argument("--worker", choices=("rlvr", "plain"), help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     parser.add_argument("--run-dir", help=argparse.SUPPRESS)
@@ -293,6 +298,10 @@ def main() -> int:
     if args.worker:
         overrides = {**BENCH, "max_steps": args.steps, **_parse_set(args.set)}
         work = worker_rlvr if args.worker == "rlvr" else worker_plain
+        if args.worker == "plain" and args.plain_compact:
+            from rlvr.train.speedups import compact_logprobs
+
+            compact_logprobs()
         result = work(args.config, overrides, json.loads(args.grpo), Path(args.run_dir))
         Path(args.out).write_text(json.dumps(result, default=str), encoding="utf-8")
         return 0
@@ -300,7 +309,8 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} CPUs, matmul {gflops:.0f} GFLOP/s (fp32, torch)",
           flush=True)
     print(f"config {args.config}, {args.steps} steps per run, {args.rounds} round(s), "
-          f"--set {args.set}, --grpo {args.grpo}", flush=True)
+          f"--set {args.set}, --grpo {args.grpo}, plain TRL with compact_logprobs: "
+          f"{args.plain_compact}", flush=True)
     sides = [args.only] if args.only else ["rlvr", "plain"]
     results: dict[str, list[dict]] = {"rlvr": [], "plain": []}
     with tempfile.TemporaryDirectory() as tmp:

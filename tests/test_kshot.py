@@ -46,13 +46,18 @@ def test_summary_accuracy_and_paired_difference_by_hand():
 def test_markdown_row_states_accuracy_ci_and_difference():
     result = {"shots": [0], "n_questions": 4, "bootstrap_samples": 10,
               "metrics": {"base": {"0": {"accuracy": {"value": 0.25, "count": 1, "n": 4,
-                                                      "ci95": [0.05, 0.7]}}},
+                                                      "ci95": [0.05, 0.7]},
+                                         "format_rate": {"value": 0.5, "count": 2, "n": 4}}},
                           "trained": {"0": {"accuracy": {"value": 0.75, "count": 3, "n": 4,
-                                                         "ci95": [0.3, 0.95]}}}},
+                                                         "ci95": [0.3, 0.95]},
+                                            "format_rate": {"value": 1.0, "count": 4,
+                                                            "n": 4}}}},
               "difference": {"0": {"mean_difference": 0.5, "ci_low": 0.0, "ci_high": 1.0}}}
     table = kshot_markdown(result)
-    assert "| 0 | 25.0% (1/4) [5.0, 70.0] | 75.0% (3/4) [30.0, 95.0] | +50.0 [+0.0, +100.0] |" \
-        in table
+    # accuracy with CI per model, the difference, then '####' format rate per model
+    assert "| 0 | 25.0% (1/4) [5.0, 70.0] | 75.0% (3/4) [30.0, 95.0] | +50.0 [+0.0, +100.0] " \
+        "| 50% (2/4) | 100% (4/4) |" in table
+    assert "base '####' format rate | trained '####' format rate |" in table
 
 
 def test_exemplars_are_nested_train_rows_never_test_questions():

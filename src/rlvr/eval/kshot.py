@@ -163,11 +163,14 @@ def _pct(metric: dict | None) -> str:
 
 def kshot_markdown(result: dict[str, Any]) -> str:
     """The markdown table: one line per shot count, accuracy with Wilson 95% CI per model,
-    trained - base with its paired bootstrap 95% CI (percentage points)."""
+    trained - base with its paired bootstrap 95% CI (percentage points), then the share
+    of answers with a '#### N' line per model (format rate; where shots help a small
+    model, they help the format first)."""
     models = list(result["metrics"])
     head = ["shots"] + [f"{m} accuracy [95% CI]" for m in models]
     if "trained" in models:
         head.append("trained - base, pp [95% CI]")
+    head += [f"{m} '####' format rate" for m in models]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for k in result["shots"]:
         cells = [str(k)] + [_pct(result["metrics"][m].get(str(k), {}).get("accuracy"))
@@ -176,6 +179,10 @@ def kshot_markdown(result: dict[str, Any]) -> str:
             d = result["difference"].get(str(k))
             cells.append("n/a" if d is None else f"{100 * d['mean_difference']:+.1f} "
                          f"[{100 * d['ci_low']:+.1f}, {100 * d['ci_high']:+.1f}]")
+        for m in models:
+            rate = result["metrics"][m].get(str(k), {}).get("format_rate")
+            cells.append("n/a" if not rate or rate.get("value") is None
+                         else f"{100 * rate['value']:.0f}% ({rate['count']}/{rate['n']})")
         lines.append("| " + " | ".join(cells) + " |")
     note = (f"\nGSM8K test, {result.get('n_questions', '?')} questions "
             f"({result.get('data_source', '?')}); exemplars from "
