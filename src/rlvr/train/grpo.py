@@ -324,7 +324,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         "skipped_bad_rows": len(data.skipped),
         "optimizer_steps": steps, "max_steps": cfg.max_steps,
         "train_loss": result.training_loss,
-        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "seed",
+        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
         "system_prompt": cfg.system_prompt,
         "bootstrap_samples": cfg.bootstrap_samples,
         "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
