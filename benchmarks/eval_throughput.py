@@ -62,7 +62,8 @@ def forward_floor(model, tokenizer, contexts, batch_size: int, max_new_tokens: i
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("--model", default=None, help="model spec (default: SmolLM2-135M)")
     parser.add_argument("--data-dir", default=str(ROOT.parent / "shared" / "data"))
     parser.add_argument("--limit", type=int, default=100)
@@ -75,6 +76,11 @@ def main() -> int:
                         help="also time bare batched forward passes (see the docstring)")
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_eval_throughput"))
     args = parser.parse_args()
+    import importlib.util
+
+    if importlib.util.find_spec("lm_eval") is None:  # before any timing or model load
+        parser.exit(2, 'eval_throughput.py: lm-eval is not installed; run: '
+                       'pip install -e ".[bench]"\n')
 
     import torch
 

@@ -280,7 +280,8 @@ def report(results: dict[str, list[dict]], gflops: float) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("--config", default="configs/selfaware_grpo_cpu.yaml")
     parser.add_argument("--steps", type=int, default=5, help="optimizer steps per run")
     parser.add_argument("--rounds", type=int, default=2, help="rlvr, plain pairs")

@@ -315,6 +315,24 @@ def test_bad_task_path_is_a_one_line_error(value, message, capsys, tmp_path, mon
     assert len(err.strip().splitlines()) == 1 and re.search(message, err), err
 
 
+def test_a_broken_task_path_file_fails_even_beside_good_tasks(capsys, tmp_path, monkeypatch):
+    # found by a new-user trial: with a second task listed, the broken file used to be
+    # skipped with a warning, the model loaded and the run exited 0
+    import rlvr.models
+    from rlvr.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    unreachable(monkeypatch)
+    loads = []
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: loads.append(spec))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"question": "q", "answer": "a\\n#### 1"}\n{not json\n')
+    assert main(["eval", "--tasks", "gsm8k,triviaqa", "--task-path", f"gsm8k={bad}",
+                 "--limit", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.jsonl:2" in err and "--task-path" in err and not loads, err
+
+
 def test_eval_cli_on_a_fresh_machine_uses_the_packaged_subsets(monkeypatch, tmp_path, capsys):
     """`rlvr eval --tasks gsm8k,humaneval,mbpp,triviaqa` without any data folder or network:
     every task runs on its packaged subset and says so (the model is stubbed out)."""

@@ -106,6 +106,7 @@ def test_kshot_eval_runs_base_and_trained_and_writes_its_files(tmp_path, monkeyp
 def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     from peft import LoraConfig, get_peft_model
 
+    import rlvr.eval.cross_check as cross_check
     import rlvr.eval.kshot as kshot
     from rlvr.config import load_config
     from rlvr.train.task_eval import task_flat_results, task_report
@@ -113,6 +114,13 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     sources = {"data_source": "hand-made", "fewshot_source": "hand-made pool"}
     monkeypatch.setattr(kshot, "kshot_data", lambda limit, data_dir=None, *a, **k:
                         (ROWS[:limit], POOL, sources))
+    checks = []  # the likelihood cross-check runs in task runs too (it was skipped before)
+
+    def fake_check(base, trained, tokenizer, tasks, **kwargs):
+        checks.append((base, trained, list(tasks), kwargs["limit"], kwargs["rows_file"]))
+        return {"meta": {}, "tasks": {}, "skipped": {"gsm8k": "stub reason"}}
+
+    monkeypatch.setattr(cross_check, "likelihood_check", fake_check)
     cfg = load_config(None, {"reward": "gsm8k_correctness", "reward_preset": None,
                              "reward_funcs": [{"name": "gsm8k_correctness"}],
                              "kshot_eval": [0, 1], "kshot_limit": 2, "eval_max_new_tokens": 2,
@@ -125,6 +133,11 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     assert report["kshot"]["data_source"] == "hand-made" and "kshot_s" in meta["timings"]
     md = (tmp_path / "report.md").read_text()
     assert "**GSM8K 1-shot accuracy (n=2): base " in md and "kshot.png" in md
+    # the config's default cross_check: base = the same model with the adapter off (None)
+    assert checks == [(None, model, ["gsm8k", "triviaqa", "humaneval", "mbpp"], 10,
+                       tmp_path / "cross_check_rows.jsonl")]
+    assert "| gsm8k | - | skipped: stub reason |" in md and "cross_check_s" in meta["timings"]
+    assert json.loads((tmp_path / "report.json").read_text())["cross_check"]["skipped"]
     assert json.loads((tmp_path / "report.json").read_text())["kshot"]["shots"] == [0, 1]
     flat = task_flat_results(report)
     assert {"kshot/base/0shot/accuracy", "kshot/trained/1shot/accuracy",

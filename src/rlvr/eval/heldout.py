@@ -55,9 +55,16 @@ def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             for i, ex in enumerate(examples)]
 
 
-def check_overlap(rows: Iterable[dict[str, Any]], train_questions: set[str], source: str) -> None:
+EVAL_OVERLAP_FIX = ("evaluate on the run's held-out rows (omit --task-path selfaware=...) or on "
+                    "data the run did not train on")
+
+
+def check_overlap(rows: Iterable[dict[str, Any]], train_questions: set[str], source: str,
+                  fix: str = EVAL_OVERLAP_FIX) -> None:
     """Refuse an evaluation that asks questions the run trained on.
 
+    Args:
+        fix: what the user should do, ending the message (default: the `rlvr eval` fix).
     Raises:
         DataError: naming how many of the evaluation questions are training questions.
     """
@@ -66,8 +73,7 @@ def check_overlap(rows: Iterable[dict[str, Any]], train_questions: set[str], sou
     if shared:
         raise DataError(
             f"{len(shared)} of {len(rows)} evaluation questions are training questions of the "
-            f"run (e.g. {shared[0].get('question')!r}); evaluate on the run's held-out rows "
-            "(omit --task-path selfaware=...) or on data the run did not train on", source)
+            f"run (e.g. {shared[0].get('question')!r}); {fix}", source)
 
 
 def write_run_data(run_dir: str | Path, train: Sequence[dict], heldout: Sequence[dict]) -> None:

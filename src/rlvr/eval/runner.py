@@ -167,7 +167,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         the results dict also written to OUTPUT_DIR/results.json.
     Raises:
         RlvrError: unknown task name, bad settings, or a missing model.
-        DataError: every task was skipped and `require_tasks` (one line, every reason).
+        DataError: every task was skipped and `require_tasks` (one line, every reason), or
+            a file named in `task_paths` could not be read (never skipped quietly).
     """
     from rlvr.eval.results import finish_results
 
@@ -200,6 +201,10 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         if from_run:
             sources["selfaware"] = {"data_source": settings["selfaware_rows"],
                                     "data_kind": "run", "data_note": None}
+    named = {name: reason for name, reason in skipped.items() if name in overrides}
+    if named:  # a file the user pointed at is never skipped quietly
+        raise DataError("; ".join(f"{name}: {reason}" for name, reason in named.items())
+                        + " (fix the file given with --task-path, or drop that task)")
     if not rows_by_task and require_tasks:
         raise DataError("every task was skipped, so nothing was evaluated: " + "; ".join(
             f"{name}: {reason}" for name, reason in skipped.items()))

@@ -165,10 +165,13 @@ def prepare_data(cfg: TrainConfig):
         train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
         heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
     heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
-    check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source)
+    check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source,
+                  "the data repeats questions, and the train/held-out split put copies of one "
+                  "question on both sides; remove the duplicate rows from the data")
     shown = {normalise_question(t["content"]) for t in exemplar_turns(cfg.prompt_exemplars)
              if t["role"] == "user"}
-    check_overlap(heldout, shown, "prompt_exemplars")
+    check_overlap(heldout, shown, "prompt_exemplars",
+                  "choose prompt_exemplars whose questions are not in the data")
     logger.info("data: %s; %d training rows, %d held-out questions%s", data.source, len(train),
                 len(heldout), f", {len(data.skipped)} bad rows skipped" if data.skipped else "")
     return data, train, heldout

@@ -32,7 +32,7 @@ from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_
                                     checkpoint_bytes, last_checkpoint, lora_parameter_count,
                                     make_checkpoint_callback, remove_incomplete)
 from rlvr.train.checks import reward_entries, reward_preflight
-from rlvr.train.task_eval import (check_kshot_data, cross_eval, task_flat_results,
+from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                   task_report, task_verdict_line)
 from rlvr.train.curriculum_trl import curriculum_trainer, write_curriculum_retired
 from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
@@ -350,7 +350,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     if task_run:
         meta["timings"] = {k: round(v, 3) for k, v in timings.items()}
         report = task_report(cfg, trainer.model, tokenizer, run_dir, meta, train, adapter_dir)
-        append_metrics(metrics_path, {"event": "kshot", "kshot": report["kshot"]})
+        append_metrics(metrics_path, {"event": "kshot", **{k: report[k] for k in (
+            "kshot", "cross_check") if k in report}})
         trackers.log_results(task_flat_results(report), steps)
         trackers.close()
         _draw_plots(run_dir)
@@ -364,14 +365,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     report = build_report(base_records, trained_records, meta, cfg.bootstrap_samples, cfg.seed,
                           labels, by=[r.get("source") for r in rows])
     if cfg.cross_check:  # likelihood of gold continuations on other tasks, base vs trained
-        from rlvr.eval.cross_check import likelihood_check
-
-        start = time.perf_counter()
-        report["cross_check"] = likelihood_check(
-            None, trainer.model, tokenizer, cfg.cross_check, limit=cfg.cross_check_limit,
-            seed=cfg.seed, bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
-            rows_file=run_dir / "cross_check_rows.jsonl")
-        meta["timings"]["cross_check_s"] = round(time.perf_counter() - start, 3)
+        report["cross_check"] = cross_check(cfg, trainer.model, tokenizer, run_dir, meta)
     if cfg.eval_tasks:
         report["cross_eval"] = cross_eval(cfg, adapter_dir, run_dir, meta)
     write_report(run_dir, report, base_records, trained_records)

@@ -31,7 +31,9 @@ def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict]):
 
     rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
     check_overlap(rows, {normalise_question(ex["question"]) for ex in train},
-                  f"kshot_eval ({sources['data_source']})")
+                  f"kshot_eval ({sources['data_source']})",
+                  "train on rows that are not GSM8K test questions (the k-shot evaluation "
+                  "uses the test split), or set kshot_eval: null")
     exemplar_order(pool, max(cfg.kshot_eval), cfg.seed, rows)  # enough exemplars
     return rows, pool, sources
 
@@ -60,8 +62,9 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
         adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of
             `rlvr eval` runs on it as in a calibration run (`report["cross_eval"]`).
     Returns:
-        {"meta", "kshot" (or None)[, "cross_eval"]}: the report also written to
-        report.json.
+        {"meta", "kshot" (or None)[, "cross_check"][, "cross_eval"]}: the report also
+        written to report.json; "cross_check" (with `cfg.cross_check`) is the likelihood
+        check of `rlvr.eval.cross_check`, as in a calibration run.
     """
     from rlvr.eval.kshot import kshot_eval
 
@@ -76,10 +79,29 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
             max_new_tokens=cfg.eval_max_new_tokens, bootstrap_samples=cfg.bootstrap_samples,
             rows=rows, pool=pool, sources=sources)
         meta.setdefault("timings", {})["kshot_s"] = round(time.perf_counter() - start, 3)
+    if cfg.cross_check:
+        report["cross_check"] = cross_check(cfg, model, tokenizer, run_dir, meta)
     if cfg.eval_tasks and adapter_dir is not None:
         report["cross_eval"] = cross_eval(cfg, adapter_dir, run_dir, meta)
     write_task_report(run_dir, report)
     return report
+
+
+def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
+                meta: dict[str, Any]) -> dict[str, Any]:
+    """The likelihood cross-task check (`rlvr.eval.cross_check.likelihood_check`) of the
+    trained PEFT `model` against itself with the adapter off, on `cfg.cross_check` tasks,
+    rows into RUN_DIR/cross_check_rows.jsonl; the seconds go to
+    meta["timings"]["cross_check_s"]. Used by calibration and task runs alike."""
+    from rlvr.eval.cross_check import likelihood_check
+
+    start = time.perf_counter()
+    result = likelihood_check(
+        None, model, tokenizer, cfg.cross_check, limit=cfg.cross_check_limit, seed=cfg.seed,
+        bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
+        rows_file=Path(run_dir) / "cross_check_rows.jsonl")
+    meta.setdefault("timings", {})["cross_check_s"] = round(time.perf_counter() - start, 3)
+    return result
 
 
 def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
@@ -149,6 +171,13 @@ def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, 
     if report.get("kshot"):
         md += ["## GSM8K test accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
                "![k-shot accuracy](kshot.png)", ""]
+    if report.get("cross_check"):
+        from rlvr.eval.cross_check import cross_check_table
+
+        md += ["## Cross-task check: likelihood of gold answers (base vs trained)", "",
+               "Mean per-token log-likelihood of each task's gold continuation (nats/token); "
+               "trained - base below 0 means training made those answers less likely.", "",
+               cross_check_table(report["cross_check"]), ""]
     if report.get("cross_eval"):
         from rlvr.eval.results import results_table
 
