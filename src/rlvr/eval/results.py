@@ -106,7 +106,7 @@ def results_table(results: dict[str, Any]) -> str:
     for two runs, the difference with the paired bootstrap interval of the reward."""
     runs = results["meta"]["runs"]
     head = "| task | metric | " + " | ".join(runs) + (" | difference | reward diff [95% CI] |"
-                                                       if len(runs) == 2 else "")
+                                                       if len(runs) == 2 else " |")
     lines = [head, "|" + "---|" * (2 + len(runs) + (2 if len(runs) == 2 else 0))]
     for name in results["tasks"]:
         first = results["metrics"][runs[0]][name]
@@ -125,7 +125,8 @@ def results_table(results: dict[str, Any]) -> str:
             row += f" | {'-' if delta is None else f'{delta:+.3f}'} | {rd}"
         lines.append(row + " |")
     for name, reason in results.get("skipped", {}).items():
-        lines.append(f"| {name} | skipped: {reason} |" + " |" * (len(runs) + (2 if len(runs) == 2 else 0)))
+        lines.append(f"| {name} | skipped | {reason} |"
+                     + " |" * (len(runs) - 1 + (2 if len(runs) == 2 else 0)))
     return "\n".join(lines)
 
 
