@@ -2,9 +2,9 @@
 
 Greedy by default; seeded sampling with several samples per prompt when asked. Prompts are
 left-padded; generation stops at the end-of-turn token and, when given, at task stop
-strings (the text is cut before the first stop string). Greedy decoding of a torch model
-runs through `rlvr.eval.fastgen` (finished rows leave the batch, freed slots take waiting
-prompts); sampling goes through transformers' `generate`.
+strings (the text is cut before the first stop string). Decoding is transformers'
+`generate`; `engine="loop"|"refill"` opts greedy decoding into `rlvr.eval.fastgen`
+(finished rows leave the batch; "refill" gives freed slots to waiting prompts).
 """
 
 from __future__ import annotations

@@ -272,12 +272,12 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
     trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer when curriculum is off
-    compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
     if cfg.backend == "mlx":  # mlx-lm-lora's GRPO on MLX; same rows, rewards and report
         from rlvr.train.mlx_backend import MlxTrainer
 
         trainer = MlxTrainer(cfg, model, columns, run_dir, model_path, metrics_path)
     else:
+        compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
         trainer = trainer_class(
             model=model,
             reward_funcs=reward_funcs,
@@ -287,11 +287,11 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
             peft_config=lora_config(cfg),
             callbacks=callbacks,
         )
-    if cfg.profile_steps and cfg.backend != "mlx":  # seconds per part of each step
-        from rlvr.train.profiling import StepProfiler
+        if cfg.profile_steps:  # seconds per part of each step
+            from rlvr.train.profiling import StepProfiler
 
-        StepProfiler(lambda r: main and append_metrics(metrics_path, {"event": "profile", **r})
-                     ).attach(trainer)
+            StepProfiler(lambda r: main and append_metrics(
+                metrics_path, {"event": "profile", **r})).attach(trainer)
     start = time.perf_counter()
     if resume:
         remove_incomplete(checkpoints)

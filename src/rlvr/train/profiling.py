@@ -138,8 +138,8 @@ def step_flops(params: int, prompt_tokens: float, completion_tokens: float,
         raise ValueError("step_flops: counts must be >= 0")
     total_tokens = prompt_tokens + completion_tokens
     attention_full = 2 * layers * hidden * total_tokens ** 2  # causal: half of 4 L d T^2
-    generate = sequences * (2 * params * total_tokens + attention_full)
     forward = sequences * (2 * params * total_tokens + attention_full)
+    generate = forward  # the same tokens and matmuls, one position at a time
     ref = forward if beta > 0 else 0.0
     policy = 2 * forward
     return {"generate": float(generate), "ref_forward": float(ref),
