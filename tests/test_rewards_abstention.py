@@ -94,7 +94,8 @@ def test_discounted_phrases_say_why():
     assert found.ignored == (("i can't", "idiom"),)
     # the abstention phrase and the commitment that make a hedge are both reported
     found = detect_abstention("I'm not sure, but it is Paris.")
-    assert (found.phrase, found.commitment) == ("not sure", "but it is")
+    # (the grammar's construction, subject included: abstention_grammar)
+    assert (found.phrase, found.commitment) == ("i'm not sure", "but it is")
 
 
 V3_IDK = [
@@ -191,3 +192,87 @@ def test_abstention_trl_adapter_uses_prompts_for_restatements():
     # restatement of the question (0.0)
     assert reward([completion]) == [1.0]
     assert reward([completion], prompts=[prompt]) == [0.0]
+
+
+# Rows the property tests (tests/test_abstention_properties.py) found, each fixed by a class
+# change: (completion, gold, strict selfaware outcome)
+PROPERTY_FINDS = [
+    # a short answer sentence next to a disclaimer is a hedge (abstention_rules.answer_sentence)
+    ("Paris. I'm not sure.", "Canberra", "hedged_wrong"),
+    ("I'm not sure. Paris.", "Canberra", "hedged_wrong"),
+    ("It's Paris, of course. I'm not sure.", "Canberra", "hedged_wrong"),
+    ("It is Paris. I'm not sure.", "Paris", "hedged_correct"),
+    ("I don't know. Sorry!", "Paris", "abstained"),
+    # lists: four items ending with "?", a spaced slash between a number and a word, an
+    # answer frame or lead-in before the first item, a tentative "?" between two items
+    ("Paris, London, Rome, Berlin?", "Paris", "listed_candidates"),
+    ("Paris / London / 1970 / Rome.", "Paris", "listed_candidates"),
+    ("The answer is London or Paris.", "Paris", "listed_candidates"),
+    ("It could be London or Paris.", "Paris", "listed_candidates"),
+    ("Paris? London.", "Paris", "listed_candidates"),
+    ("The answer is Paris? London.", "Paris", "listed_candidates"),
+    ("Who knows? Probably Paris.", "Paris", "hedged_correct"),
+    ("24 / 2 = 12", "12", "correct"),
+    # denials: an infinitive copula, a Spanish/Portuguese copula after the gold
+    ("It's unlikely to be Paris.", "Paris", "wrong"),
+    ("Paris está errado.", "Paris", "wrong"),
+    ("It can't be anything but Paris.", "Paris", "correct"),
+]
+
+
+@pytest.mark.parametrize("completion, gold, outcome", PROPERTY_FINDS)
+def test_rows_the_properties_found(completion, gold, outcome):
+    from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
+
+    result = selfaware_reward(completion, expected_answer=[gold], is_unanswerable=False,
+                              **STRICT_PRESET)
+    assert result.outcome == outcome, result
+
+
+# Issue 18's forms of the same act, one row per construction (the labelled set in
+# tests/fixtures/abstention_labelled has the rest, in every language)
+CLASS_ROWS = [
+    ("I won't be able to say who will win.", "abstain"),          # future
+    ("I couldn't possibly say.", "abstain"),                      # conditional, adverb inside
+    ("There is no way to know.", "abstain"),                      # impersonal
+    ("That will never be known.", "abstain"),
+    ("I lack the information to answer that.", "abstain"),       # other verbs of not having
+    ("I have no access to your calendar.", "abstain"),
+    ("I'm not in a position to answer that.", "abstain"),         # ... of not being able
+    ("I honestly have no idea.", "abstain"),                      # adverb inside
+    ("I really am not sure.", "abstain"),
+    ("I'm not sure why you ask, but it is Paris.", "answer"),     # side issue, then answer
+    ("I have no idea what prompted this, but the capital is Canberra.", "answer"),
+    ("No sé por qué lo preguntas, pero es París.", "answer"),
+    ("I don't know exactly, but probably around 40.", "hedge"),   # estimate after disclaimer
+    ("Hard to say exactly - roughly 5,000.", "hedge"),
+    ("I can't say I've been there, but the capital of Peru is Lima.", "answer"),  # idiom
+    ('The answer is "I don\'t know."', "abstain"),                # quoted as the answer
+]
+
+
+@pytest.mark.parametrize("completion, label", CLASS_ROWS)
+def test_forms_of_the_same_act(completion, label):
+    assert detect_abstention(completion).label == label
+
+
+def test_labelled_set_does_not_regress():
+    """The detector on the labelled set (tests/fixtures/abstention_labelled): the share of
+    rows labelled as the reader did, per split, stays at its measured level (dev 152/154,
+    holdout 143/148, holdout2 53/58 when written), and no denial in dev/holdout pays."""
+    from pathlib import Path
+
+    from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
+
+    path = Path(__file__).parent / "fixtures" / "abstention_labelled" / "responses.jsonl"
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    floor = {"dev": 0.98, "holdout": 0.95, "holdout2": 0.90}
+    for split, minimum in floor.items():
+        part = [r for r in rows if r["split"] == split]
+        right = sum(detect_abstention(r["text"]).label == r["label"] for r in part)
+        assert right / len(part) >= minimum, (split, right, len(part))
+    for row in rows:
+        if "gold" in row and row["split"] != "holdout2":
+            result = selfaware_reward(row["text"], expected_answer=[row["gold"]],
+                                      is_unanswerable=False, **STRICT_PRESET)
+            assert (result.outcome in ("correct", "hedged_correct")) == row["gives_gold"], row

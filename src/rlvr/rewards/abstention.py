@@ -7,11 +7,16 @@ on "I cannot stress this enough" and misses "no one knows"); the calibration rew
 reference matcher bit for bit).
 
 `robust` mode (`detect_abstention`) labels a response `answer`, `abstain` or `hedge` (an
-abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). It knows
-paraphrases and eleven languages (English here, the others as data in
-`abstention_languages.json`), ignores idioms, quotations, denied ignorance and
-restatements of the question, and takes its patterns from data that a config can extend
-(`robust_patterns`). The `abstention` reward exposes both modes.
+abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). Its English
+phrases come from a grammar of declining (`abstention_grammar`: negated modal + verb of
+knowing, not having the information, not being able, impersonal "no way to know", with
+adverb slots), the other eleven languages' from data (`abstention_languages.json`); rules
+that read the context (`abstention_rules`) make a side issue ("I don't know why you ask,
+but ...") an answer and a guess behind a disclaimer (an estimate, a short answer sentence)
+a hedge. It ignores idioms, quotations, denied ignorance and restatements of the question,
+and takes its patterns from data that a config can extend (`robust_patterns`). The
+`abstention` reward exposes both modes, and the structured formats
+(`rlvr.rewards.structured`) that need no phrase list at all.
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
     iter_matches,
     robust_patterns,
 )
+from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, estimate,
+                                            side_issue)
 from rlvr.rewards.answer_match import fold
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -111,7 +119,6 @@ _QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]
 _SENTENCE_END = re.compile(r"[.!?\n]")
 _INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
                             r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
-_CONTRAST = re.compile(r"[,;.]?\s*\b(?:but|however|though|still|anyway|that said)\b,?\s+[a-z0-9]")
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b|\bthough\b|\balthough\b")
 
 
@@ -142,7 +149,7 @@ def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
     vetoes = iter_matches(compiled["veto"], text, lo, end + 40)
     if any(v.start() < end and start < v.end() for v in vetoes):
         return "idiom"
-    if any(q0 <= start < q1 for q0, q1 in quotes):
+    if any(q0 <= start < q1 and not answer_quote(text, q0) for q0, q1 in quotes):
         return "quoted"
     left, right = _sentence(text, start, end)
     sentence = text[left:right].strip()
@@ -173,7 +180,11 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     counted abstention -> abstain; only side-issue ignorance (`scoped`, "I don't know why
     ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
     clause after it ("I'm not sure why, but the capital is Canberra"), else abstain;
-    nothing -> answer.
+    nothing -> answer. Issue 18 rules (`rlvr.rewards.abstention_rules`): a phrase followed
+    by a complement about the asker or the reason (any language) is a side issue too; a
+    commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
+    an estimate or a short answer sentence next to the phrase is a commitment (hedge); an
+    abstention quoted as the answer counts.
 
     Args:
         text: the response.
@@ -198,7 +209,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         reason = _discount(low, match, compiled, quotes, question)
         if reason:
             ignored.append((match.group(), reason))
-        elif compiled["scoped"].match(low, match.start()):
+        elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()):
             scoped.append(match)
         else:
             counted.append(match)
@@ -206,15 +217,18 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     commitment = None
     for commit in iter_matches(compiled["commit"], low):
         if not any(commit.start() <= s <= commit.end() + 25
-                   and not _CLAUSE_BREAK.search(low, commit.end(), s) for s in starts):
-            commitment = commit.group()
+                   and not _CLAUSE_BREAK.search(low, commit.end(), s) for s in starts) \
+                and not any(m.start() < commit.end() and commit.start() < m.end() for m in counted):
+            commitment = commit.group()  # a marker inside a phrase is part of the phrase
             break
     if counted:
+        commitment = (commitment or estimate(low, quotes)
+                      or answer_sentence(low, [m.span() for m in counted + scoped]))
         label = "hedge" if commitment else "abstain"
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:
         side = tuple((m.group(), "side_issue") for m in scoped)
-        if _CONTRAST.search(low, scoped[-1].end()):  # "..., but the capital is Canberra"
+        if CONTRAST.search(low, scoped[-1].end()):  # "..., but the capital is Canberra"
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
     return Detection("answer", None, commitment, tuple(ignored))
@@ -250,11 +264,13 @@ def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | 
     score_range=(0.0, 1.0),
     presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"},
              "reference": {"mode": "seed", "fold_unicode": False}},
+    outcomes=("abstain", "hedge", "answer", "no_answer"),
 )
 def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
                       abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
                       extra_patterns: dict[str, Any] | None = None,
-                      fold_unicode: bool = True) -> RewardResult:
+                      fold_unicode: bool = True, answer_format: str = "free",
+                      abstain_text: str = ABSTAIN_VALUE) -> RewardResult:
     """Score how much a response abstains: abstain 1.0, hedge 0.5, answer 0.0 by default.
 
     Args:
@@ -266,12 +282,24 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         extra_patterns: patterns added to the robust ones (see `robust_patterns`).
         fold_unicode: seed mode: fold typographic quotes first (default); the
             `reference` preset turns it off (the reference matcher, bit for bit).
+        answer_format: "free" (default: the detector above), "boxed" or "answer_line"
+            (`rlvr.rewards.structured`): abstain exactly when the last field holds
+            `abstain_text`; a response without the field is `no_answer`, scored `answer`
+            (never an abstention); no phrase list is consulted.
+        abstain_text: the abstention value of the structured formats.
     Returns:
-        RewardResult with outcome "abstain", "hedge" or "answer" and details `phrase`,
-        `commitment`, `ignored`.
+        RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
+        structured format) and details `phrase`, `commitment`, `ignored` (free text) or
+        `field` (structured).
     Raises:
-        RlvrError: unknown mode or bad extra patterns.
+        RlvrError: unknown mode, answer_format or bad extra patterns.
     """
+    if answer_format != "free":
+        check_format(answer_format)
+        field = read_field(completion or "", answer_format, abstain_text)
+        label = "abstain" if field.abstains else "answer" if field.found else "no_answer"
+        return RewardResult(abstain if field.abstains else answer, label,
+                            {"field": field.value if field.found else None})
     if mode == "robust":
         patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
         question = question_text(prompt) if prompt is not None else None
@@ -281,3 +309,6 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
     score = {"abstain": abstain, "hedge": hedge, "answer": answer}[found.label]
     return RewardResult(score, found.label, {"phrase": found.phrase, "commitment": found.commitment,
                                              "ignored": list(found.ignored)})
+
+
+abstention_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("robust", "seed")}

@@ -18,17 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.abstention_compile import MACROS, compile_kind
+from rlvr.rewards.abstention_grammar import grammar_patterns
 from rlvr.rewards.abstention_languages import language_patterns
 
-MACROS: dict[str, str] = {
-    "{dont}": "(?:do not|don't|dont)",
-    "{cant}": "(?:cannot|can not|can't|cant)",
-    "{couldnt}": "(?:could not|couldn't|couldnt|was unable to|wasn't able to|was not able to)",
-    "{im}": "(?:i'm|i am|im)",
-    "{verb}": ("(?:answer|say|tell|know|determine|predict|provide|give|confirm|verify|find|"
-               "locate|identify|access|recall|remember|look up|browse|check|be sure|"
-               "be certain|speak to|comment on|calculate|foresee|guarantee|pinpoint)"),
-}
+__all__ = ["MACROS", "ABSTAIN", "SCOPED", "VETO", "COMMIT", "CUES", "AbstentionPatterns",
+           "ROBUST_PATTERNS", "first_match", "iter_matches", "robust_patterns"]
 
 # An abstention phrase: the response declines to give an answer, or says none exists.
 ABSTAIN: tuple[str, ...] = (
@@ -77,7 +72,7 @@ ABSTAIN: tuple[str, ...] = (
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
     r"(?:unknown|unknowable|uncertain|unclear|unsure|not known|undetermined)(?=\s*[.!]|\s*$)",
-) + language_patterns("abstain")  # other languages: abstention_languages.json
+) + grammar_patterns() + language_patterns("abstain")  # the English grammar; other languages
 
 # Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
 # when the response commits to nothing.
@@ -100,6 +95,9 @@ VETO: tuple[str, ...] = (
     r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
     r"(?:never|not|{dont}|wouldn't|won't|will not|didn't|did not) (?:say|said|claim|claimed|pretend) "
     r"(?:that )?(?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
+    # "I can't say I've been there", "I wouldn't say it's wrong": a remark, not a decline
+    r"i (?:{cant}|{couldnt}|wouldn't|would not) (?:honestly |really )?say (?:that )?(?:i(?:'ve|'m|'d| have| had| "
+    r"was| am| agree| disagree| blame| like| love| mind)|it(?:'s| is| was)|that's|so\b|no\b|yes\b)",
 ) + language_patterns("veto")
 
 # A committed answer. With an abstention phrase it makes a hedge.
@@ -127,13 +125,20 @@ COMMIT: tuple[str, ...] = (
     r"thank you|hello|hi|hey|frankly|truthfully|i see|i understand|of course|sure|certainly)\b)"
     r"(?:[\w-]+\s+){0,3}[\w-]+(?=,?\s+(?:though|although|but)\s)",
     # a short guess that ends its sentence: "Who knows? Probably Paris."
-    r"(?:probably|most likely|perhaps|maybe|possibly) (?!not\b|never\b|nobody\b|none\b|check|ask|try|"
+    # ("couldn't possibly say": an adverb inside a negated modal is part of the decline)
+    r"(?:probably|most likely|perhaps|maybe|possibly)(?<!n't\spossibly)(?<!not\spossibly) (?!not\b|never\b|nobody\b|none\b|check|ask|try|"
     r"consult|look|search|see|contact|visit|google|you\b|we\b|someone|somebody|they\b|someday|one day)"
     r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
     r"if i (?:had|have) to (?:guess|say|pick|choose)",
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
     r"i (?:think|believe|suspect) (?:it(?:'s| is| was| would be| might be)|that it|the answer|that the)",
     r"(?:probably|most likely|likely|possibly|perhaps|maybe) (?:it(?:'s| is| was)|the answer|around|about|\d)",
+    # a guess behind a disclaimer: "it could be Rome", "I'd put it at 2,000", "somewhere around 300"
+    r"(?:it|that|this|the answer) (?:could|might|may) (?:well |possibly )?be (?!anything|any\b|many|several|"
+    r"one of|either|hard|difficult|impossible|possible|true|the case|different|a number|more|less|"
+    r"longer|shorter|years|decades|centuries|a while|some time|soon|now)[^\W_]\S*",
+    r"i(?:'d| would) (?:put it at|put it around|ballpark|venture|bet|estimate|guess)",
+    r"somewhere (?:around|between|near|in the (?:range|region|neighbou?rhood) of)",
 ) + language_patterns("commit")
 
 # A sentence that opens with one of these restates the question rather than answering.
@@ -144,156 +149,6 @@ CUES: tuple[str, ...] = (
 )
 
 _PATTERN_KINDS = ("abstain", "scoped", "veto", "commit", "cues")
-
-
-def _closing(pattern: str, open_at: int) -> int:
-    """Index of the ")" that closes the group opening at `open_at` (-1 if unbalanced)."""
-    depth, i = 0, open_at
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            i = pattern.find("]", i + 2)
-            if i < 0:
-                return -1
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
-
-
-def _split_top(body: str) -> list[str]:
-    """Split a group body on its top-level "|"."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-        i += 1
-    return parts + [body[start:]]
-
-
-def _literal_first(pattern: str, depth: int = 0) -> list[str]:
-    """Rewrite a pattern that opens with a (?:a|b) group (optionally `?`) into branches
-    that each open with a literal character.
-
-    Python's regex engine skips quickly over positions whose character cannot start any
-    branch only when every branch opens with a literal; this keeps the no-abstention scan
-    at several hundred thousand responses per second. Patterns it cannot rewrite are kept
-    as they are (still correct, only slower).
-    """
-    if depth > 4 or not pattern.startswith("(?:"):
-        return [pattern]
-    end = _closing(pattern, 0)
-    if end < 0:
-        return [pattern]
-    rest = pattern[end + 1:]
-    optional = rest.startswith("?") and not rest.startswith("??")
-    if optional:
-        rest = rest[1:]
-    elif rest[:1] in ("*", "+", "{"):
-        return [pattern]
-    branches = [alt + rest for alt in _split_top(pattern[3:end])] + ([rest] if optional else [])
-    return [b for branch in branches for b in _literal_first(branch, depth + 1)]
-
-
-def _first_unit(branch: str) -> int:
-    """Length of the literal that opens `branch` (0 when it does not open with one)."""
-    if branch[:1] == "\\":
-        return 2 if branch[1:2] in "\\#{}()[].*+?|$^-" and branch[1:2] else 0
-    return 1 if branch[:1] and branch[:1] not in "()[].*+?|$^{" else 0
-
-
-def _requires(items) -> bool:
-    """True when every match of a parsed regex sequence contains a non-ASCII character."""
-    from re import _constants as c  # the parser's opcodes (standard library)
-
-    for op, arg in items:
-        if op is c.LITERAL and arg > 127:
-            return True
-        if op is c.IN and arg and all(o is c.LITERAL and a > 127 for o, a in arg):
-            return True
-        if op is c.SUBPATTERN and _requires(arg[-1]):
-            return True
-        if op is c.BRANCH and all(_requires(alt) for alt in arg[1]):
-            return True
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and arg[0] > 0 and _requires(arg[2]):
-            return True
-    return False
-
-
-def _needs_non_ascii(pattern: str) -> bool:
-    """True when `pattern` cannot match ASCII-only text (it requires a non-ASCII literal).
-
-    Decided on the standard library's regex parse tree; a pattern it cannot analyse is
-    kept (False), which is only slower, never wrong.
-    """
-    try:
-        from re import _parser
-
-        return _requires(_parser.parse(pattern))
-    except Exception:  # noqa: BLE001  (private API: fall back to keeping the pattern)
-        return False
-
-
-def _compile(patterns: tuple[str, ...], ascii_only: bool = False) -> re.Pattern:
-    """One regex for a pattern kind.
-
-    Macros are expanded, a space matches any whitespace, an apostrophe also matches its
-    typographic forms, and no ASCII letter may follow a pattern that ends in a letter or a
-    group (start boundaries are checked by `iter_matches`). Branches are grouped by their
-    opening literals (`_factor`), so the engine tries one group per position.
-    With `ascii_only`, branches that require a non-ASCII character are left out: they
-    cannot match ASCII text, and skipping their groups keeps the scan of English text as
-    fast as before other languages were added.
-    """
-    branches: list[str] = []
-    for pattern in patterns:
-        for macro, value in MACROS.items():
-            pattern = pattern.replace(macro, value)
-        pattern = pattern.replace(" ", r"\s+").replace("'", "['\u2019\u2018\u02bc]")
-        if len(_split_top(pattern)) > 1:
-            pattern = f"(?:{pattern})"  # a top-level "a|b" stays one unit below
-        if pattern[-1:] == ")" or (pattern[-1:].isascii() and pattern[-1:].isalpha()):
-            pattern += r"(?![a-z])"
-        for branch in _literal_first(pattern):
-            if ascii_only and not branch.isascii() and _needs_non_ascii(branch):
-                continue
-            branches.append(branch)
-    return re.compile(_factor(branches, 3) or r"(?!x)x")
-
-
-def _factor(branches: list[str], depth: int) -> str:
-    """Join branches into one alternation, grouped by their opening literals like a trie
-    (`n(?:o(?: idea|t ...)|...)`) down to `depth` levels, so that at each position the
-    engine tries only the branches that can still match."""
-    if depth == 0 or len(branches) < 2:
-        return "|".join(branches)
-    groups: dict[str, list[str]] = {}
-    plain: list[str] = []
-    for branch in branches:
-        unit = _first_unit(branch)
-        if unit and branch[unit:unit + 1] not in ("*", "+", "?", "{"):
-            groups.setdefault(branch[:unit], []).append(branch[unit:])
-        else:
-            plain.append(branch)
-    parts = [key + rests[0] if len(rests) == 1 else f"{key}(?:{_factor(rests, depth - 1)})"
-             for key, rests in groups.items()]
-    return "|".join(parts + plain)
 
 
 def iter_matches(regex: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):
@@ -345,8 +200,8 @@ class AbstentionPatterns:
     def compiled(self) -> dict[str, re.Pattern]:
         """Each kind compiled into one alternation (built once per instance), plus
         `abstain_ascii`: the abstain patterns that can match ASCII text."""
-        compiled = {kind: _compile(getattr(self, kind)) for kind in _PATTERN_KINDS}
-        compiled["abstain_ascii"] = _compile(self.abstain, ascii_only=True)
+        compiled = {kind: compile_kind(getattr(self, kind)) for kind in _PATTERN_KINDS}
+        compiled["abstain_ascii"] = compile_kind(self.abstain, ascii_only=True)
         return compiled
 
 

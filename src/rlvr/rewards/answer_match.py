@@ -28,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rlvr.rewards.denial import denied
 from rlvr.rewards.numbers import iter_numbers, numbers_equal, numbers_in, read_whole
 
 _QUOTES = str.maketrans({
@@ -73,21 +74,33 @@ def contains_word(text: str, alias: str) -> bool:
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 _ITEM_SEP = re.compile(r"\s*(?:[,;?|()]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
-                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00]))\s*")
+                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|(?<=[a-z\x00])\s/\s|\s/\s(?=[a-z\x00]))\s*")
 _MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
 # markers of alternatives: with one of them, two candidates already make a list
-_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\||\bvs\b|\bversus\b")
+_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|[a-z\x00]\s/\s|\s/\s[a-z\x00]|\||\bvs\b|"
+                 r"\bversus\b|\?\s+(?=[^\s?])")
+# a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
+_CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
+                      r"of course|certainly)[.!]?$")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
+# a question opens with an auxiliary or holds an interrogative; "Paris, London, Rome,
+# Berlin?" and "The answer is Paris?" ask nothing
+_ASKS = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had)\b|"
+                   r"\b(?:which|what|who|whom|whose|where|when|why|how|whether|asked|asking)\b")
 _LABEL = re.compile(r"^\s*[a-z][a-z ]{0,20}:\s+")
 _UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
 _LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?be\s+|"
                       r"^(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively),?\s+")
+# an answer frame before the first item ("The answer is London or Paris") is not part of it
+_FRAME = re.compile(r"^(?:(?:the|my)\s+)?(?:final\s+|best\s+|correct\s+)?answer\s+(?:is|would be|was|:)\s+|"
+                    r"^(?:it|that)(?:'s|\s+is|\s+was)\s+|^i\s+(?:think|believe|guess)\s+(?:it(?:'s|\s+is)\s+)?|"
+                    r"^(?:either|both)\s+")
 
 
 def mark_words(text: str, alias: str, mark: str) -> str:
@@ -120,7 +133,10 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     could be". The alias must sit in a run of consecutive candidate items that offers
     alternatives: two or more items when the sentence has an "or" (or a word/word slash),
     else three or more. "The capital of France is Paris." and "London, England." are not
-    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. Lists
+    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. An answer
+    frame or lead-in ("the answer is", "it could be") does not count toward an item's
+    length, a "?" between items marks alternatives ("Paris? London."), and a question is
+    dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Lists
     across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
     Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
     lower-cased.
@@ -130,9 +146,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     marked = _mark(text, alias)
     if _unit_list(marked, max_item_words):
         return True
-    if "?" in marked:  # an echoed question's "Russia or Canada?" (4+ words) is no list
-        marked = _QUESTION.sub(lambda m: " " if len(m.group().split()) >= 4 else m.group(),
-                               marked)
+    if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
+        marked = _QUESTION.sub(lambda m: " " if _ASKS.search(m.group()) else m.group(), marked)
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
@@ -141,7 +156,9 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
             _MARK not in p and _ALTERNATIVE.match(p) for p in items)
         # without an "or", items must be bare: "born in Warsaw, Poland, in 1867" and
         # "March 14, 1879, in Ulm, Germany" are not lists
-        flags = [(len(p.split()) <= max_item_words and (has_or or not _PREPOSITION.match(p)))
+        flags = [(len(_LEAD_IN.sub("", _FRAME.sub("", p)).split()) <= max_item_words
+                  and not _CONFIRM.match(p)
+                  and (has_or or not _PREPOSITION.match(p)))
                  or (has_or and p.endswith(_MARK)) for p in items]
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
@@ -280,7 +297,7 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     tokens = list(iter_numbers(text))
     spans = _operand_spans(text)
     # the gold as an operand ("48 - 24 = 20" for gold 24) or denied ("not 24") is not given
-    golds = [t for t in tokens if numbers_equal(t.value, gold) and not _negated(text, t.start)
+    golds = [t for t in tokens if numbers_equal(t.value, gold) and not denied(text, t.start, t.end)
              and not any(a <= t.start and t.end <= b for a, b in spans)]
     if not golds:
         return _NO_MATCH
@@ -299,7 +316,6 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
 
 
-_NEGATION = re.compile(r"(?:\bnot|\bnever|\bnor|n't|\bno)\s+(?:(?:the|a|an|exactly|quite)\s+)?$")
 _OPPOSITE = {"yes": "no", "no": "yes", "true": "false", "false": "true"}
 
 
@@ -312,15 +328,12 @@ def _both_answers(text: str, alias: str) -> bool:
     return bool(re.search(pair, text) or re.search(opening, text))
 
 
-def _negated(text: str, start: int) -> bool:
-    """True when the words right before `start` deny what follows ("not Paris")."""
-    return bool(_NEGATION.search(text, max(0, start - 24), start))
-
-
 def _affirmed(text: str, alias: str) -> bool:
-    """`alias` occurs on word boundaries at least once without a negation right before it
-    ("It is not Paris." and "Marlowe, not Shakespeare." do not give the alias)."""
-    return alias in text and any(not _negated(text, start) for start in word_starts(text, alias))
+    """`alias` occurs on word boundaries at least once without a denial around it
+    (`rlvr.rewards.denial.denied`: "It is not Paris.", "Marlowe, not Shakespeare.", "I doubt
+    it's Paris", "Paris is wrong" do not give the alias)."""
+    return alias in text and any(not denied(text, start, start + len(alias))
+                                 for start in word_starts(text, alias))
 
 
 @functools.lru_cache(maxsize=65536)

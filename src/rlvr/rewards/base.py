@@ -11,6 +11,11 @@ Fields come in three kinds: required `fields` (every row must have them), `optio
 argument) and `required_any` (at least one of them must be present, e.g. `aliases` or
 `answer`). A reward whose work is expensive per sample (the sandboxed `code` reward) also
 registers a `batch_core` that scores a whole batch at once, in parallel.
+
+Outcome labels are part of the contract: each reward declares the labels its verdicts
+carry (`RewardSpec.outcomes`), so a judge model used as a reward (issue 17) must answer
+with one of them; `rlvr.rewards.outcomes.validate_outcome` checks such a label and names
+the known ones.
 """
 
 from __future__ import annotations
@@ -57,6 +62,9 @@ class RewardSpec:
         required_any: columns of which at least one must be present.
         batch_core: optional `(completions: list[str], rows: list[dict], **params) ->
             list[RewardResult]` used instead of calling `core` once per sample.
+        outcomes: every outcome label the core can return (`declared_outcomes` adds the
+            registry's own `reward_error` and `bad_row`); empty = not declared here (the
+            built-in rewards then take theirs from `rlvr.rewards.outcomes`).
     """
 
     name: str
@@ -67,6 +75,23 @@ class RewardSpec:
     optional_fields: tuple[str, ...] = ()
     required_any: tuple[str, ...] = ()
     batch_core: Callable[..., list[RewardResult]] | None = None
+    outcomes: tuple[str, ...] = ()
+
+    def declared_outcomes(self, *, with_registry: bool = True) -> tuple[str, ...]:
+        """The outcome labels this reward may return, in declaration order.
+
+        Args:
+            with_registry: also list `REGISTRY_OUTCOMES` (`reward_error`, `bad_row`), which
+                the registry, not the core, assigns.
+        Returns:
+            the labels; () when the reward declares none (a user reward may not).
+        """
+        from rlvr.rewards.outcomes import FALLBACK_OUTCOMES
+
+        own = self.outcomes or FALLBACK_OUTCOMES.get(self.name, ())
+        if not own:
+            return ()
+        return tuple(dict.fromkeys(own + (REGISTRY_OUTCOMES if with_registry else ())))
 
     def params(self, preset: str | None = None, **overrides: Any) -> dict[str, Any]:
         """Return the preset's parameters with `overrides` applied.
@@ -123,12 +148,15 @@ class RewardSpec:
 
 
 REWARDS: dict[str, RewardSpec] = {}
+# Outcomes the registry assigns to any reward: the core raised, or `rlvr score` met a bad row.
+REGISTRY_OUTCOMES = ("reward_error", "bad_row")
 
 
 def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[float, float],
                     presets: dict[str, dict[str, Any]] | None = None,
                     optional_fields: tuple[str, ...] = (), required_any: tuple[str, ...] = (),
-                    batch_core: Callable[..., list[RewardResult]] | None = None):
+                    batch_core: Callable[..., list[RewardResult]] | None = None,
+                    outcomes: tuple[str, ...] = ()):
     """Decorator that registers a per-sample reward core under `name`.
 
     See `RewardSpec` for the arguments. Registering a name twice replaces the entry.
@@ -137,7 +165,7 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
     def decorate(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
         REWARDS[name] = RewardSpec(name, core, tuple(fields), score_range,
                                    dict(presets or {"default": {}}), tuple(optional_fields),
-                                   tuple(required_any), batch_core)
+                                   tuple(required_any), batch_core, tuple(outcomes))
         return core
 
     return decorate

@@ -4,6 +4,9 @@ Types are read from the core's keyword defaults (a bool parameter takes a bool, 
 a number, ...; a union annotation such as `bool | str` is not checked). The score-value
 parameters (`VALUE_PARAMS`: `correct`, `wrong`, `hedge_*`, ...) must lie within the
 reward's declared `score_range`, which the preflight margins and group statistics assume.
+A core may list the allowed values of a text parameter in a `param_choices` attribute
+({"answer_format": ("free", "boxed", "answer_line")}); other values are refused here, at
+configuration time, not on the first scored sample.
 """
 
 from __future__ import annotations
@@ -78,6 +81,12 @@ def check_params(spec: Any, params: dict[str, Any]) -> None:
         if kind is not None and not _fits(value, kind):
             raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be "
                             f"{kind.__name__}, got {value!r}")
+        allowed = getattr(spec.core, "param_choices", {}).get(key)
+        if allowed is not None and value not in allowed:
+            close = difflib.get_close_matches(str(value), [str(a) for a in allowed], n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be one of "
+                            f"{', '.join(map(str, allowed))}; got {value!r}.{hint}")
         if key in VALUE_PARAMS and value is not None and not _fits(value, float):
             raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be a number, got "
                             f"{value!r}")

@@ -127,6 +127,20 @@ def _list_candidates(row: dict) -> str:
     return f"{first}, {answer} or {second}."
 
 
+def _structured(policy: str, text: str, row: dict, answer_format: str) -> str:
+    """A policy's response in a structured answer format (`rlvr.rewards.structured`): the
+    answer (or "I don't know", or the list) in the field; the hedge keeps its disclaimer
+    outside the field; the empty, question and tags policies stay as they are (no field)."""
+    from rlvr.rewards.structured import ABSTAIN_VALUE, in_field
+
+    if policy in ("gold", "always_abstain", "list_candidates"):
+        value = text.rstrip(".").strip()
+        return in_field(ABSTAIN_VALUE if value == "I don't know" else value, answer_format)
+    if policy == "always_hedge":
+        return f"I'm not sure, but I think it is {in_field(gold_answer(row), answer_format)}"
+    return text
+
+
 _BUILDERS: dict[str, Callable[[str, dict], str]] = {
     "gold": gold_completion,
     "always_abstain": lambda name, row: "I don't know.",
@@ -217,8 +231,12 @@ def preflight(name: str, rows: list[dict[str, Any]], preset: str | None = None,
             raise RlvrError(f"row {i + 1} lacks field(s) {missing} needed by reward {name!r}")
     high = spec.score_range[1]
     scores = []
+    answer_format = params.get("answer_format", "free")
     for policy in order:
         texts = [_BUILDERS[policy](name, row) for row in rows]
+        if answer_format != "free":
+            texts = [_structured(policy, text, row, answer_format)
+                     for text, row in zip(texts, rows)]
         results = spec.score_batch(texts, prepared, params)
         values = [r.score for r in results if r.score is not None]
         scores.append(PolicyScore(

@@ -84,6 +84,7 @@ from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-expo
     match_answer,
 )
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field
 
 STRICT_PRESET = {
     "mode": "robust",
@@ -96,8 +97,9 @@ STRICT_PRESET = {
 
 # Outcome groups, for metrics that count answerable/unanswerable questions and abstentions.
 ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained", "hedged_correct", "hedged_wrong",
-                       "listed_candidates")
-UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable", "hedged_unanswerable")
+                       "listed_candidates", "no_answer")
+UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable", "hedged_unanswerable",
+                         "no_answer_unanswerable")
 ABSTAINED_OUTCOMES = ("abstained", "abstained_unanswerable")
 HEDGED_OUTCOMES = ("hedged_correct", "hedged_wrong", "hedged_unanswerable")
 
@@ -181,6 +183,7 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     optional_fields=("prompt", "known"),
     score_range=(-1.0, 1.0),
     presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "reference": REFERENCE_PRESET},
+    outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",),
 )
 def selfaware_reward(
     completion: str,
@@ -204,6 +207,8 @@ def selfaware_reward(
     prompt: Any = None,
     known: Any = None,
     abstain_known: float | None = None,
+    answer_format: str = "free",
+    abstain_text: str = ABSTAIN_VALUE,
 ) -> RewardResult:
     """Score one response with the calibration table (see module docstring).
 
@@ -238,14 +243,24 @@ def selfaware_reward(
         abstain_known: see `known`; None (default) = no knowledge-aware value.
         prompt: the prompt (str or messages); its question helps recognise restatements
             (robust mode) and restated numbers (numeric gold answers).
+        answer_format: "free" (default: the tables above), "boxed" (the last
+            `\\boxed{...}` is the answer) or "answer_line" (the last `Answer: ...` line):
+            in a structured format nothing is matched against phrase lists, abstention is
+            exactly `abstain_text` in the field, a response without the field is
+            `no_answer` (scored `wrong`) or `no_answer_unanswerable` (scored
+            `answer_unanswerable`, never an abstention); `mode` and the hedge values are
+            unused (`rlvr.rewards.structured.score_field` has the table).
+        abstain_text: the abstention value of the structured formats (default "I don't
+            know"; compared after `rlvr.rewards.structured.normalise_value`).
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, listed_candidates,
         abstained_unanswerable, answered_unanswerable} (robust mode adds hedged_correct,
-        hedged_wrong, hedged_unanswerable); score None with outcome `no_gold` for an
+        hedged_wrong, hedged_unanswerable; structured formats add no_answer,
+        no_answer_unanswerable); score None with outcome `no_gold` for an
         answerable question whose expected answer is empty (it would match every
         response).
     Raises:
-        RlvrError: unknown mode or bad extra patterns.
+        RlvrError: unknown mode or answer_format, bad extra patterns.
     Source: the reference self-awareness GRPO project's reward table (seed convention);
         the strict table and the matching rules are rlvr's (module docstrings).
     """
@@ -254,6 +269,16 @@ def selfaware_reward(
     if fold_unicode:
         question = fold(question)
     abstain_value = _abstain_value(abstain_answerable, known, abstain_known)
+    if answer_format != "free":
+        check_format(answer_format)
+        unanswerable = _as_bool(is_unanswerable)
+        values = {"correct": correct, "wrong": wrong, "abstain_answerable": abstain_value,
+                  "abstain_unanswerable": abstain_unanswerable, "list_candidates": list_candidates,
+                  "answer_unanswerable": answer_unanswerable}
+        return score_field(text, answer_format=answer_format, abstain_value=abstain_text,
+                           aliases=[] if unanswerable else _aliases(expected_answer, fold_unicode),
+                           unanswerable=unanswerable, question=question.lower(), match=match,
+                           values=values)
     if mode != "seed":
         return _robust(text, expected_answer, is_unanswerable, correct, abstain_value,
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
@@ -278,6 +303,10 @@ def selfaware_reward(
     if matched:
         return RewardResult(abstain_value, "abstained", details)
     return RewardResult(wrong, "wrong", details)
+
+
+selfaware_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
+                                  "match": ("word", "substring")}
 
 
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,

@@ -1,0 +1,105 @@
+"""A small grammar of declining to answer (English), from which abstention patterns are built.
+
+A phrase list misses the other forms of the same act (issue 18): "I don't know" is listed,
+"I won't be able to say", "nobody will ever know", "I lack the information" and "I
+honestly have no idea" are not. Here the act is described once, as constructions over word
+classes, and every combination is a pattern:
+
+    DECLINE   = SUBJECT ADV* NEGATED-MODAL ADV* ABILITY? ADV* KNOW-VERB
+                ("I won't be able to say", "we will never know", "one cannot tell")
+              | NEG-SUBJECT ADV* MODAL? ADV* ABILITY? KNOW-VERB(s)
+                ("nobody will ever know", "no one could say", "none of us can tell")
+    LACK      = SUBJECT ADV* (lack | have no | don't have | don't possess | have no access
+                to | ...) ADJ* KNOWLEDGE-NOUN     ("I lack the information", "I have no means")
+              | KNOWLEDGE-NOUN (is|are) not (available|accessible|known) to me
+    UNABLE    = SUBJECT ADV* be ADV* (not able | unable | not in a position | not equipped |
+                incapable | in no position) (to | of)   ("I'm not in a position to answer")
+    NO-WAY    = there is no (way|telling|knowing|means|saying) | no way (to|of) KNOW-VERB
+              | (impossible | not possible) (for X)? to KNOW-VERB
+              | (can|could|will|may) (not|never) be (known|determined|...)  (impersonal)
+    IGNORANCE = SUBJECT ADV* don't ADV* know | SUBJECT ADV* have ADV* no ADV* (idea|clue)
+                | SUBJECT ADV* be ADV* not ADV* (sure|certain) | be ADV* (unsure|uncertain)
+                ("I honestly have no idea", "I'm really not sure")
+
+ADV is any run of the adverbs people put inside these phrases (really, honestly, truly,
+genuinely, simply, just, actually, frankly, possibly, ever, even, quite, entirely, ...).
+The patterns are regex sources in the dialect of `rlvr.rewards.abstention_patterns`
+(a space matches any whitespace, MACROS such as {dont} expand there). Other languages keep
+their constructions as data in `abstention_languages.json`.
+"""
+
+from __future__ import annotations
+
+ADV = (r"(?:(?:really|honestly|truly|genuinely|simply|just|actually|frankly|sincerely|absolutely|"
+       r"completely|entirely|totally|quite|even|ever|possibly|exactly|still|currently|"
+       r"unfortunately|sadly|personally|definitely|certainly|necessarily|reliably|accurately|"
+       r"precisely|yet|also|then|now|here|right now|at (?:this|the) (?:point|moment)|"
+       r"at all|for sure|for certain|with (?:any )?(?:certainty|confidence))(?:,)? )*")
+SUBJECT = r"(?:i|we|one)"
+# SUBJECT + be, adverbs allowed before the verb: "I'm", "I really am", "we honestly are"
+BE = (r"(?:i'm|im|we're|(?:i|we) (?:(?:really|honestly|truly|genuinely|simply|just|actually|"
+      r"frankly|sincerely|unfortunately|sadly|currently|still) )*(?:am|are))")
+NEG_SUBJECT = r"(?:no ?one|no-one|nobody|none of us|no human|no person|no living person|no expert)"
+NEG_MODAL = (r"(?:{cant}|{couldnt}|won't|will not|wouldn't|would not|shan't|shall not|"
+             r"may not|might not|(?:will|would|could|can|may|might|shall) (?:never|not ever)|"
+             r"(?:won't|will not) ever|have no way to|{dont} have (?:any )?way to)")
+MODAL = r"(?:will|would|could|can|may|might|shall|is going to|is able to|has (?:any )?way to)"
+ABILITY = r"(?:(?:be|ever be) (?:able|in a position|equipped) to |(?:get|manage|hope) to )?"
+KNOW_VERB = (r"(?:know|tell|say|answer|determine|predict|confirm|verify|ascertain|establish|"
+             r"figure out|find out|work out|pin down|pinpoint|guess|judge|assess|estimate|"
+             r"calculate|foresee|be sure|be certain|speak to|comment on|recall|remember|"
+             r"identify|give (?:you )?(?:an? |the |that |this )?(?:answer|figure|number|name|date))")
+KNOW_VERB_3RD = (r"(?:knows|can tell|can say|can answer|can predict|can determine|can know|"
+                 r"can be sure|is sure|is certain|has the answer|has any idea)")
+LACK_VERB = (r"(?:lack|am lacking|'m lacking|have no|'ve no|{dont} have|{dont} possess|do not hold|"
+             r"{dont} hold|have not got|haven't got|possess no|have zero|{cant} access|"
+             r"{dont} have access to|have no access to|{cant} see|{dont} have visibility into|"
+             r"have no visibility into|{dont} have insight into|have no insight into)")
+KNOWLEDGE_ADJ = (r"(?:any |the |enough |sufficient |reliable |specific |real-time |current |"
+                 r"precise |exact |up-to-date |much |such |that |this |relevant |necessary |"
+                 r"needed |required |personal |private |direct |way of |means of |an |a )*")
+KNOWLEDGE_NOUN = (r"(?:information|info|data|knowledge|details|context|records?|evidence|facts|"
+                  r"access|visibility|insight|means|way|ability|capability|answer|clue|idea|"
+                  r"crystal ball)")
+UNABLE = (r"(?:not able|unable|not in a position|in no position|not equipped|not capable|"
+          r"incapable|not qualified|not positioned)")
+PARTICIPLE = (r"(?:known|determined|predicted|answered|verified|confirmed|calculated|ascertained|"
+              r"said|established|identified|foreseen|told|settled|resolved)")
+
+
+def grammar_patterns() -> tuple[str, ...]:
+    """The abstention patterns of the English grammar (module docstring), as regex sources
+    for `rlvr.rewards.abstention_patterns` (macros unexpanded)."""
+    return (
+        # DECLINE: negated modal + (ability) + verb of knowing/saying
+        rf"{SUBJECT} {ADV}{NEG_MODAL} {ADV}{ABILITY}{ADV}{KNOW_VERB}",
+        rf"{SUBJECT}(?:'ll|'d| will| would) {ADV}(?:never|not) {ADV}{ABILITY}{ADV}{KNOW_VERB}",
+        rf"{BE} {ADV}not {ADV}going to {ADV}{ABILITY}{ADV}{KNOW_VERB}",
+        rf"{NEG_SUBJECT} {ADV}(?:{MODAL} {ADV})?{ABILITY}{ADV}(?:{KNOW_VERB_3RD}|{KNOW_VERB})",
+        # LACK: not having the information / access / means
+        rf"{SUBJECT}(?:'d|'ll| would| will| still| also)? {ADV}{LACK_VERB} {KNOWLEDGE_ADJ}{KNOWLEDGE_NOUN}",
+        rf"{SUBJECT} {ADV}(?:{{dont}} have|have no|lack) (?:any |direct |real-time |the )?"
+        rf"(?:access|visibility|insight) (?:to|into)",
+        rf"(?:that|this|such|the) (?:information|data|knowledge|record|detail)s? (?:is|are)(?:n't| not) "
+        rf"(?:available|accessible|known|something i have)(?: to (?:me|us))?",
+        # UNABLE: not able / not in a position
+        rf"{BE} {ADV}{UNABLE} (?:to|of)",
+        # NO-WAY / NO-ANSWER / impersonal
+        r"there(?:'s| is| was|'ll be| will be) (?:simply |really |just |absolutely )?"
+        r"no (?:telling|knowing|saying)",
+        rf"no (?:way|means|reliable way|possible way|method) (?:to|of|for (?:me|us|anyone|anybody) to) "
+        rf"(?:{KNOW_VERB}|knowing|telling|saying|predicting|determining)",
+        rf"(?:impossible|not possible) (?:for (?:me|anyone|us|anybody|one) )?to {ADV}"
+        rf"(?:{KNOW_VERB}|be {PARTICIPLE})",
+        rf"(?:{{cant}}|{{couldnt}}|won't|will not|may not|might not|(?:can|could|will|may|might) never) "
+        rf"(?:ever |really |yet |possibly )?be {PARTICIPLE}",
+        rf"(?:beyond|outside) (?:what|anything) (?:i|anyone|we|one) (?:can|could) {ADV}{KNOW_VERB}",
+        r"(?:there is|there's|there are|has|have) no (?:(?:single|specific|simple|straightforward|"
+        r"universal|definitive|definite|clear|certain|conclusive|known|reliable|correct|right|one|"
+        r"easy|clear-cut|agreed|accepted|universally accepted),? )+answers?",
+        # IGNORANCE with adverbs inside
+        rf"{SUBJECT} {ADV}{{dont}} {ADV}(?:know|recall|remember)",
+        rf"{SUBJECT} {ADV}(?:have|'ve) {ADV}no {ADV}(?:idea|clue)",
+        rf"{BE} {ADV}not {ADV}(?:sure|certain)",
+        rf"{BE} {ADV}(?:unsure|uncertain)",
+    )

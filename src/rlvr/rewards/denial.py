@@ -1,0 +1,83 @@
+"""Is an occurrence of the gold answer denied? ("not Paris", "Paris is wrong", "I doubt it's Paris")
+
+A response that names the gold only to deny it does not give it (issue 18: "denial verbs
+other than not/never before the gold"). Instead of a list of denial sentences, a denial is
+a small grammar around the occurrence, in the supported languages:
+
+* before the gold (`_BEFORE`, within 48 characters, in the same clause): a NEGATOR (not,
+  never, n't, no, nor; nicht/kein, pas/non/jamais, non/mai, não/nunca, no/nunca, не/ни,
+  不/不是/并非, ...) or a DENIAL PREDICATE (doubt, unlikely, hardly, anything but, other
+  than, except, rather than, instead of, as opposed to, rule out, don't think/believe
+  it is), followed only by FILLER: intensifiers (certainly, definitely, surely, sicher,
+  sicuramente, точно, 肯定, ...), articles, a subject pronoun and a copula (is, was, be,
+  es, est, ist, è, é, это, 是, ...).
+* after the gold (`_AFTER`, right after it): a copula or none, then a DENIAL PREDICATE:
+  wrong, incorrect, false, not (right / correct / it / the answer), ruled out, a myth, a
+  misconception; falso, faux, falsch, sbagliato, errado, неверно, yanlış, değil, غلط,
+  نیست, 错, 不对, 間違い, ではない, 違う, ...
+* a denial that is itself negated affirms ("it can't be anything but Paris", "none other
+  than Paris", "no doubt it is Paris"): `_AFFIRM` wins.
+
+Known limits: a denial further away than one clause ("Paris? No, that is not what I
+mean") and sarcasm are not recognised; head-final languages whose particles attach to
+the gold (Korean "파리는", Japanese "パリは") do not reach this check, because the gold is
+not on a word boundary there (`answer_match.word_starts`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# a negator that negates its clause; a comma after it ends the denial ("No, it's Paris")
+_NEGATOR = (r"(?:not|never|nor|nicht|kein(?:e|en|er|es)?|nie|niemals|pas|non|jamais|mai|n[aã]o|"
+            r"nunca|tampoco|не|ни|değil|不是|不|并非|並非|絕不是|绝不是|没有|沒有)")
+# a negator that is also a whole answer ("no"): only an article or a copula may follow it
+_WEAK = r"(?:no|none|нет)(?:\s+(?:the|a|an|exactly|quite|es|era|sea|est|ist|è|é|это))?"
+_PREDICATE = (r"(?:doubt|doubtful|unlikely|hardly|scarcely|barely|anything but|other than|except(?: for)?|"
+              r"rather than|instead of|as opposed to|rule out|ruled out|can rule out|deny|denies|"
+              r"(?:{dont}|doesn't|does not|didn't|did not) (?:think|believe|suppose|reckon)|"
+              r"dudo|difícilmente|je doute|doute|bezweifle|kaum|auf keinen fall|keinesfalls|dubito|duvido|"
+              r"сомневаюсь|вряд ли)")
+_FILLER = (r"(?:certainly|definitely|surely|absolutely|really|exactly|quite|actually|clearly|obviously|"
+           r"necessarily|just|simply|at all|that|the answer|the|a|an|it's|that's|it|this|he|she|they|"
+           r"is|was|were|are|be|would be|could be|will be|to be|to|s|'s|'re|"
+           r"es|era|sea|fue|est|était|soit|c'est|ce|ist|war|sei|es ist|das|è|sia|é|seja|foi|"
+           r"это|был[аои]?|是|为|sicher|bestimmt|gewiss|sicuramente|di sicuro|certo|"
+           r"definitivamente|seguro que|seguramente|com certeza|certamente|certainement|sûrement|"
+           r"точно|явно|конечно|kesinlikle|asla|肯定|绝对|絕對|一定|قطعاً|قطعا|مسلماً)")
+_DONT = r"(?:do not|don't|dont)"
+
+_BEFORE = re.compile(
+    rf"(?:(?:(?<![\w])(?:{_NEGATOR}|{_PREDICATE.replace('{dont}', _DONT)})|n't)"
+    rf"(?:\s+(?:{_FILLER}))*|(?<![\w]){_WEAK})\s*$")
+_AFTER = re.compile(
+    r"\s*(?:(?:is|was|would be|will be|must be|'s|es|está|era|sería|est|était|serait|ist|war|wäre|"
+    r"è|sarebbe|é|seria|это|是|بود|است|は|이|가)\s*)?"
+    r"(?:definitely |certainly |clearly |simply |just )?"
+    r"(?:wrong|incorrect|false|mistaken|not (?:right|correct|it|the (?:right |correct )?answer|true)|"
+    r"isn't (?:right|correct|it|the (?:right |correct )?answer|true)|ruled out|a myth|"
+    r"a (?:common )?misconception|falso|falsa|faux|fausse|falsch|sbagliat[oa]|errad[oa]|"
+    r"equivocad[oa]|incorrect[oa]|erróne[oa]|неверн\w*|неправильн\w*|ошибочн\w*|yanlış|değil|"
+    r"غلط|نیست|نادرست|错|錯|不对|不對|不正确|間違い|ではない|じゃない|違う|違います)"
+    r"(?![^\W\d_])")
+_AFFIRM = re.compile(
+    r"(?:not (?:only|just|merely)|(?:n't|not|never|cannot|can't|couldn't) (?:be )?(?:anything|anyone|anywhere) (?:but|other than|"
+    r"except)|nothing but|none other than|no other than|no doubt(?: (?:that|it(?:'s| is)))?|"
+    r"without (?:a )?doubt|no other (?:answer|city|place|person|one) than)[\s,]*(?:(?:it|that|the answer)"
+    r"(?:'s| is| was))?[\s,]*$")
+_CLAUSE = re.compile(r"[.;:!?\n]|,\s*(?:but|and|so|then)\b")
+
+
+def denied(text: str, start: int, end: int) -> bool:
+    """True when the occurrence text[start:end] of the gold is denied (module docstring).
+
+    Args:
+        text: the response, folded and lower-cased.
+        start, end: the occurrence's span (characters).
+    """
+    left = max(0, start - 48)
+    breaks = [m.end() for m in _CLAUSE.finditer(text, left, start)]
+    window = text[breaks[-1] if breaks else left:start]
+    if _AFFIRM.search(window):
+        return False
+    return bool(_BEFORE.search(window) or _AFTER.match(text, end))

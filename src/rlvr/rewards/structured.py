@@ -1,0 +1,272 @@
+"""Structured answers: the final answer in a marked field, abstention one fixed value in it.
+
+The free-text detector (`rlvr.rewards.abstention`) has to recognise every way of saying "I
+don't know"; a list of phrases always misses some form (issue 18). In a structured format
+the prompt asks for the final answer in a marked field, and nothing is matched against
+phrase lists:
+
+* `boxed`: the answer is the content of the LAST `\\boxed{...}` (braces balanced, nested
+  braces allowed; an unclosed box does not count). Abstention is the fixed value
+  `\\boxed{I don't know}`, as TruthRL trains (Wei et al., "TruthRL: Incentivizing Truthful
+  LLMs via Reinforcement Learning", 2025; ICML 2026).
+* `answer_line`: the answer is the text after the LAST line that opens with `Answer:` (or
+  `Final answer:`, markdown bold allowed), up to the end of that line.
+
+The value is compared after `normalise_value`: Unicode folding, case, surrounding
+punctuation and quotes, apostrophes (so "I dont know.", "i don\u2019t know" and
+"\\text{I don't know}" all equal the abstention value) and runs of whitespace. Nothing
+else is normalised: "I do not know" or "Unknown" inside the field is an answer (a wrong
+one), which the prompt's exemplar makes unambiguous.
+
+`free` is the free-text behaviour (no field). A response without the field in a
+structured format is `no_answer`: it is neither an answer nor an abstention.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rlvr.errors import RlvrError
+from rlvr.rewards.answer_match import fold, match_answer
+from rlvr.rewards.base import RewardResult
+
+ANSWER_FORMATS = ("free", "boxed", "answer_line")
+ABSTAIN_VALUE = "I don't know"
+
+_BOX = re.compile(r"\\boxed\s*\{")
+_ANSWER_LINE = re.compile(r"^[ \t>*_#-]*(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*(.*)$",
+                          re.IGNORECASE | re.MULTILINE)
+_WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph)\s*\{(.*)\}$", re.DOTALL)
+_EDGE = " \t\n.,;:!?\"'*_`()[]"
+
+
+def check_format(answer_format: str) -> None:
+    """Refuse an unknown answer format.
+
+    Raises:
+        RlvrError: `answer_format` is not one of ANSWER_FORMATS (the message lists them).
+    """
+    if answer_format not in ANSWER_FORMATS:
+        raise RlvrError(f"unknown answer_format {answer_format!r}; known: "
+                        f"{', '.join(ANSWER_FORMATS)}")
+
+
+def _closing_brace(text: str, i: int) -> int:
+    """Index just past the "}" that closes the group opened before `i`, or -1 (unclosed).
+    A `\\{` or `\\}` is a literal brace."""
+    depth = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and text[i + 1:i + 2] in ("{", "}"):
+            i += 2
+            continue
+        depth += ch == "{"
+        depth -= ch == "}"
+        i += 1
+        if depth == 0:
+            return i
+    return -1
+
+
+def boxed_spans(text: str) -> list[tuple[int, int, str]]:
+    """Every closed `\\boxed{...}` in `text` as (start, end, content), by start.
+
+    Braces are balanced (a `\\{` inside is a literal brace); a box that never closes is
+    left out, and the boxes after it are still found. Nested boxes are listed too.
+    Example: "x \\boxed{\\frac{1}{2}} y" -> [(2, 21, "\\frac{1}{2}")].
+    """
+    spans = []
+    for found in _BOX.finditer(text):
+        end = _closing_brace(text, found.end())
+        if end > 0:
+            spans.append((found.start(), end, text[found.end():end - 1]))
+    return spans
+
+
+def boxed_values(text: str) -> list[str]:
+    """The field values of the boxed format, in order: the contents of the closed boxes,
+    the last one being the box that STARTS last (so text around it, even with stray
+    braces or an unclosed box before it, cannot change it), boxes that contain it left
+    out. Example: "\\boxed{Paris} or \\boxed{Rome}" -> ["Paris", "Rome"]."""
+    spans = boxed_spans(text)
+    if not spans:
+        return []
+    last = spans[-1]
+    return [c for s, e, c in spans[:-1] if not (s < last[0] and last[1] <= e)] + [last[2]]
+
+
+def answer_line_values(text: str) -> list[str]:
+    """The values of every `Answer:` / `Final answer:` line, in order.
+
+    The marker must open its line (after optional markdown: spaces, `>`, `*`, `_`, `#`,
+    `-`); the value runs to the end of that line, or is the next non-empty line when the
+    marker ends its line ("Answer:\\nParis"). "The answer: Paris" mid-line does not count.
+    """
+    values = []
+    for found in _ANSWER_LINE.finditer(text):
+        value = found.group(1)
+        if not value.strip():
+            rest = text[found.end():].lstrip("\n").split("\n")
+            value = next((line for line in rest if line.strip()), "")
+        values.append(value)
+    return values
+
+
+def normalise_value(value: str) -> str:
+    """A field value folded for comparison: Unicode folding, `\\text{...}`-style wrappers
+    removed, lower case, apostrophes removed, surrounding punctuation/quotes stripped,
+    whitespace collapsed. "  \\text{I Don\u2019t know.} " -> "i dont know"."""
+    value = fold(value).strip()
+    while True:
+        unwrapped = _WRAPPER.match(value)
+        if unwrapped is None:
+            break
+        value = unwrapped.group(1).strip()
+    value = value.lower().replace("'", "")
+    return " ".join(value.strip(_EDGE).split())
+
+
+@dataclass(frozen=True)
+class FieldAnswer:
+    """The final-answer field of a response in a structured format.
+
+    Attributes:
+        found: a field is present.
+        value: the raw content of the last field ("" when none).
+        abstains: the last field holds the abstention value.
+        earlier: the distinct normalised non-abstention values of the other fields that
+            differ from the last one (candidates offered besides the final answer).
+    """
+
+    found: bool
+    value: str = ""
+    abstains: bool = False
+    earlier: tuple[str, ...] = ()
+
+
+def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE) -> FieldAnswer:
+    """Read the final-answer field of `text` in `answer_format` ("boxed" or "answer_line").
+
+    Only the last field decides answer vs abstention; earlier fields only matter as other
+    candidates (see `FieldAnswer.earlier`).
+
+    Raises:
+        RlvrError: unknown format, or "free" (which has no field).
+    """
+    check_format(answer_format)
+    if answer_format == "free":
+        raise RlvrError("answer_format 'free' has no answer field to read")
+    values = boxed_values(text) if answer_format == "boxed" else answer_line_values(text)
+    values = [v for v in values if normalise_value(v)]  # an empty field is no field
+    if not values:
+        return FieldAnswer(False)
+    last = values[-1]
+    idk = normalise_value(abstain_value)
+    final = normalise_value(last)
+    earlier = tuple(dict.fromkeys(n for n in map(normalise_value, values[:-1])
+                                  if n and n != idk and n != final))
+    return FieldAnswer(True, last, final == idk, earlier)
+
+
+def score_field(completion: str, *, answer_format: str, abstain_value: str,
+                aliases: list[str], unanswerable: bool, question: str, match: str,
+                values: dict[str, float]) -> RewardResult:
+    """The `selfaware` verdict on a structured response (`answer_format` boxed/answer_line).
+
+    | question     | last field                      | outcome                  | value key      |
+    |--------------|---------------------------------|--------------------------|----------------|
+    | answerable   | none (or empty)                 | `no_answer`              | `wrong`        |
+    | unanswerable | none (or empty)                 | `no_answer_unanswerable` | `answer_unans.`|
+    | answerable   | the abstention value            | `abstained`              | `abstain_ans.` |
+    | answerable   | gives the gold, nothing else    | `correct`                | `correct`      |
+    | answerable   | the gold among candidates (*)   | `listed_candidates`      | `list_cand.`   |
+    | answerable   | anything else                   | `wrong`                  | `wrong`        |
+    | unanswerable | the abstention value            | `abstained_unanswerable` | `abstain_unans.` |
+    | unanswerable | anything else                   | `answered_unanswerable`  | `answer_unans.`|
+
+    (*) several items in the field (`field_items`), or other distinct fields before it.
+    Value keys in full: `answer_unanswerable`, `abstain_answerable`, `list_candidates`,
+    `abstain_unanswerable`.
+
+    The field's content is matched with `rlvr.rewards.answer_match.match_answer` (word
+    boundaries, numbers by value, candidates, denials), as in free text.
+
+    Args:
+        completion: the response (already Unicode-folded when the caller folds).
+        aliases: the gold answers, folded and lower-cased ([] for unanswerable rows).
+        unanswerable: the question has no knowable answer.
+        question: the question, lower-cased ("" when unknown).
+        match: "word" or "substring" (`match_answer`).
+        values: the reward of each value key of the table.
+    Returns:
+        a RewardResult with details `field` (the last field's raw content or None) and,
+        when listed, `other_candidates`. Score None with outcome `no_gold` for an
+        answerable row without a gold answer.
+    Raises:
+        RlvrError: unknown `answer_format`.
+    """
+    field = read_field(completion, answer_format, abstain_value)
+    details: dict = {"answer_format": answer_format, "field": field.value if field.found else None}
+    if unanswerable:
+        if not field.found:
+            return RewardResult(values["answer_unanswerable"], "no_answer_unanswerable", details)
+        if field.abstains:
+            return RewardResult(values["abstain_unanswerable"], "abstained_unanswerable", details)
+        return RewardResult(values["answer_unanswerable"], "answered_unanswerable", details)
+    if not aliases:
+        return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
+    if not field.found:
+        return RewardResult(values["wrong"], "no_answer", details)
+    if field.abstains:
+        return RewardResult(values["abstain_answerable"], "abstained", details)
+    content = normalise_content(field.value)
+    hit = match_answer(content, aliases, question=question, match=match)
+    if hit.hit is None:
+        return RewardResult(values["wrong"], "wrong", details)
+    details["matched_answer"] = hit.hit
+    items = field_items(content, aliases)
+    if hit.listed or field.earlier or len(items) > 1:
+        others = list(hit.others) + list(field.earlier) + [i for i in items if i != hit.hit]
+        return RewardResult(values["list_candidates"], "listed_candidates",
+                            {**details, "other_candidates": others})
+    return RewardResult(values["correct"], "correct", details)
+
+
+_FIELD_SEP = re.compile(r"\s*(?:(?<!\d),|,(?!\d)|;|(?<!\d)/|/(?!\d)|\||\?|\bor\b|\band\b|"
+                        r"\bvs\b\.?|\bversus\b|\n)\s*")
+
+
+def field_items(content: str, aliases: list[str]) -> list[str]:
+    """The items of a field's content when it offers more than one ("paris, london",
+    "paris or rome", "paris/rome"), else [content]. The field holds the answer alone, so
+    it is stricter than free text: two items joined by a comma already make a list
+    ("\\boxed{Paris, France}" too). A content equal to a gold alias ("bosnia and
+    herzegovina") and separators inside a number ("1,000", "3/4") do not split.
+    Args: content folded and lower-cased; aliases likewise."""
+    stripped = content.strip(_EDGE)
+    if stripped in aliases:
+        return [stripped]
+    items = [i.strip(_EDGE) for i in _FIELD_SEP.split(stripped) if i.strip(_EDGE)]
+    return items if len(items) > 1 else [stripped]
+
+
+def in_field(value: str, answer_format: str) -> str:
+    """`value` written in the answer field of `answer_format`: "\\boxed{Paris}" or
+    "Answer: Paris" ("free" returns it unchanged). Used to build structured responses
+    (preflight policies, tests)."""
+    check_format(answer_format)
+    if answer_format == "boxed":
+        return f"\\boxed{{{value}}}"
+    return f"Answer: {value}" if answer_format == "answer_line" else value
+
+
+def normalise_content(value: str) -> str:
+    """A field's content for answer matching: folded, `\\text{...}` wrappers removed,
+    lower-cased (punctuation kept: the matcher reads numbers and lists from it)."""
+    value = fold(value).strip()
+    while True:
+        unwrapped = _WRAPPER.match(value)
+        if unwrapped is None:
+            return value.lower()
+        value = unwrapped.group(1).strip()
