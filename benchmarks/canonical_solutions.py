@@ -11,6 +11,8 @@ takes: HumanEval's `canonical_solution` is the completion that continues the `pr
 `test_setup_code`. Data come from ../shared/data (see its README). Prints, per dataset,
 the pass count, each failure with its outcome and the harness's reason, the wall time of
 the batch, the worker count and the machine's CPU count, and the sandbox's isolation modes.
+Each program runs in its own locked-down process and the tests in a trusted one
+(`rlvr.sandbox`): no task falls back to a shared interpreter.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 from pathlib import Path
 
 from rlvr.rewards.code import code_batch
-from rlvr.sandbox import filesystem_isolation, network_isolation
+from rlvr.sandbox import filesystem_isolation, network_isolation, process_isolation
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -75,7 +77,8 @@ def main() -> int:
     cpus = os.cpu_count() or 1
     workers = args.workers or cpus
     print(f"python {sys.version.split()[0]}, {cpus} CPUs, euid {os.geteuid()}, network: "
-          f"{network_isolation()}, files: {filesystem_isolation()}")
+          f"{network_isolation()}, files: {filesystem_isolation()}, processes: "
+          f"{process_isolation()}")
     failed = 0
     total = time.monotonic()
     if args.only in (None, "humaneval"):

@@ -28,6 +28,12 @@ TABLE = [
     # an object whose __eq__ always returns True does not pass for the right answer
     ("class Yes:\n    def __eq__(self, other):\n        return True\n"
      "def add(a, b):\n    return Yes()\n", 0.0, "failed"),
+    # a class that adds __eq__ to itself when the tests build it (issue 18)
+    ("class add:\n    def __init__(self, a, b):\n        type(self).__eq__ = lambda s, o: True\n",
+     0.0, "failed"),
+    # a definition that shadows what the tests could use, and a patched builtin
+    ("import builtins\nbuiltins.AssertionError = type('Quiet', (Exception,), {})\n"
+     "def add(a, b):\n    return 0\n", 0.0, "failed"),
     # leaving before the tests with a success exit code is not a pass
     ("import sys\nsys.exit(0)\n", 0.0, "failed"),
     ("import os\nos._exit(0)\n", 0.0, "failed"),
@@ -105,10 +111,15 @@ def test_mbpp_canonical_solutions_pass():
     # task 2 (shared elements), 40 (returns a collections.Counter), 367 and 927 (setup
     # code builds a tree of Node objects; the solution defines its own Node too), 342
     # (the solution's Node class used inside), 601 (the tests build the solution's Pair
-    # objects), 11 (test split, first task)
-    picked = _mbpp((2, 11, 40, 342, 367, 601, 927))
+    # objects), 11 (test split, first task), 126 (the function is called `sum`: it reaches
+    # the tests only because the reference `code` defines it), 533 (the tests pass `int`)
+    picked = _mbpp((2, 11, 40, 126, 342, 367, 533, 601, 927))
     scored = score_rows("code", [{**r, "completion": r["code"]} for r in picked], **FAST)
-    assert [r.score for r in scored] == [1.0] * 7
+    assert [r.score for r in scored] == [1.0] * 9
+    # without the reference `code`, a program's `sum` does not replace the builtin
+    task_126 = {k: v for k, v in picked[3].items() if k != "code"}
+    assert score_rows("code", [{**task_126, "completion": picked[3]["code"]}], **FAST)[0].score \
+        == 0.0
 
 
 # The response replaced a helper of the prompt that the test calls (HumanEval/50's

@@ -1,6 +1,7 @@
-"""The sandbox: verdict from the harness, limits, isolation, parallel batches.
+"""The sandbox: verdict from the trusted process, limits, isolation, parallel batches.
 
-Every program here runs in a subprocess with a 2-5 s wall-clock limit.
+Every program here runs in a subprocess with a 2-5 s wall-clock limit. The attacks of
+issue 18 and the property tests are in test_sandbox_properties.py.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-import rlvr.sandbox as sandbox
+import rlvr.sandbox.runner as sandbox
 from rlvr.sandbox import (SandboxLimits, filesystem_isolation, network_isolation, run_many,
                           run_tests)
 
@@ -46,8 +47,9 @@ def test_exit_codes_and_prints_are_not_a_verdict(program):
 def test_always_equal_object_fails():
     program = ("class Anything:\n    def __eq__(self, other):\n        return True\n"
                "def add(a, b):\n    return Anything()\n")
+    # it stays in the program's process: the tests hold a handle, equal only to itself
     result = run_tests(program, "assert add(1, 2) == 3\n", limits=FAST)
-    assert not result.passed and result.reason == "program returned a non-plain value: Anything"
+    assert not result.passed and result.reason == "tests failed: AssertionError"
 
 
 @pytest.mark.parametrize("program,tests", [
@@ -60,9 +62,9 @@ def test_always_equal_object_fails():
     # replacing exec, which the harness would use to run the tests
     ("import builtins\nbuiltins.exec = lambda *a, **k: None\n", "assert False\n"),
 ])
-def test_monkeypatching_is_detected(program, tests):
+def test_monkeypatching_changes_only_the_programs_interpreter(program, tests):
     result = run_tests(program, tests, limits=FAST)
-    assert not result.passed and result.reason.startswith("program replaced")
+    assert not result.passed and result.reason == "tests failed: AssertionError"
 
 
 def test_program_cannot_replace_humaneval_check():
@@ -74,13 +76,11 @@ def test_program_cannot_replace_humaneval_check():
 
 
 @pytest.mark.parametrize("program", [
-    "import sys\nsys._getframe(1)\n",                       # frames of the harness
-    "import gc\ngc.get_objects()\n",                        # every live object
     "import os\nos.fork()\n",                               # escaping the process group
-    "open('/proc/self/mem', 'rb')\n",                       # the harness's memory
+    "open('/proc/self/mem', 'rb')\n",                       # /proc (absent, and hooked)
     "import socket\nsocket.socket()\n",                     # the network
 ])
-def test_introspection_processes_and_network_are_blocked(program):
+def test_processes_proc_and_network_are_blocked(program):
     result = run_tests(program, "pass\n", limits=FAST)
     assert not result.passed and "raised" in result.reason
 
@@ -103,10 +103,12 @@ def test_fresh_empty_working_directory_each_run():
     assert run_tests(program, "pass\n", limits=FAST).passed  # no marker left from before
 
 
-def test_output_tail_kept_and_nonce_hidden():
-    result = run_tests("print('hello from the program')\n", "pass\n", limits=FAST)
-    assert result.passed and "hello from the program" in result.stdout
-    assert "<nonce>" in result.stdout  # the verdict line, masked
+def test_output_tail_kept_and_verdict_elsewhere():
+    program = "import sys\nprint('hello from the program')\ndef f():\n    print('in f')\n" \
+              "    print('to stderr', file=sys.stderr)\n    return 1\n"
+    result = run_tests(program, "assert f() == 1\n", limits=FAST)
+    assert result.passed and result.stdout == "hello from the program\nin f\n"
+    assert result.stderr == "to stderr\n"  # the nonce is only on the trusted process's stdout
 
 
 def test_batch_with_a_hanging_program_costs_its_timeout():
@@ -122,7 +124,8 @@ def test_batch_with_a_hanging_program_costs_its_timeout():
     assert 1.9 <= elapsed < 10
 
 
-# --- what the tests read cannot be changed by the program (rows: program, tests, reason) ---
+# --- what the tests read cannot be changed by the program: each row patched the tests'
+# interpreter when it was shared (the old reason kept for reference); now none can pass ---
 EQ = "class _Eq:\n    def __eq__(self, other):\n        return True\n"
 WHAT_TESTS_READ = [
     # a module function patched while the tests call the program, then left
@@ -134,11 +137,13 @@ WHAT_TESTS_READ = [
      "import math\nassert math.isclose(f(1), 2.0)\nassert f(2) == 0.0\n",
      "program replaced math.isclose"),
     # a module the tests import but the harness does not (found in the tests, preloaded)
-    ("import random\nrandom.choice = lambda seq: seq[0]\ndef f():\n    return 1\n",
-     "import random\nassert f() == 1\n", "program replaced random.choice"),
+    ("import random\nrandom.choice = lambda seq: seq[0]\ndef f(xs):\n    return xs[0]\n",
+     "import random\nrandom.seed(1)\nxs = list(range(100))\nassert f(xs) == random.choice(xs)\n",
+     "program replaced random.choice"),
     # a method of a standard class, and a module swapped in sys.modules
     ("import random\nrandom.Random.randint = lambda self, a, b: a\ndef f():\n    return 1\n",
-     "assert f() == 1\n", "program replaced random.Random.randint"),
+     "import random\nassert f() == random.Random(0).randint(1, 10 ** 9)\n",
+     "program replaced random.Random.randint"),
     ("import sys, types\nfake = types.ModuleType('math')\nfake.isclose = lambda *a, **k: True\n"
      "sys.modules['math'] = fake\ndef f():\n    return 0.0\n",
      "import math\nassert math.isclose(f(), 2.0)\n", "program replaced sys.modules[math]"),
@@ -155,10 +160,14 @@ WHAT_TESTS_READ = [
      "def add(a, b):\n    return a + b\n",
      "assert apply(lambda v: v + 1, 2) == 3\n", "tests failed: PermissionError"),
     # code that would run during the tests: a thread left running, a gc callback
-    ("import _thread, time\n_thread.start_new_thread(time.sleep, (5,))\ndef f():\n    return 1\n",
-     "assert f() == 1\n", "program replaced threads or gc.callbacks"),
-    ("import gc\ngc.callbacks.append(lambda *a: None)\ndef f():\n    return 1\n",
-     "assert f() == 1\n", "program replaced threads or gc.callbacks"),
+    ("import _thread, builtins, time\ndef patch():\n    time.sleep(0.05)\n"
+     "    builtins.abs = lambda x: 0\n_thread.start_new_thread(patch, ())\n"
+     "def f(x):\n    return x\n",
+     "import time\ntime.sleep(0.3)\nassert abs(f(-5)) == 0\n",
+     "program replaced threads or gc.callbacks"),
+    ("import gc, builtins\ngc.callbacks.append(lambda *a: setattr(builtins, 'abs', lambda x: 0))\n"
+     "def f(x):\n    return x\n",
+     "import gc\ngc.collect()\nassert abs(f(-5)) == 0\n", "program replaced threads or gc.callbacks"),
     # a signal handler is handed the frame that runs: here the tests', whose namespace it
     # rewrites (this passed before the program and tests ran in a worker thread)
     (EQ + "import _signal as signal\ndef handler(signum, frame):\n    g = frame.f_globals\n"
@@ -169,9 +178,11 @@ WHAT_TESTS_READ = [
      "data = sorted(range(300000), key=lambda x: -x)\nassert add(1, 2) == 3\n",
      "program raised ValueError"),
     # swapping the class of a standard object, changing a standard function's defaults
-    ("import random\nclass R(random.Random):\n    pass\nrandom._inst.__class__ = R\n",
-     "pass\n", "program raised PermissionError"),
-    ("import re\nre.sub.__defaults__ = (5, 0)\n", "pass\n", "program raised PermissionError"),
+    ("import random\nclass R(random.Random):\n    def randrange(self, *a):\n        return 1\n"
+     "random._inst.__class__ = R\ndef f():\n    return 1\n",
+     "import random\nassert f() == random.randint(1, 10 ** 9)\n", "program raised PermissionError"),
+    ("import re\nre.sub.__defaults__ = (1, 0)\ndef f():\n    return 'baa'\n",
+     "import re\nassert f() == re.sub('a', 'b', 'aaa')\n", "program raised PermissionError"),
     # MBPP tests use `sys` without importing it: they get the real module
     ("class _S:\n    getsizeof = staticmethod(lambda x: 0)\nsys = _S()\n"
      "def tuple_size(t):\n    return 0\n",
@@ -187,36 +198,8 @@ WHAT_TESTS_READ = [
 def test_what_the_tests_read_cannot_be_changed():
     jobs = [{"program": p, "tests": t} for p, t, _ in WHAT_TESTS_READ]
     results = run_many(jobs, workers=2, limits=SandboxLimits(timeout_s=5.0, memory_mb=512))
-    got = [(r.passed, r.reason[:len(want)]) for (_, _, want), r in zip(WHAT_TESTS_READ, results)]
-    assert got == [(False, want) for _, _, want in WHAT_TESTS_READ]
-
-
-# --- the entry point's type: a class or callable object cannot return a liar ---
-CHECK_ADD = "def check(candidate):\n    assert candidate(2, 3) == 5\n    assert candidate(-1, 1) == 0\n"
-ENTRY_TYPES = [
-    EQ + "class add:\n    def __new__(cls, a, b):\n        return _Eq()\n",
-    EQ + "class M(type):\n    def __call__(cls, *a):\n        return _Eq()\n"
-    "class add(metaclass=M):\n    pass\n",
-    EQ + "class C:\n    def __call__(self, a, b):\n        return _Eq()\nadd = C()\n",
-    "class S(str):\n    def __eq__(self, o):\n        return True\n"
-    "class add:\n    def __new__(cls, a, b):\n        return S('x')\n",
-    "class add(dict):\n    def __init__(self, a, b):\n        pass\n"
-    "    def __eq__(self, o):\n        return True\n",
-    EQ + "import functools\nadd = functools.partial(lambda *a: _Eq())\n",
-    "class I(int):\n    def __eq__(self, o):\n        return True\ndef add(a, b):\n    return I(0)\n",
-    # an ordinary class may return its own instance, which compares by identity
-    "class add:\n    def __init__(self, a, b):\n        pass\n",
-]
-
-
-@pytest.mark.parametrize("entry_point", ["add", None])
-def test_entry_point_of_any_type_returns_plain_data(entry_point):
-    tests = CHECK_ADD if entry_point else "assert add(2, 3) == 5\nassert add(-1, 1) == 0\n"
-    jobs = [{"program": p, "tests": tests, "entry_point": entry_point} for p in ENTRY_TYPES]
-    results = run_many(jobs, workers=2, limits=SandboxLimits(timeout_s=5.0, memory_mb=512))
-    assert [r.passed for r in results] == [False] * len(ENTRY_TYPES)
-    ok = run_tests(ADD, tests, entry_point=entry_point, limits=FAST)
-    assert ok.passed
+    assert [(r.passed, r.status) for r in results] == [(False, "failed")] * len(results), \
+        [r.reason for r in results]
 
 
 def test_tests_may_build_ordinary_objects_of_the_program():
@@ -236,8 +219,9 @@ def test_reference_definitions_are_what_the_tests_see():
 
 
 # --- the file system: writes stay inside the program's own folder ---
-def test_filesystem_isolation_mode_is_reported():
-    assert filesystem_isolation() in ("readonly-mounts", "audit-hook")
+def test_isolation_modes_are_reported():
+    assert filesystem_isolation() in ("private-root", "audit-hook")
+    assert sandbox.process_isolation() in ("pidns", "process-group")
 
 
 # Programs that try to change `{t}`, a folder outside their own.
@@ -280,11 +264,11 @@ def _escape_jobs(folder: Path, escape: str) -> list[dict]:
             for p in ESCAPES]
 
 
-@pytest.mark.parametrize("layers", [("mount", "hook"), ("hook",), ("mount",)])
+@pytest.mark.parametrize("layers", [("root", "hook"), ("hook",), ("root",)])
 def test_writes_outside_the_folder_fail_and_leave_nothing(monkeypatch, layers):
-    if "mount" in layers and "hook" not in layers and filesystem_isolation() != "readonly-mounts":
+    if "root" in layers and "hook" not in layers and filesystem_isolation() != "private-root":
         pytest.skip("no mount namespace on this machine: the audit hook is the only layer")
-    monkeypatch.setattr(sandbox, "_FS_LAYERS", frozenset(layers))
+    monkeypatch.setattr(sandbox, "_LAYERS", frozenset(layers))
     folder, escape = _victim(), f"rlvr-escape-{os.getpid()}-{len(layers)}"
     try:
         before = _state(folder)
@@ -306,9 +290,9 @@ def test_writes_outside_the_folder_fail_and_leave_nothing(monkeypatch, layers):
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="as a user, the tests above take the non-root path")
-def test_without_both_layers_nobody_could_write_there(monkeypatch):
+def test_without_both_layers_the_program_could_write_there(monkeypatch):
     # the control for the test above: the victim folder really is writable by the sandbox
-    monkeypatch.setattr(sandbox, "_FS_LAYERS", frozenset())
+    monkeypatch.setattr(sandbox, "_LAYERS", frozenset())
     folder = _victim()
     try:
         assert run_tests(ESCAPES[0].format(t=str(folder)), "pass\n", limits=FAST).passed
@@ -317,17 +301,15 @@ def test_without_both_layers_nobody_could_write_there(monkeypatch):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-# Runs as `nobody` with the system Python, loading sandbox.py by path: the non-root path
+# Runs as `nobody` with the system Python, on a copy of the package: the non-root path
 # (user + mount namespace, no drop of privileges) for real, not simulated.
 NONROOT_DRIVER = r"""
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("rlvr_sandbox_nonroot", sys.argv[1])
-sb = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = sb
-spec.loader.exec_module(sb)
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import rlvr.sandbox.runner as sb
 out = {"fs": sb.filesystem_isolation(), "runs": []}
 for layers, program in json.loads(sys.argv[2]):
-    sb._FS_LAYERS = frozenset(layers)
+    sb._LAYERS = frozenset(layers)
     result = sb.run_tests(program, "pass\n", limits=sb.SandboxLimits(timeout_s=5.0))
     out["runs"].append([result.passed, result.reason])
 print(json.dumps(out))
@@ -351,15 +333,15 @@ def test_non_root_path_for_real():
     try:
         before = _state(folder)
         escapes = [p.format(t=str(folder), escape=escape) for p in ESCAPES]
-        memory = ("data = open('/dev/fd/../mem', 'rb')\n", "import os\nos.open('/', os.O_RDONLY)\n")
+        memory = ("data = open('/dev/fd/../mem', 'rb')\n",)
         inside = INSIDE + ("import tempfile, shutil\nwith tempfile.TemporaryDirectory() as t:\n"
                            "    open(t + '/x', 'w').write('1')\nos.mkdir('e')\n"
                            "open('e/f', 'w').close()\nshutil.rmtree('e')\n")
-        cases = [[layers, p] for layers in (["mount", "hook"], ["hook"], ["mount"])
+        cases = [[layers, p] for layers in (["root", "hook"], ["hook"], ["root"])
                  for p in (*escapes, *memory, inside)]
         # a process started without the audit hook; native code loaded from the folder
         # (mounted noexec)
-        cases += [[["mount", "hook"], p] for p in (
+        cases += [[["root", "hook"], p] for p in (
             "import _posixsubprocess\n",
             "import _imp, importlib.util\n"
             "_imp.create_dynamic(importlib.util.find_spec('_posixsubprocess'))\n",
@@ -370,17 +352,20 @@ def test_non_root_path_for_real():
         # in a 0700 temporary folder): run copies from a world-readable folder
         readable = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-src-"))
         readable.chmod(0o755)
-        for name in ("sandbox.py", "sandbox_harness.py"):
-            shutil.copy(Path(sandbox.__file__).with_name(name), readable / name)
-            (readable / name).chmod(0o644)
+        package = readable / "rlvr" / "sandbox"  # the package alone, not the rest of rlvr
+        shutil.copytree(Path(sandbox.__file__).parent, package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        (readable / "rlvr" / "__init__.py").write_text("")
+        for path in [readable, *readable.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
         run = subprocess.run(
             ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", SYSTEM_PYTHON, "-I",
-             "-c", NONROOT_DRIVER, str(readable / "sandbox.py"), json.dumps(cases)],
+             "-B", "-c", NONROOT_DRIVER, str(readable), json.dumps(cases)],
             capture_output=True, text=True, cwd="/", timeout=300,
             env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LANG": "C.UTF-8"})
         assert run.returncode == 0, run.stderr[-2000:]
         out = json.loads(run.stdout)
-        assert out["fs"] == "readonly-mounts"  # unprivileged user namespaces work here
+        assert out["fs"] == "private-root"  # unprivileged user namespaces work here
         per_layer = len(escapes) + len(memory) + 1
         for i, (passed, reason) in enumerate(out["runs"][:-1]):
             # only the `inside` program of each layer passes

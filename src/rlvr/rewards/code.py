@@ -9,17 +9,21 @@ Two task formats:
   defines `check(candidate)`, which the harness calls with the entry point. The prompt
   also goes to the sandbox as the trusted `reference`: the tests see the prompt's own
   helpers (HumanEval/50's `encode_shift`), not versions the response redefined.
-* MBPP (fields `test_list`, `test_setup_code`): the program is the response's code; the
-  tests are the setup code followed by the asserts.
+* MBPP (fields `test_list`, `test_setup_code`, and the reference `code` when present): the
+  program is the response's code; the tests are the setup code followed by the asserts.
+  The tests take from the program the names they read and do not define, never a builtin
+  or a standard module unless the reference `code` defines that name (`task_functions`).
 
 Code inside Markdown fences is extracted (the last fenced block that defines the entry
-point, else the last fenced block). The program never runs in this process: see
-`rlvr.sandbox` for the isolation and for how the verdict is reached. Batches (the TRL
-adapter, `rlvr score`) run in parallel workers.
+point, else the last fenced block). The program never runs in this process, nor in the
+process that runs the tests: see `rlvr.sandbox` (two processes, plain data between them)
+and docs/rewards.md for what crosses. Batches (the TRL adapter, `rlvr score`) run in
+parallel workers.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -55,12 +59,27 @@ def prompt_reference(prompt: str) -> str | None:
     return None
 
 
+def task_functions(fields: dict[str, Any]) -> list[str]:
+    """Top-level names the MBPP task's reference `code` defines (its functions and classes),
+    or `entry_point` when given; empty without either. The tests take these names from the
+    program even when they are builtins (MBPP 126 defines `sum`); every other builtin the
+    tests use stays the real one, whatever the program defines."""
+    names = [fields["entry_point"]] if fields.get("entry_point") else []
+    try:
+        tree = ast.parse(fields.get("code") or "")
+    except (SyntaxError, ValueError):
+        return names
+    return names + [node.name for node in tree.body if isinstance(
+        node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+
+
 def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The program, tests, entry point and prompt reference to run for one response.
 
     Returns:
-        dict with `program`, `tests`, `entry_point` and `reference` (see
-        `rlvr.sandbox.run_tests`; None for MBPP tasks, which have no prompt code).
+        dict with `program`, `tests`, `entry_point`, `reference` (None for MBPP tasks,
+        which have no prompt code) and, for MBPP, `program_names` (`task_functions`);
+        see `rlvr.sandbox.run_tests`.
     Raises:
         ValueError: the fields hold neither HumanEval `test` nor MBPP `test_list`.
     """
@@ -82,7 +101,7 @@ def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
         setup = fields.get("test_setup_code") or ""
         return {"program": extract_code(completion, entry_point),
                 "tests": setup + "\n" + "\n".join(tests) + "\n", "entry_point": None,
-                "reference": None}
+                "reference": None, "program_names": task_functions(fields)}
     raise ValueError("code reward needs HumanEval `test` (+ `entry_point`) or MBPP `test_list`")
 
 
@@ -114,7 +133,7 @@ def code_batch(completions: list[str], rows: list[dict[str, Any]], *, timeout_s:
 
 
 @register_reward("code", fields=(), required_any=("test", "test_list"),
-                 optional_fields=("prompt", "entry_point", "test_setup_code"),
+                 optional_fields=("prompt", "entry_point", "test_setup_code", "code"),
                  score_range=(0.0, 1.0), batch_core=code_batch)
 def code_reward(completion: str, *, timeout_s: float = 5.0, memory_mb: int = 1024,
                 workers: int | None = None, passed: float = 1.0, failed: float = 0.0,
@@ -128,11 +147,13 @@ def code_reward(completion: str, *, timeout_s: float = 5.0, memory_mb: int = 102
         workers: parallel programs in a batch (default: number of CPUs).
         passed, failed: the two scores (kept within [0, 1]).
         **fields: HumanEval `prompt`, `test`, `entry_point`, or MBPP `test_list`,
-            `test_setup_code`.
+            `test_setup_code` and optionally `code` (the reference solution: only the
+            names it defines are read, see `task_functions`).
     Returns:
         RewardResult with outcome `passed`, `failed`, `timeout`, `error` (the sandbox
         could not run), `no_code` (empty response) or `bad_task` (score None: no tests).
-        Details: `reason` (the harness's note, untrusted), `duration_s`.
+        Details: `reason` (the trusted process's note: "tests failed: AssertionError",
+        "program raised NameError", ...), `duration_s`.
     Source: HumanEval (Chen et al., 2021) and MBPP (Austin et al., 2021) task formats;
         the verdict protocol is rlvr's (`rlvr.sandbox`).
     """

@@ -1,0 +1,255 @@
+"""The trusted process: the tests, the task's prompt and the verdict (harness text).
+
+Joined after `codec.py` and `program_side.py` into the harness script that `rlvr.sandbox`
+starts (never imported by rlvr). It forks the program's process first, before reading its
+own input from stdin, then runs the prompt's code and the tests in an interpreter where no
+program code ever runs. Each program name the tests use is a `ProgramObject`, a stub that
+forwards calls (arguments encoded by `codec.encode`) and returns the rebuilt plain value.
+
+Rules (stated once here, repeated in docs/rewards.md):
+* A value the program returns is plain data rebuilt here, or, when it is not plain data, an
+  opaque `ProgramObject`: it compares, hashes and tests true by identity only (a handle
+  never equals an expected value), and forwards only calls, reads and writes of
+  attributes that are not dunder names, and iteration (each item is again plain data or
+  a handle).
+* An exception the program raises comes back as its name and message. It is raised here as
+  the builtin exception class that is its nearest builtin ancestor (a `class E(ValueError)`
+  is raised as ValueError), or `ProgramError` when that class cannot be built. SystemExit,
+  KeyboardInterrupt and GeneratorExit end the run without a verdict, as they would in one
+  interpreter.
+* In-place changes the program makes to a list, dict or set argument are copied back into
+  the tests' object (as plain data), as tests of in-place functions expect.
+* A malformed message, a dead program process or data nested too deep ends the run, failed.
+* Objects of the tests that are not plain data (a lambda, a node built by MBPP setup code,
+  a generator) reach the program as proxies that forward calls, reads of public
+  attributes and iteration.
+"""
+
+
+class ProgramError(Exception):
+    """An exception raised by the program whose class has no builtin counterpart here."""
+
+
+class ProgramObject:
+    """A handle to an object of the program's process (see the module doc for its rules)."""
+
+    __slots__ = ("_rlvr_n", "_rlvr_link")
+
+    def __init__(self, n, link):
+        object.__setattr__(self, "_rlvr_n", n)
+        object.__setattr__(self, "_rlvr_link", link)
+
+    def __call__(self, *args, **kwargs):
+        return self._rlvr_link.call(self._rlvr_n, args, kwargs)
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return self._rlvr_link.request(["getattr", self._rlvr_n, name], ())
+
+    def __setattr__(self, name, value):  # MBPP 367's setup links the program's Nodes
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        link = self._rlvr_link
+        link.request(["setattr", self._rlvr_n, name, encode(value, link.table)], ())
+
+    def __iter__(self):
+        link = self._rlvr_link
+        iterator = link.request(["iter", self._rlvr_n], ())
+        if type(iterator) is not ProgramObject:
+            raise TypeError("the program's iterator is not an object")
+        while True:
+            try:
+                item = link.request(["next", iterator._rlvr_n], ())
+            except StopIteration:
+                return
+            yield item
+
+    def __repr__(self):
+        return "<object of the program #%d>" % self._rlvr_n
+
+
+class Link:
+    """The trusted end of the two pipes to the program's process."""
+
+    def __init__(self, wfd, rfd, limit, fail):
+        self.wfd, self.rfd, self.limit, self.fail = wfd, rfd, limit, fail
+        self.table, self.handles = Table("r", ProgramObject), {}
+
+    def proxy(self, n):
+        """The one `ProgramObject` for the program's object number n."""
+        if n not in self.handles:
+            self.handles[n] = ProgramObject(n, self)
+        return self.handles[n]
+
+    def send(self, message):
+        """Write one message (encoded values inside are already tagged)."""
+        import os
+        data = pack(message)
+        try:
+            while data:
+                data = data[os.write(self.wfd, data):]
+        except OSError:
+            self.fail("the program's process ended", 1)
+
+    def call(self, n, args, kwargs):
+        """Call the program's object n; returns the rebuilt result."""
+        try:
+            message = ["call", n, encode(args, self.table), encode(kwargs, self.table)]
+        except RecursionError:
+            raise ValueError("argument nested too deep") from None
+        return self.request(message, args)
+
+    def request(self, message, args):
+        """Send `message`, answer the program's callbacks until its reply; returns the
+        rebuilt value or raises the rebuilt exception (see the module doc)."""
+        import os
+        self.send(message)
+        while True:
+            try:
+                reply = unpack(lambda size: os.read(self.rfd, size), self.limit)
+                op = reply[0] if type(reply) is list and reply else None
+                if op == "cb":
+                    self.send(self.callback(reply))
+                    continue
+                if op == "ret" and len(reply) == 3 and type(reply[2]) is list:
+                    value = decode(reply[1], self.table, self.proxy)
+                    for i, data in reply[2]:
+                        self.copy_back(args[i], decode(data, self.table, self.proxy))
+                    return value
+                ok = op == "exc" and len(reply) == 3 and type(reply[1]) is type(reply[2]) is str
+            except (EOFError, OSError):
+                self.fail("the program's process ended", 1)
+            except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+                self.fail("malformed message from the program: " + type(exc).__name__, 1)
+            if not ok:
+                self.fail("malformed message from the program", 1)
+            raise self.rebuilt(reply[1], reply[2])
+
+    @staticmethod
+    def copy_back(arg, value):
+        """Put the program's final state of a list/dict/set argument into the tests' one."""
+        kind = type(arg)
+        if kind in (list, dict, set) and type(value) is kind:
+            if kind is list:
+                arg[:] = value
+            else:
+                arg.clear()
+                arg.update(value)
+
+    def rebuilt(self, name, message):
+        """The exception to raise here for the program's exception `name`."""
+        import builtins
+        if name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit"):
+            self.fail("program raised " + name + " during the tests", 1)
+        kind = getattr(builtins, name, None)
+        if isinstance(kind, type) and issubclass(kind, Exception):
+            try:
+                return kind(message)
+            except Exception:
+                pass
+        return ProgramError(name + ": " + message)
+
+    def callback(self, request):
+        """Run the program's use of an object of the tests; returns the reply message."""
+        if len(request) == 5 and request[1] == "call":
+            target = self.table.object(request[2])
+            args = decode(request[3], self.table, self.proxy)
+            kwargs = decode(request[4], self.table, self.proxy)
+            if type(args) is not tuple or type(kwargs) is not dict or \
+                    any(type(k) is not str for k in kwargs):
+                raise ValueError("malformed callback")
+            action = lambda: target(*args, **kwargs)  # noqa: E731
+        elif len(request) == 4 and request[1] == "getattr" and type(request[3]) is str \
+                and not request[3].startswith("_"):
+            target, name = self.table.object(request[2]), request[3]
+            action = lambda: getattr(target, name)  # noqa: E731
+        elif len(request) == 4 and request[1] in ("iter", "next"):
+            target = self.table.object(request[2])
+            action = (lambda: iter(target)) if request[1] == "iter" else (  # noqa: E731
+                lambda: next(target))
+        else:
+            raise ValueError("malformed callback")
+        try:
+            return ["ret", encode(action(), self.table)]
+        except Exception as exc:
+            name = next(c.__name__ for c in type(exc).__mro__ if c.__module__ == "builtins")
+            return ["exc", name, str(exc)[:1000]]
+
+
+def _rlvr_main():
+    import json, os, resource, signal, sys
+    config = json.loads(sys.argv[1])
+    to_program, from_trusted = os.pipe()
+    to_trusted, from_program = os.pipe()
+    child = os.fork()  # before anything secret is read: the program's process holds none
+    if child == 0:
+        os.close(from_trusted)
+        os.close(to_trusted)
+        try:
+            _program_main(config, to_program, from_program)
+        finally:
+            os._exit(7)
+    for fd in (to_program, from_program, config["out"], config["err"]):
+        os.close(fd)
+    if not config["drop_to"]:  # the program runs as this user: no ptrace, no /proc/pid/mem
+        try:
+            import ctypes
+            ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+        except (ImportError, OSError):
+            pass
+    payload = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+    mb = 1024 * 1024
+    for name, soft in (("RLIMIT_AS", config["memory_mb"] * mb), ("RLIMIT_CPU", config["cpu_s"])):
+        resource.setrlimit(getattr(resource, name), (soft, soft + 1))
+
+    def fail(note, code):
+        os.write(2, ("rlvr-harness: " + note + "\n").encode("utf-8", "replace"))
+        try:
+            sys.stdout.flush()
+            os.kill(child, signal.SIGKILL)
+        except BaseException:
+            pass
+        os._exit(code)
+
+    link = Link(from_trusted, to_trusted, config["memory_mb"] * mb, fail)
+    ns, stage = {"__name__": "rlvr_tests"}, "does not compile: "
+    try:
+        tests = compile(payload["tests"], "<tests>", "exec")
+        reference = compile(payload["reference"] or "", "<reference>", "exec")
+        stage = "task prompt raised "
+        exec(reference, ns)
+    except BaseException as exc:
+        fail(stage + type(exc).__name__, 3)
+    try:
+        link.request(["program", payload["program"]], ())
+    except BaseException as exc:
+        fail("program raised " + type(exc).__name__, 4)
+    for name in payload["modules"]:  # standard modules the tests use without importing
+        try:
+            ns[name] = __import__(name)
+        except ImportError:
+            pass
+    for name in payload["names"]:
+        try:
+            ns[name] = link.request(["get", name], ())
+        except KeyError:
+            pass  # not defined by the program: the tests fail with NameError if they use it
+    entry = payload["entry_point"]
+    try:
+        exec(tests, ns)
+        if entry:
+            ns["check"](ns[entry])
+    except BaseException as exc:
+        fail("tests failed: " + type(exc).__name__, 1)
+    sys.stdout.flush()
+    os.write(1, ("\n" + payload["nonce"] + "\n").encode("ascii"))
+    try:
+        os.kill(child, signal.SIGKILL)
+    except OSError:
+        pass
+    os._exit(0)
+
+
+if __name__ == "__main__":  # run with `python -c`; importing it does nothing
+    _rlvr_main()
