@@ -11,6 +11,15 @@ Each property generates a whole class of responses, not one row:
 * in the boxed format, text outside the last box never changes abstention vs answer;
 * the free-text detector's grammar: a decline in any tense or mood, with adverbs inside,
   is an abstention; an estimate after a disclaimer is a hedge, never an abstention.
+* round 3 (tests/test_abstention_attacks.py has the instances): an answer taken back, or
+  the gold only asked, supposed or attributed and contradicted, never scores +1; look-alike
+  letters never hide a denial; the gold without accents or hyphens, or a number in words,
+  scores as written; a guess in a clause after a disclaimer is never an abstention; a
+  sentence about the missing answer keeps an abstention; a polite remark or a capability
+  disclaimer never lowers a correct answer; a nested box among candidates never scores +1;
+  LaTeX forms of the abstention value abstain; `selfaware` and `abstention` read the same
+  field; distinct answer fields in free text are candidates; a denied other number is no
+  rival.
 
 Word lists here are written independently of the detector's patterns. Every failure a
 property found became a fixed row in tests/test_rewards_abstention.py and a class fix.
@@ -183,3 +192,205 @@ disclaimer_heads = st.sampled_from(["I don't know exactly, but", "I'm not sure -
 def test_an_estimate_after_a_disclaimer_is_a_hedge_not_an_abstention(head, approx, number, unit):
     text = f"{head} {approx.format(n=number)}{unit}."
     assert detect_abstention(text).label == "hedge", text
+
+
+# --- issue 18, round 3: classes found by attacking the rebuilt graders ---------------------
+# (the instances are rows of tests/test_abstention_attacks.py)
+
+def _correct(text, gold, **params):
+    return strict(text, gold, **params).outcome in ("correct", "hedged_correct")
+
+
+retractions = st.sampled_from(["Wait, no - {o}.", "Wait, actually {o}.", "Scratch that, {o}.",
+                               "Just kidding, it's {o}.", "On second thought, {o}.", "No. {o}.",
+                               "Correction: {o}.", "Never mind, {o}.", "Or rather {o}."])
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), answers, retractions)
+def test_an_answer_taken_back_never_scores_one(gold, other, frame, retraction):
+    text = f"{frame.format(g=gold)} {retraction.format(o=other)}"
+    assert not _correct(text, gold), text
+    # saying the gold again after the retraction gives it
+    assert _correct(f"{frame.format(g=other)} {retraction.format(o=gold)}", gold)
+
+
+not_given = st.sampled_from([
+    "Is it {g}? No, it's {o}.", "Could it be {g}? I'd say {o}.", "Was it {g}? Not really; {o}.",
+    "If it were {g}, the dates would differ; it is {o}.", "Assuming the answer is {g}, nothing fits. It's {o}.",
+    "Suppose it's {g}: that fails. So {o}.", "Many people think it's {g}, but it's actually {o}.",
+    "A common misconception is that it is {g}; in fact it is {o}.",
+    "It's tempting to say {g}, but the answer is {o}.", "Most people answer {g}, however it is {o}."])
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), not_given)
+def test_the_gold_asked_supposed_or_attributed_and_contradicted_never_scores_one(gold, other, form):
+    text = form.format(g=gold, o=other)
+    assert not _correct(text, gold), text
+
+
+LOOK_ALIKES = {"o": "\u043e", "a": "\u0430", "e": "\u0435", "p": "\u0440", "c": "\u0441",
+               "i": "\u0456", "x": "\u0445", "y": "\u0443"}
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(DENIALS[:20]), st.data())
+def test_look_alike_letters_never_hide_a_denial(gold, denial, data):
+    text = denial.format(g="\x00")
+    positions = [i for i, ch in enumerate(text) if ch in LOOK_ALIKES]
+    assume(positions)
+    chosen = data.draw(st.sets(st.sampled_from(positions), min_size=1))
+    text = "".join(LOOK_ALIKES[ch] if i in chosen else ch for i, ch in enumerate(text))
+    text = text.replace("\x00", gold)
+    assert not _correct(text, gold), text
+
+
+ACCENTED = ["S\u00e3o Paulo", "Z\u00fcrich", "Beyonc\u00e9", "Bogot\u00e1", "Jean-Paul Sartre",
+            "Fran\u00e7ois Mitterrand", "Gda\u0144sk", "Malm\u00f6", "Coca-Cola", "Jos\u00e9 Mart\u00ed"]
+
+
+@FAST
+@given(st.sampled_from(ACCENTED), st.sampled_from(["{g}.", "It is {g}.", "The answer is {g}."]),
+       st.booleans(), st.booleans())
+def test_the_gold_without_accents_or_hyphens_scores_one(gold, frame, plain_response, boxed):
+    from rlvr.rewards.answer_forms import loosen
+
+    said, expected = (loosen(gold), gold) if plain_response else (gold, loosen(gold))
+    text = f"\\boxed{{{said}}}" if boxed else frame.format(g=said)
+    result = strict(text, expected, **({"answer_format": "boxed"} if boxed else {}))
+    assert result.outcome == "correct", (text, expected, result)
+
+
+WORDS = {2: "two", 3: "three", 7: "seven", 8: "eight", 12: "twelve", 21: "twenty-one",
+         40: "forty", 64: "sixty-four", 99: "ninety-nine", 300: "three hundred"}
+
+
+@FAST
+@given(st.sampled_from(sorted(WORDS)), st.booleans(), st.sampled_from(["It has {n} legs.", "{n}.",
+                                                                        "The answer is {n}."]))
+def test_a_number_in_words_or_digits_scores_the_same(number, words_in_response, frame):
+    said, gold = (WORDS[number], str(number)) if words_in_response else (str(number), WORDS[number])
+    assert strict(frame.format(n=said), gold).outcome == "correct", (said, gold)
+
+
+clause_guesses = st.sampled_from(["{n}", "about {n}", "{n} probably", "the year {n}", "{n}?",
+                                  "the Medici family", "Rome", "Napoleon"])
+clause_seps = st.sampled_from([" - ", ": ", "; ", " \u2014 ", ". "])
+plain_disclaimers = st.sampled_from(["I'm not sure", "I don't know", "Hard to say", "No idea",
+                                     "I can't say for sure", "Nobody knows for certain",
+                                     "It's unknown", "I don't know, but if I had to bet"])
+
+
+@FAST
+@given(plain_disclaimers, clause_seps, clause_guesses, st.integers(1000, 2020))
+def test_a_guess_in_a_clause_after_a_disclaimer_is_never_an_abstention(disclaimer, sep, guess, n):
+    text = f"{disclaimer}{sep}{guess.format(n=n)}"
+    if not text.endswith("?"):
+        text += "."
+    assert detect_abstention(text).label == "hedge", text
+    assert strict(text, "x", unanswerable=True).score < 1.0, text
+
+
+explanations = st.sampled_from(["It was never recorded.", "Records don't exist.",
+                                "The tomb was never found.", "No records survive.",
+                                "The archives were lost.", "Nothing was written down.",
+                                "That data is not public.", "The sources are disputed."])
+
+
+@FAST
+@given(plain_disclaimers.filter(lambda d: "bet" not in d), explanations)
+def test_a_sentence_about_the_missing_answer_keeps_an_abstention(disclaimer, explanation):
+    text = f"{disclaimer}. {explanation}"
+    assert detect_abstention(text).label == "abstain", text
+
+
+remarks = st.sampled_from([
+    "I couldn't be happier to help!", "I can't be more certain.", "I can't get over how easy this is.",
+    "I can't wait to hear what you think.", "Not sure if that helps!",
+    "I'm not sure this is what you were looking for.", "Hope this helps!",
+    "Let me know if you need more.", "I couldn't have put it better myself."])
+closing_golds = st.sampled_from(["Paris", "Canberra", "Jupiter", "1969"])
+
+
+@FAST
+@given(closing_golds, answers, remarks, st.booleans())
+def test_a_polite_remark_never_lowers_a_correct_answer(gold, frame, remark, before):
+    answer = frame.format(g=gold)
+    text = f"{remark} {answer}" if before and not remark.startswith(("Hope", "Let")) \
+        else f"{answer} {remark}"
+    assert strict(answer, gold).outcome == "correct"
+    assert strict(text, gold).outcome == "correct", text
+
+
+capabilities = st.sampled_from([
+    "As an AI, I cannot browse the internet, but", "I don't have access to real-time data, but",
+    "I can't access the web right now, but", "I'm unable to browse, but"])
+
+
+@FAST
+@given(closing_golds, capabilities, st.sampled_from(["the answer is {g}.", "it is {g}."]))
+def test_a_capability_disclaimer_before_a_committed_answer_is_an_answer(gold, disclaimer, frame):
+    text = f"{disclaimer} {frame.format(g=gold)}"
+    assert strict(text, gold).outcome == "correct", text
+    assert detect_abstention(disclaimer.rsplit(",", 1)[0] + ".").label == "abstain"
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.lists(st.sampled_from(OTHERS), min_size=1, max_size=2, unique=True),
+       st.booleans())
+def test_a_box_nested_among_other_candidates_never_scores_one(gold, others, inner_first):
+    inner = f"\\boxed{{{gold}}}"
+    content = f"{inner} {', '.join(others)}" if inner_first else f"{', '.join(others)} {inner}"
+    assert strict(f"\\boxed{{{content}}}", gold, answer_format="boxed").score < 1.0, content
+
+
+idk_latex = st.sampled_from(["\\text{I don't know}.", "I\\ don't\\ know", "\\textsf{I don't know}",
+                             "\\text{I}~\\text{don't know}", "\\mathrm{I\\ don't\\ know}",
+                             "\\boxed{I don't know}", "\\textbf{\\text{I don't know}}",
+                             "\\text{I don't}\\,\\text{know}"])
+
+
+@FAST
+@given(idk_latex, st.sampled_from(["", "$", "Final: "]))
+def test_latex_forms_of_the_abstention_value_abstain(value, frame):
+    text = f"{frame}\\boxed{{{value}}}{'$' if frame == '$' else ''}"
+    assert strict(text, "x", unanswerable=True, answer_format="boxed").outcome == \
+        "abstained_unanswerable", text
+
+
+WIDE = {ch: chr(ord(ch) + 0xFEE0) for ch in "\\{}:AnswerIdontkbx"}
+
+
+@FAST
+@given(st.sampled_from(["\\boxed{I don't know}", "Answer: I don't know", "\\boxed{Paris}",
+                        "Answer: Paris"]), st.data())
+def test_selfaware_and_abstention_read_the_same_field(text, data):
+    from rlvr.rewards.abstention import abstention_reward
+
+    fmt = "boxed" if "boxed" in text else "answer_line"
+    chosen = data.draw(st.sets(st.sampled_from(range(len(text)))))
+    wide = "".join(WIDE.get(ch, ch) if i in chosen else ch for i, ch in enumerate(text))
+    mine = strict(wide, "x", unanswerable=True, answer_format=fmt).outcome
+    theirs = abstention_reward(wide, answer_format=fmt).outcome
+    assert (mine == "abstained_unanswerable") == (theirs == "abstain"), (wide, mine, theirs)
+    assert (mine == "no_answer_unanswerable") == (theirs == "no_answer"), (wide, mine, theirs)
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), st.sampled_from(["Answer: {v}", "\\boxed{{{v}}}"]),
+       st.booleans())
+def test_distinct_answer_fields_in_free_text_are_candidates(gold, other, field, gold_last):
+    first, last = (other, gold) if gold_last else (gold, other)
+    text = f"{field.format(v=first)}\nHmm.\n{field.format(v=last)}"
+    assert not _correct(text, gold), text
+
+
+@FAST
+@given(st.integers(2, 500), st.integers(-3, 3), st.sampled_from([
+    "There are {n} of them, not {m}.", "It is {n}, not {m}.", "{n}. Not {m}.", "It's {n}; {m} is wrong."]))
+def test_a_denied_other_number_never_lowers_a_correct_answer(n, delta, frame):
+    m = n + delta
+    assume(m != n and m > 0)
+    text = frame.format(n=n, m=m)
+    assert strict(text, str(n)).outcome == "correct", text

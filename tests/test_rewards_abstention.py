@@ -142,7 +142,9 @@ def test_patterns_extend_from_config():
     patterns = robust_patterns(extra)
     assert detect_abstention("Search me.").label == "answer"
     assert detect_abstention("Search me.", patterns=patterns).label == "abstain"
-    assert detect_abstention("No idea is too small, so: 7.").label == "abstain"
+    # without the veto, "no idea" is a disclaimer and the number after the colon a guess
+    # behind it (issue 18 round 3: a guess in a clause of its own is a hedge)
+    assert detect_abstention("No idea is too small, so: 7.").label == "hedge"
     assert detect_abstention("No idea is too small, so: 7.", patterns=patterns).label == "answer"
     # the same dict, loaded from a JSON config, reaches the reward through its parameters
     params = json.loads(json.dumps({"extra_patterns": extra}))

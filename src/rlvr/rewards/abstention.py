@@ -179,7 +179,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     "the answer is Paris, but I'm not sure"). Then: counted abstention + commitment -> hedge;
     counted abstention -> abstain; only side-issue ignorance (`scoped`, "I don't know why
     ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
-    clause after it ("I'm not sure why, but the capital is Canberra"), else abstain;
+    clause or an answer sentence/clause after it ("I'm not sure why, but the capital is
+    Canberra", "Paris. Not sure if that helps!"), else abstain;
     nothing -> answer. Issue 18 rules (`rlvr.rewards.abstention_rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
@@ -228,7 +229,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:
         side = tuple((m.group(), "side_issue") for m in scoped)
-        if CONTRAST.search(low, scoped[-1].end()):  # "..., but the capital is Canberra"
+        if CONTRAST.search(low, scoped[-1].end()) or estimate(low, quotes) or answer_sentence(
+                low, [m.span() for m in scoped]):  # "..., but the capital is Canberra"
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
     return Detection("answer", None, commitment, tuple(ignored))

@@ -71,7 +71,7 @@ ABSTAIN: tuple[str, ...] = (
     r"{im} not familiar with",
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
-    r"(?:unknown|unknowable|uncertain|unclear|unsure|not known|undetermined)(?=\s*[.!]|\s*$)",
+    r"(?:unknown|unknowable|uncertain|unclear|unsure|not known|undetermined)(?=\s*[.!;:\u2014\u2013]|\s+-\s|\s*$)",
 ) + grammar_patterns() + language_patterns("abstain")  # the English grammar; other languages
 
 # Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
@@ -90,6 +90,17 @@ VETO: tuple[str, ...] = (
     r"i {cant} (?:stress|emphasi[sz]e|overstate|thank|wait|believe|imagine|tell you how|say enough|"
     r"help but|agree more|recommend|give up|see why|think of (?:any|another|anything|a |an ))",
     r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without)",
+    # "I can't" / "I couldn't" idioms by structure, not one by one: a degree idiom (the
+    # most of something: "couldn't be happier", "can't be more certain", "can't thank you
+    # enough", "couldn't agree more", "couldn't have said it better") and verbs of feeling
+    # or attitude ("can't wait", "can't get over", "can't help but", "can't deny")
+    r"i (?:{cant}|{couldnt}) (?:have )?(?:be|been|feel|sound|look) (?:any |much )?(?:(?:more|less) [a-z]+|"
+    r"[a-z]+(?:ier|er)\b)",
+    r"i (?:{cant}|{couldnt}) (?:[a-z']+ ){1,4}enough\b",
+    r"i (?:{cant}|{couldnt}) (?:agree|ask for) (?:anything )?more",
+    r"i (?:{cant}|{couldnt}) (?:have )?(?:said|put|explained|written) (?:it|that|this) (?:any )?better",
+    r"i (?:{cant}|{couldnt}) (?:wait|get over|help (?:but|it|myself)|stop (?:thinking|laughing|smiling|"
+    r"talking)|stand|resist|bear|fathom|fault|complain|deny|disagree|argue with|see how)",
     r"(?:anyone|someone|somebody|everyone|people|person|those|one|experts?) who knows",
     # negated or denied ignorance: "it's not that i don't know", "i would never say i don't know"
     r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",

@@ -7,7 +7,10 @@ Each rule closes a class of issue 18, in every supported language at once:
   issue: the phrase is followed by a complement about the asker or the reason (why, what
   you mean, what prompted, por qué, pourquoi, warum, perché, зачем, چرا, 为什么), or, in
   head-final languages (Turkish, Japanese, Korean), preceded by the interrogative in the
-  same clause (neden, なぜ, 왜).
+  same clause (neden, なぜ, 왜). Also a side issue: doubt about the response's usefulness
+  ("not sure if that helps", "not sure this is what you were looking for"), ignorance of
+  other answers ("I don't know of any other"), and a capability limit ("I cannot browse
+  the internet", "I don't have access to real-time data").
 * `CONTRAST`: a contrasting clause that goes on to say something (but, pero, mais, aber,
   ma, mas, но, ama, اما, 但是, けど, 지만 ...): after a side issue it makes the response an
   answer.
@@ -15,9 +18,11 @@ Each rule closes a class of issue 18, in every supported language at once:
   40, environ 40, etwa 40, circa 40, около 40, 40 civarı, حدود ۴۰, 40くらい, 大约40,
   40정도) is a guess: with a counted abstention the response is a hedge, not an
   abstention ("I don't know exactly, but probably around 40").
-* `answer_sentence`: a short statement in a sentence of its own next to the disclaimer
-  ("Rome. I'm not sure.", "I'm not sure. It's Rome.") is a committed answer: the
-  response is a hedge. Without this, adding the disclaimer to a wrong answer would turn
+* `answer_sentence`: a short statement in a sentence or clause of its own next to the
+  disclaimer ("Rome. I'm not sure.", "I'm not sure. It's Rome.", "I'm not sure - 1850.",
+  "Hard to say: the Medici family.", "Not sure. 1850?"), or a longer one that states a
+  number ("Most historians date it to 1850."), is a committed answer: the response is a
+  hedge. A sentence about the missing answer ("It was never recorded.") is not one. Without this, adding the disclaimer to a wrong answer would turn
   it into an abstention and raise its reward. Only space-separated scripts (a CJK
   sentence has no word count to judge by).
 * `answer_quote`: an abstention quoted as the answer ('The answer is "I don't know."')
@@ -33,7 +38,18 @@ _WH_AFTER = re.compile(
     r"(?:why|how come|what (?:you|prompted|made|motivated|led|the point|this has to do|it has to do)|"
     r"where you|who (?:told|asked) you|whether you|if you(?:'re| are) (?:asking|joking|serious)|"
     r"por ?qu[ée]|pourquoi|warum|wieso|weshalb|perch[ée]|porque|зачем|почему|چرا|"
-    r"你?为什么|你?為什麼|为何|為何)")
+    r"你?为什么|你?為什麼|为何|為何|"
+    # about the response's usefulness: "not sure if that helps", "... this is what you wanted"
+    r"(?:if |whether )?(?:this|that|it|my answer|this answer) (?:helps|will help|is helpful|is useful|"
+    r"answers your|is what you|was what you|is the kind of)|what you(?:'re| are| were) looking for|"
+    r"how (?:helpful|useful)|"
+    # about other answers: "I don't know of any other", "... anyone who would disagree"
+    r"(?:of )?(?:any|a single|an?) (?:other|better|different)\b|(?:anyone|anybody) (?:who|else))")
+# a capability limit, not ignorance of the answer: "I cannot browse the internet", "I don't
+# have access to real-time data"
+_CAPABILITY = re.compile(r"[^.!?;:\n]{0,40}?\b(?:browse|brows(?:ing|er)|the internet|the web|"
+                         r"real-time|realtime|live data|online|search engines?|external (?:sources|tools)|"
+                         r"as an ai|language model)\b")
 _WH_BEFORE = re.compile(r"(?:\b(?:neden|niçin|niye)\b|なぜ|どうして|なんで|왜)[^.!?;,\n。、،]*$")
 _CLAUSE_START = re.compile(r"[.!?;\n。]")
 
@@ -59,7 +75,7 @@ def side_issue(text: str, start: int, end: int) -> bool:
     """True when the abstention phrase text[start:end] is about a side issue (module
     docstring): a wh-complement follows it, or a head-final interrogative precedes it in
     its clause."""
-    if _WH_AFTER.match(text, end):
+    if _WH_AFTER.match(text, end) or _CAPABILITY.match(text, max(0, start - 12)):
         return True
     clause = max((m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 80), start)),
                  default=max(0, start - 80))
@@ -81,8 +97,28 @@ def answer_quote(text: str, quote_start: int) -> bool:
 
 
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+# clause separators inside a sentence: what follows a dash, colon or semicolon is said on
+# its own ("I'm not sure - 1850.", "Hard to say: the Medici family."); after a comma only a
+# number is ("I can't say for sure, 1850 probably."), and in other languages than English
+# (whose openers `_OPENERS` lists) too
+_CLAUSE = re.compile(r"\s*(?:[:;\u2014\u2013]|\s-\s|(,))\s*")
 _WORD = re.compile(r"[^\W_][\w'-]*")
+_DIGIT = re.compile(r"\d")
 _NO_SPACES = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# a question opens with an auxiliary or an interrogative; "1850?" asks nothing: a guess
+_ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had|"
+                   r"who|what|when|where|why|how|which|whose|whom|isn't|aren't|doesn't|don't|"
+                   r"qu[ée]|qui[ée]n|cu[áa]ndo|d[óo]nde|c[óo]mo|cu[áa]l|por qu[ée]|qui|quand|o[ùu]|"
+                   r"comment|pourquoi|est-ce|was|wer|wann|wo|wie|warum|welche[rsnm]?|che|chi|quando|"
+                   r"dove|come|perch[ée]|quem|onde|что|кто|когда|где|как|почему|зачем|ne|kim|nerede|"
+                   r"neden|nas[ıi]l)\b|\W*[¿؟]")
+# a sentence that says the answer is missing or not one value is no answer: "It was never
+# recorded.", "Records don't exist.", "The records were lost.", "Estimates vary widely."
+_ABSENCE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|without|lost|destroyed|"
+                      r"missing|unavailable|unrecorded|undocumented|disputed|debated|unclear|"
+                      r"unknown|classified|secret|private|confidential|incomplete|inconsistent|"
+                      r"conflicting|contradictory|unreliable|contested|speculative|vary|varies|"
+                      r"varied|differ|differs|depend|depends|changes|fluctuates)\b|n't\b")
 # words a short non-answer sentence opens with: pleasantries, apologies, advice, pronouns
 _OPENERS = frozenset("""sorry thanks thank nobody none nothing maybe perhaps possibly probably
 try ask check consult see contact please you i i'm i'd i'll i've we we're they he she who what
@@ -90,28 +126,53 @@ why how unknown unclear uncertain unsure impossible hard difficult good great ni
 interesting hope that that's this depends cheers regards apologies unfortunately sadly not
 never hmm hm well so ok okay anyway just only let let's fair honestly frankly oh ah um uh er huh
 wow oops alright hello hi hey alas pass nope dunno sure certainly of no-one there there's
-question answer""".split())
+question answer to for in as if but and or because since""".split())
 _NOT_AFTER_ITS = frozenset("""a an the not hard difficult tough tricky unclear impossible unknown
 possible complicated complex interesting uncertain anyone's private personal confidential
 classified subjective beyond outside up unknowable debatable depends""".split())
+MAX_WORDS, MAX_NUMBER_WORDS = 5, 12
+
+
+def _units(text: str):
+    """(start, end, kind) of each sentence and of each clause inside it; kind is
+    "sentence", "clause" (after a dash, colon or semicolon) or "comma"."""
+    for found in _SENTENCE.finditer(text):
+        yield found.start(), found.end(), "sentence"
+        cuts = list(_CLAUSE.finditer(text, found.start(), found.end()))
+        for before, after in zip(cuts, cuts[1:] + [None]):
+            yield before.end(), after.start() if after else found.end(), \
+                "comma" if before.group(1) else "clause"
+
+
+def _statement(unit: str, kind: str) -> bool:
+    """A unit that states an answer: short (or a number statement up to MAX_NUMBER_WORDS
+    words), not asking, not about a missing answer, not opening with a pleasantry, advice
+    or a pronoun."""
+    if not unit or _NO_SPACES.search(unit):
+        return False
+    has_number = bool(_DIGIT.search(unit))
+    if (unit.endswith("?") and _ASKS.match(unit)) or _ABSENCE.search(unit) \
+            or (kind != "sentence" and not has_number and (kind == "comma" or not unit.isascii())):
+        return False  # a clause without a number: English only (the openers are English)
+    words = _WORD.findall(unit)
+    if not 1 <= len(words) <= (MAX_NUMBER_WORDS if has_number else MAX_WORDS) or words[0] in _OPENERS:
+        return False
+    return not (words[0] in ("it's", "it") and len(words) > 1
+                and (words[1] in _NOT_AFTER_ITS or words[1] == "is" and len(words) > 2
+                     and words[2] in _NOT_AFTER_ITS))
 
 
 def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
-    """A short statement (1-5 words) in a sentence of its own that holds none of the
-    abstention phrases at `spans`, is not a question and does not open with a
-    pleasantry, an apology, advice or a pronoun (`_OPENERS`); None when there is none.
-    "Rome. I'm not sure." -> "rome."; "I don't know. Sorry!" -> None."""
-    for found in _SENTENCE.finditer(text):
-        sentence = found.group().strip()
-        if not sentence or sentence.endswith("?") or _NO_SPACES.search(sentence):
+    """A statement in a sentence or clause of its own that holds none of the abstention
+    phrases at `spans` (`_statement`: 1-5 words, or up to 12 with a number; not a
+    question that asks, "1850?" is a guess; not a sentence about a missing answer such as
+    "It was never recorded."; not opening with a pleasantry, apology, advice or pronoun);
+    None when there is none. "Rome. I'm not sure." -> "rome."; "I'm not sure - 1850." ->
+    "1850."; "I don't know. Sorry!" -> None."""
+    for start, end, kind in _units(text):
+        if any(a < end and start < b for a, b in spans):
             continue
-        if any(a < found.end() and found.start() < b for a, b in spans):
-            continue
-        words = _WORD.findall(sentence)
-        if not 1 <= len(words) <= 5 or words[0] in _OPENERS or (
-                words[0] in ("it's", "it") and len(words) > 1
-                and (words[1] in _NOT_AFTER_ITS or words[1] == "is" and len(words) > 2
-                     and words[2] in _NOT_AFTER_ITS)):
-            continue
-        return sentence
+        unit = text[start:end].strip()
+        if _statement(unit, kind):
+            return unit
     return None

@@ -9,13 +9,15 @@ Rules (each closes a way to be paid without answering; docs/rewards.md has the t
   "Parisian" does not contain "Paris").
 * A numeric alias (one that states one number read whole, `rlvr.rewards.numbers`) is
   matched by value against the response's number tokens: "108" is not inside "108.92",
-  and "0.5" matches "1/2".
+  and "0.5" matches "1/2"; English number words count as numbers on both sides ("eight"
+  gives 8, `answer_forms.word_numbers`).
 * Several candidates are not an answer. For a text alias: the alias among a list of short
   alternatives in one sentence (`lists_candidates`). For a numeric alias: another number
   of the answer's kind besides the gold one - a value within a factor of 10 of the gold
   (a result, not a year next to a count) that is not one of the question's own numbers
   (restating "9 times 12" is not a second answer). "60, which is 6 times 5, 60, 6 times 5
-  equals 30" offers 60 and 30 for gold 30: a list, not an answer. Without the question
+  equals 30" offers 60 and 30 for gold 30: a list, not an answer. A denied number is no
+  rival ("8 planets, not 9"). Without the question
   (no `prompt` field), numbers restated from it count as candidates too, except operands
   of arithmetic written out ("17 + 20 = 37": 17 and 20 are operands, 37 the result).
 """
@@ -28,8 +30,10 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rlvr.rewards.answer_forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
+                                       retracted, unmix_scripts, word_number, word_numbers)
 from rlvr.rewards.denial import denied
-from rlvr.rewards.numbers import iter_numbers, numbers_equal, numbers_in, read_whole
+from rlvr.rewards.numbers import NumberToken, iter_numbers, numbers_equal, numbers_in, read_whole
 
 _QUOTES = str.maketrans({
     "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
@@ -46,12 +50,13 @@ def fold(text: str) -> str:
     Curly apostrophes, primes, the acute accent and the backtick become "'" (before NFKC,
     which would split the acute accent into a space and a combining mark), curly and angle
     quotation marks become '"', the ideographic full stop and comma become "." and ",",
-    and zero-width characters and soft hyphens are removed. ASCII text without a backtick
-    is returned unchanged (fast path).
+    and zero-width characters and soft hyphens are removed; a word mixing Latin letters with
+    Cyrillic or Greek look-alikes is read in Latin (`answer_forms.unmix_scripts`). ASCII
+    text without a backtick is returned unchanged (fast path).
     """
     if text.isascii():
         return text.replace("`", "'") if "`" in text else text
-    return unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
+    return unmix_scripts(unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES))
 
 
 def word_starts(text: str, alias: str):
@@ -294,52 +299,48 @@ def _counts_other(noun: str, gold_nouns: set[str]) -> bool:
 
 
 def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> AnswerMatch:
-    tokens = list(iter_numbers(text))
+    tokens = list(iter_numbers(text)) + [NumberToken(*w) for w in word_numbers(text)]
     spans = _operand_spans(text)
     # the gold as an operand ("48 - 24 = 20" for gold 24) or denied ("not 24") is not given
     golds = [t for t in tokens if numbers_equal(t.value, gold) and not denied(text, t.start, t.end)
-             and not any(a <= t.start and t.end <= b for a, b in spans)]
-    if not golds:
+             and not any(a <= t.start and t.end <= b for a, b in spans)
+             and not asked_only(text, t.start)]
+    if not golds or retracted(text, golds[-1].end):
         return _NO_MATCH
     if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
         return AnswerMatch(alias, True)
-    asked = numbers_in(question) if question else []
+    asked = numbers_in(question) + [w[0] for w in word_numbers(question)] if question else []
     sentences = {_sentence_of(text, t.start) for t in golds}
     nouns = {_noun_after(text, t.end) for t in golds}
     others = sorted({t.value for t in tokens if not numbers_equal(t.value, gold)
                      and _same_kind(t.value, gold)
                      and _sentence_of(text, t.start) in sentences
-                     and not _in_brackets(text, t.start)
+                     and not _in_brackets(text, t.start) and not denied(text, t.start, t.end)
                      and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
 
 
-_OPPOSITE = {"yes": "no", "no": "yes", "true": "false", "false": "true"}
-
-
-def _both_answers(text: str, alias: str) -> bool:
-    """A yes/no (true/false) gold and its opposite both given as answers: "Yes and no.",
-    "Yes. No." ("Yes, whales have no gills." gives one answer)."""
-    other = _OPPOSITE[alias]
-    pair = rf"\b(?:{alias}|{other})\s+(?:and|or)\s+(?:{alias}|{other})\b"
-    opening = rf"(?:^|[.!?;]\s*){other}\s*(?:[,.!;]|$)"
-    return bool(re.search(pair, text) or re.search(opening, text))
-
-
 def _affirmed(text: str, alias: str) -> bool:
     """`alias` occurs on word boundaries at least once without a denial around it
     (`rlvr.rewards.denial.denied`: "It is not Paris.", "Marlowe, not Shakespeare.", "I doubt
-    it's Paris", "Paris is wrong" do not give the alias)."""
-    return alias in text and any(not denied(text, start, start + len(alias))
-                                 for start in word_starts(text, alias))
+    it's Paris", "Paris is wrong" do not give the alias), outside a question the response
+    asks, and the last such occurrence is not taken back (`answer_forms`: "Paris. Wait,
+    no - Lyon.")."""
+    if alias not in text:
+        return False
+    given = [s for s in word_starts(text, alias)
+             if not denied(text, s, s + len(alias)) and not asked_only(text, s)]
+    return bool(given) and not retracted(text, given[-1] + len(alias))
 
 
 @functools.lru_cache(maxsize=65536)
 def alias_number(alias: str) -> int | Fraction | None:
-    """The number a gold alias states whole (no words around it), or None; cached."""
-    return read_whole(alias, allow_words=False)
+    """The number a gold alias states whole (no words around it, or one number in English
+    words: "eight"), or None; cached."""
+    value = read_whole(alias, allow_words=False)
+    return value if value is not None else word_number(alias)
 
 
 def match_answer(text: str, aliases: list[str], *, question: str = "",
@@ -355,11 +356,26 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
             (the reference project's plain containment: no number or list rules).
     Returns:
         an `AnswerMatch`: listed when an alias found sits among candidates (unless it is
-        part of a longer alias given whole), else the first alias found.
+        part of a longer alias given whole), else the first alias found. When no alias is
+        found, a second pass reads the alias's spellings without accents on Latin letters
+        and with hyphens between letters as spaces as the alias (`answer_forms.respell`).
+        Answer fields with distinct values ("answer: rome" and "answer: paris" on two
+        lines) are candidates (`answer_forms.other_fields`).
     """
     if match == "substring":
         hit = next((a for a in aliases if a in text), None)
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
+    found = _match_word(text, aliases, question)
+    if found.hit is None:  # accents and hyphens: "sao paulo" gives "são paulo"
+        respelled = respell(text, aliases)
+        if respelled != text:
+            found = _match_word(respelled, aliases, question)
+    others = other_fields(text, found.hit) if found.hit is not None and not found.listed else ()
+    return AnswerMatch(found.hit, True, others) if others else found
+
+
+def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
+    """`match_answer` in "word" mode on one reading of the text."""
     hits: list[AnswerMatch] = []
     for alias in aliases:
         gold = alias_number(alias)
@@ -367,7 +383,7 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
             found = _numeric_match(text, alias, gold, question)
         elif _affirmed(text, alias):
             found = AnswerMatch(alias, lists_candidates(text, alias)
-                                or (alias in _OPPOSITE and _both_answers(text, alias)))
+                                or (alias in OPPOSITE and both_answers(text, alias)))
         else:
             continue
         if found.hit is not None:

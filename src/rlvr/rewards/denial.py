@@ -15,8 +15,13 @@ a small grammar around the occurrence, in the supported languages:
   wrong, incorrect, false, not (right / correct / it / the answer), ruled out, a myth, a
   misconception; falso, faux, falsch, sbagliato, errado, неверно, yanlış, değil, غلط,
   نیست, 错, 不对, 間違い, ではない, 違う, ...
+* a hypothesis ("if it were Paris", "assuming the answer is 1969", "suppose it's Paris")
+  does not give the gold; nor does a belief attributed to others that the response then
+  contradicts ("Many people think it's Paris, but it's Lyon", "A common misconception is
+  that it's Paris; in fact ..."). Without the contradiction the attribution stands.
 * a denial that is itself negated affirms ("it can't be anything but Paris", "none other
-  than Paris", "no doubt it is Paris"): `_AFFIRM` wins.
+  than Paris", "no doubt it is Paris", "I can't deny it's Paris", "I don't doubt it's
+  Paris"): `_AFFIRM` wins.
 
 Known limits: a denial further away than one clause ("Paris? No, that is not what I
 mean") and sarcasm are not recognised; head-final languages whose particles attach to
@@ -61,11 +66,26 @@ _AFTER = re.compile(
     r"غلط|نیست|نادرست|错|錯|不对|不對|不正确|間違い|ではない|じゃない|違う|違います)"
     r"(?![^\W\d_])")
 _AFFIRM = re.compile(
-    r"(?:not (?:only|just|merely)|(?:n't|not|never|cannot|can't|couldn't) (?:be )?(?:anything|anyone|anywhere) (?:but|other than|"
+    r"(?:not (?:only|just|merely)|(?:n't|not|never|cannot|no one can|nobody can) (?:really )?"
+    r"(?:deny|doubt|dispute|question|rule out)(?: (?:that|it))?|(?:n't|not|never|cannot|can't|couldn't) (?:be )?(?:anything|anyone|anywhere) (?:but|other than|"
     r"except)|nothing but|none other than|no other than|no doubt(?: (?:that|it(?:'s| is)))?|"
     r"without (?:a )?doubt|no other (?:answer|city|place|person|one) than)[\s,]*(?:(?:it|that|the answer)"
     r"(?:'s| is| was))?[\s,]*$")
 _CLAUSE = re.compile(r"[.;:!?\n]|,\s*(?:but|and|so|then)\b")
+# the gold in a hypothesis: "if it were Paris", "assuming the answer is 1969", "suppose it's X"
+_HYPOTHESIS = re.compile(
+    rf"(?<![\w])(?:if|even if|unless|assuming|supposing|suppose|whether)(?: that)?"
+    rf"(?:\s+(?:{_FILLER}|equals?))*\s+$")
+# the gold as what others believe, then contradicted: "many think it's Paris, but it's Lyon"
+_ATTRIBUTED = re.compile(
+    r"(?:(?:many|some|most|a lot of)(?: \w+)? (?:think|believe|assume|say|guess|claim|answer)s?|"
+    r"(?:people|everyone|everybody|tourists|students) (?:often |usually |commonly )?"
+    r"(?:think|believe|assume|say|guess|answer)|(?:misconception|myth|mistake|trap) (?:is )?that|"
+    r"(?:often|commonly|widely|wrongly|mistakenly) (?:said|believed|thought|assumed|given)|"
+    rf"(?:tempting|easy) to (?:say|think|guess|answer))(?:\s+(?:{_FILLER}))*\s*$")
+_CONTRADICTED = re.compile(r"[^.!?\n]{0,60}?(?:\bbut\b|\bhowever\b|\bin fact\b|\bactually\b|"
+                           r"\bin reality\b|\bwhereas\b|\bthe truth is\b)|[.;]\s*(?:in fact|actually|"
+                           r"in reality|the (?:real|correct|right) answer)\b")
 
 
 def denied(text: str, start: int, end: int) -> bool:
@@ -80,4 +100,8 @@ def denied(text: str, start: int, end: int) -> bool:
     window = text[breaks[-1] if breaks else left:start]
     if _AFFIRM.search(window):
         return False
+    if _HYPOTHESIS.search(window):
+        return True
+    if _ATTRIBUTED.search(text[max(0, start - 60):start]) and _CONTRADICTED.match(text, end):
+        return True
     return bool(_BEFORE.search(window) or _AFTER.match(text, end))

@@ -5,16 +5,19 @@ don't know"; a list of phrases always misses some form (issue 18). In a structur
 the prompt asks for the final answer in a marked field, and nothing is matched against
 phrase lists:
 
-* `boxed`: the answer is the content of the LAST `\\boxed{...}` (braces balanced, nested
-  braces allowed; an unclosed box does not count). Abstention is the fixed value
+* `boxed`: the answer is the content of the LAST outermost `\\boxed{...}` (braces balanced,
+  nested braces allowed; an unclosed box does not count; a box nested in it is part of its
+  content, and makes its items candidates). Abstention is the fixed value
   `\\boxed{I don't know}`, as TruthRL trains (Wei et al., "TruthRL: Incentivizing Truthful
   LLMs via Reinforcement Learning", 2025; ICML 2026).
 * `answer_line`: the answer is the text after the LAST line that opens with `Answer:` (or
   `Final answer:`, markdown bold allowed), up to the end of that line.
 
-The value is compared after `normalise_value`: Unicode folding, case, surrounding
-punctuation and quotes, apostrophes (so "I dont know.", "i don\u2019t know" and
-"\\text{I don't know}" all equal the abstention value) and runs of whitespace. Nothing
+The field is read from the folded text (both rewards read the same field), and its value
+is compared after `normalise_value`: Unicode folding, text-style LaTeX commands and LaTeX
+spaces, case, surrounding punctuation and quotes, apostrophes (so "I dont know.", "i
+don\u2019t know", "\\text{I don't know}." and "I\\ don't\\ know" all equal the abstention
+value) and runs of whitespace. Nothing
 else is normalised: "I do not know" or "Unknown" inside the field is an answer (a wrong
 one), which the prompt's exemplar makes unambiguous.
 
@@ -37,7 +40,12 @@ ABSTAIN_VALUE = "I don't know"
 _BOX = re.compile(r"\\boxed\s*\{")
 _ANSWER_LINE = re.compile(r"^[ \t>*_#-]*(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*(.*)$",
                           re.IGNORECASE | re.MULTILINE)
-_WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph)\s*\{(.*)\}$", re.DOTALL)
+_WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph|boxed)\s*\{")
+# a text-style command anywhere in the field ("\\textsf{I}~\\text{don't know}") keeps its
+# content; LaTeX spacing commands and "~" are spaces
+_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|math(?:rm|sf|it|bf|tt|normal)|mbox|hbox|emph|"
+                           r"operatorname|bm|boldsymbol)\s*\{([^{}]*)\}")
+_LATEX_SPACE = re.compile(r"\\[ ,;:!]|\\(?:q?quad|enspace|thinspace)\b|~")
 _EDGE = " \t\n.,;:!?\"'*_`()[]"
 
 
@@ -85,15 +93,34 @@ def boxed_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 def boxed_values(text: str) -> list[str]:
-    """The field values of the boxed format, in order: the contents of the closed boxes,
-    the last one being the box that STARTS last (so text around it, even with stray
-    braces or an unclosed box before it, cannot change it), boxes that contain it left
-    out. Example: "\\boxed{Paris} or \\boxed{Rome}" -> ["Paris", "Rome"]."""
+    """The field values of the boxed format, in order: the contents of the closed
+    outermost boxes, the last one being the outermost box around the box that STARTS last
+    (so text around it, even with stray braces or an unclosed box before it, cannot change
+    it). A box nested in another is part of its content, never a field of its own:
+    "\\boxed{Rome \\boxed{Paris}}" is one field holding two candidates (`nested_items`),
+    not the answer "Paris". Example: "\\boxed{Paris} or \\boxed{Rome}" -> ["Paris", "Rome"]."""
     spans = boxed_spans(text)
+    outer = [(s, e, c) for s, e, c in spans
+             if not any(s2 < s and e <= e2 for s2, e2, _ in spans)]
+    return [c for _, _, c in outer]
+
+
+def nested_items(content: str) -> list[str]:
+    """The candidates of a field that holds boxes: each nested box's content and the text
+    around them (when any is left), else [] (no nested box). "Rome \\boxed{Paris}" ->
+    ["Paris", "Rome"]; "\\boxed{Paris}" -> ["Paris"]."""
+    spans = boxed_spans(content)
     if not spans:
         return []
-    last = spans[-1]
-    return [c for s, e, c in spans[:-1] if not (s < last[0] and last[1] <= e)] + [last[2]]
+    inner = [c for s, e, c in spans if not any(s2 < s and e <= e2 for s2, e2, _ in spans)]
+    rest, pos = [], 0
+    for s, e, _ in spans:
+        if s >= pos:
+            rest.append(content[pos:s])
+            pos = e
+    rest.append(content[pos:])
+    around = " ".join("".join(rest).split()).strip(_EDGE)
+    return inner + ([around] if around else [])
 
 
 def answer_line_values(text: str) -> list[str]:
@@ -117,14 +144,25 @@ def normalise_value(value: str) -> str:
     """A field value folded for comparison: Unicode folding, `\\text{...}`-style wrappers
     removed, lower case, apostrophes removed, surrounding punctuation/quotes stripped,
     whitespace collapsed. "  \\text{I Don\u2019t know.} " -> "i dont know"."""
-    value = fold(value).strip()
-    while True:
-        unwrapped = _WRAPPER.match(value)
-        if unwrapped is None:
-            break
-        value = unwrapped.group(1).strip()
+    value = _plain_latex(fold(value))
     value = value.lower().replace("'", "")
     return " ".join(value.strip(_EDGE).split())
+
+
+def _plain_latex(value: str) -> str:
+    """`value` with text-style commands unwrapped wherever they are (`\\text{I don't
+    know}.`, `\\textsf{...}`, `\\text{I}~\\text{don't know}`) and LaTeX spaces (`\\ `, `~`,
+    `\\,`, `\\quad`) made spaces; braces of other commands are kept (`\\frac{1}{2}`)."""
+    value = value.strip()
+    while True:  # a wrapper around the whole value, its braces balanced
+        opened = _WRAPPER.match(value)
+        if opened is None or _closing_brace(value, opened.end()) != len(value):
+            break
+        value = value[opened.end():-1].strip()
+    previous = None
+    while previous != value:
+        previous, value = value, _TEXT_COMMAND.sub(lambda m: m.group(1), value)
+    return _LATEX_SPACE.sub(" ", value).strip()
 
 
 @dataclass(frozen=True)
@@ -149,7 +187,8 @@ def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE
     """Read the final-answer field of `text` in `answer_format` ("boxed" or "answer_line").
 
     Only the last field decides answer vs abstention; earlier fields only matter as other
-    candidates (see `FieldAnswer.earlier`).
+    candidates (see `FieldAnswer.earlier`). The text is folded first
+    (`rlvr.rewards.answer_match.fold`), so `selfaware` and `abstention` read the same field.
 
     Raises:
         RlvrError: unknown format, or "free" (which has no field).
@@ -157,6 +196,7 @@ def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE
     check_format(answer_format)
     if answer_format == "free":
         raise RlvrError("answer_format 'free' has no answer field to read")
+    text = fold(text)  # "\uff3cboxed{...}", "\uff21nswer\uff1a": the same field in every reward
     values = boxed_values(text) if answer_format == "boxed" else answer_line_values(text)
     values = [v for v in values if normalise_value(v)]  # an empty field is no field
     if not values:
@@ -247,8 +287,20 @@ def field_items(content: str, aliases: list[str]) -> list[str]:
     stripped = content.strip(_EDGE)
     if stripped in aliases:
         return [stripped]
-    items = [i.strip(_EDGE) for i in _FIELD_SEP.split(stripped) if i.strip(_EDGE)]
+    nested = nested_items(stripped)
+    if nested:  # "rome \\boxed{paris}": the nested box and the text around it
+        return [n.strip(_EDGE) for n in nested]
+    undated = _DATE.sub(lambda m: m.group().replace(",", " "), stripped)  # "july 20, 1969"
+    items = [i.strip(_EDGE) for i in _FIELD_SEP.split(undated) if i.strip(_EDGE)]
     return items if len(items) > 1 else [stripped]
+
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# a date's commas join one value: "july 20, 1969", "monday, july 20, 1969", "20 july, 1969"
+_DATE = re.compile(rf"\b(?:{_WEEKDAY},?\s+)?(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+                   rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}),\s*\d{{1,4}}\b|\b{_WEEKDAY},\s+(?={_MONTH}|\d)")
 
 
 def in_field(value: str, answer_format: str) -> str:
@@ -264,9 +316,4 @@ def in_field(value: str, answer_format: str) -> str:
 def normalise_content(value: str) -> str:
     """A field's content for answer matching: folded, `\\text{...}` wrappers removed,
     lower-cased (punctuation kept: the matcher reads numbers and lists from it)."""
-    value = fold(value).strip()
-    while True:
-        unwrapped = _WRAPPER.match(value)
-        if unwrapped is None:
-            return value.lower()
-        value = unwrapped.group(1).strip()
+    return _plain_latex(fold(value)).lower()

@@ -1,0 +1,184 @@
+"""Forms of the same text the answer matcher must not tell apart, and the gold said only
+to be taken back (issue 18, round 3).
+
+* `unmix_scripts`: a word that mixes Latin letters with Cyrillic or Greek look-alikes
+  ("n\u043et" with a Cyrillic o, "\u0420aris" with a Cyrillic P) is read in Latin letters,
+  so a look-alike cannot hide a denial ("It's n\u043et Paris") or an abstention. Words
+  wholly in one script are left alone ("\u042d\u0442\u043e \u043d\u0435 \u041f\u0430\u0440\u0438\u0436").
+* `loosen`, `respell`: accents on Latin letters and hyphens between letters are dropped, on
+  both the response and the gold, and the response's loose spellings of the gold are
+  written as the gold before a second matching pass: "S\u00e3o Paulo" gives "Sao Paulo",
+  "Zurich" gives "Z\u00fcrich", "Jean Paul Sartre" gives "Jean-Paul Sartre". Marks on other
+  scripts are kept (Japanese dakuten change the word).
+* `retracted`: an answer taken back after it is said ("Paris. Wait, no - Lyon.", "Paris...
+  scratch that", "Paris? No. Lyon.", "I'd say Paris, but on second thought, Lyon") is not
+  given; saying the gold again after the retraction gives it.
+* `asked_only`: the gold inside a question the response asks ("Is it Paris? No, it's
+  Lyon.", "Could it be Paris?") is not given, unless the next sentence confirms it ("Is it
+  Paris? Yes.").
+* `other_fields`: answer fields written in free text ("Answer: Rome\nAnswer: Paris") with
+  distinct values are candidates, as in the structured formats.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LOOK_ALIKE = str.maketrans(
+    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0501\u051b\u051d\u04bb\u04cf"
+    "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0423\u0406\u0408\u0405"
+    "\u03bf\u03c1\u03bd\u03b9\u03ba\u03b1\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d"
+    "\u039f\u03a1\u03a4\u03a5\u03a7",
+    "aeopcyxijsdqwhlABEKMHOPCTXYIJSopvikaABEZHIKMNOPTYX")
+_WORD = re.compile(r"[^\W\d_]+")
+_LATIN = re.compile(r"[A-Za-z]")
+_OTHER = re.compile(r"[\u0370-\u03ff\u0400-\u052f]")
+
+
+def unmix_scripts(text: str) -> str:
+    """`text` with each word that mixes ASCII Latin letters and Cyrillic/Greek letters
+    read in Latin look-alikes ("n\u043et" -> "not"); other words unchanged."""
+    if not _OTHER.search(text):
+        return text
+    return _WORD.sub(lambda m: m.group().translate(_LOOK_ALIKE)
+                     if _LATIN.search(m.group()) and _OTHER.search(m.group()) else m.group(), text)
+
+
+_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
+_STROKES = str.maketrans("\u00f8\u0142\u0111\u00d8\u0141\u0110", "oldOLD")
+
+
+def loosen(text: str) -> str:
+    """`text` without accents on Latin letters and with hyphens between letters made
+    spaces ("jean-paul s\u00e3o" -> "jean paul sao"); returned unchanged when ASCII without a
+    hyphen."""
+    if text.isascii() and "-" not in text:
+        return text
+    out = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) == "Mn" and out and out[-1] < "\u0250":
+            continue  # a mark on a Latin letter
+        out.append(ch)
+    return _HYPHEN.sub(" ", unicodedata.normalize("NFC", "".join(out)).translate(_STROKES))
+
+
+def respell(text: str, aliases: list[str]) -> str:
+    """`text` with each word-bounded occurrence of an alias's loose form (`loosen`) written
+    as the alias: "it is sao paulo, not zurich" with aliases ["são paulo"] -> "it is são
+    paulo, not zurich". Only the occurrence changes, so the words around it (a denial:
+    "non è paris") are read as written. Loosening keeps the length of NFC text; a text or
+    alias whose length it changes is left alone."""
+    loose_text = loosen(text)
+    if len(loose_text) != len(text):
+        return text
+    for alias in aliases:
+        loose = loosen(alias)
+        if len(loose) != len(alias) or (loose == alias and loose_text == text):
+            continue
+        for found in re.finditer(rf"(?<![^\W_]){re.escape(loose)}(?![^\W_])", loose_text):
+            text = text[:found.start()] + alias + text[found.end():]
+    return text
+
+
+# a retraction after an answer: the answer said before it is taken back
+_RETRACT = re.compile(
+    r"\b(?:wait(?=\s*[,.!\u2014\u2013-]|\s+(?:no|actually|i mean|sorry))|scratch that|strike that|"
+    r"just kidding|j/k|on second thought|on reflection|correction\s*:|or rather|make that|"
+    r"never mind|nope|actually,?\s+no\b|no,?\s+wait|i was wrong|my mistake|i misspoke)"
+    r"|(?:^|[.!?;]\s*|\s[\u2014\u2013-]\s*)no\s*[.!,\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
+
+
+def retracted(text: str, end: int) -> bool:
+    """True when a retraction follows the answer that ends at `end` (module docstring).
+
+    Args:
+        text: the response, folded and lower-cased; `end`: the end of the LAST occurrence
+            of the answer that counts (an answer said again after a retraction is given).
+    """
+    return _RETRACT.search(text, end) is not None
+
+
+_ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|might|may|"
+                   r"has|have|isn't|wasn't|what about|how about)\b")
+_CONFIRMS = re.compile(r"\s*(?:yes|yeah|yep|correct|exactly|indeed|right|that's right|"
+                       r"that's it|definitely|absolutely|it is|it was)\b")
+
+
+def asked_only(text: str, start: int) -> bool:
+    """True when the occurrence at `start` sits in a question the response asks (it opens
+    with an auxiliary, "what about", "how about") and the next sentence does not confirm
+    it ("yes", "exactly", "it is")."""
+    end = text.find("?", start)
+    if end < 0 or any(c in text[start:end] for c in ".!\n"):
+        return False
+    opening = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
+    if not _ASKS.match(text[opening:start].lstrip()):
+        return False
+    return _CONFIRMS.match(text, end + 1) is None
+
+
+OPPOSITE = {"yes": "no", "no": "yes", "true": "false", "false": "true"}
+
+
+def both_answers(text: str, alias: str) -> bool:
+    """A yes/no (true/false) gold and its opposite both given as answers: "Yes and no.",
+    "Yes. No." ("Yes, whales have no gills." gives one answer)."""
+    other = OPPOSITE[alias]
+    pair = rf"\b(?:{alias}|{other})\s+(?:and|or)\s+(?:{alias}|{other})\b"
+    opening = rf"(?:^|[.!?;]\s*){other}\s*(?:[,.!;]|$)"
+    return bool(re.search(pair, text) or re.search(opening, text))
+
+
+def other_fields(text: str, alias: str) -> tuple[str, ...]:
+    """The values of the response's other answer fields when it has several with distinct
+    values and one of them gives `alias` ("\\boxed{rome} ... \\boxed{paris}", "answer:
+    rome\nanswer: paris"), else (): free text that writes fields is read like the
+    structured formats, where distinct fields are candidates. Abstention values and
+    repeats of the same value are not candidates. Both arguments lower-cased."""
+    if "boxed" not in text and "answer" not in text:
+        return ()
+    from rlvr.rewards.structured import (ABSTAIN_VALUE, answer_line_values, boxed_values,
+                                         normalise_value)
+
+    values = {normalise_value(v) for v in boxed_values(text) + answer_line_values(text)}
+    values -= {"", normalise_value(ABSTAIN_VALUE)}
+    word = re.compile(rf"(?<![^\W_]){re.escape(normalise_value(alias))}(?![^\W_])")
+    if len(values) < 2 or not any(word.search(v) for v in values):
+        return ()
+    return tuple(sorted(v for v in values if not word.search(v)))
+
+
+_UNITS = {w: i for i, w in enumerate("zero _ two three four five six seven eight nine ten eleven "
+                                     "twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+                                     "nineteen".split()) if w != "_"}
+_TENS = {w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty "
+                                         "ninety".split(), ) if w != "_"}
+_SMALL = "|".join(sorted(_UNITS, key=len, reverse=True))
+# "eight", "twenty-one", "forty two", "three hundred", "two thousand"; "one" is left out
+# (a pronoun far more often than a number: "no one knows", "the one on the left")
+_NUMBER_WORDS = re.compile(
+    rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>one|two|three|four|five|six|seven|eight|nine))?|(?P<small>{_SMALL}))"
+    r"(?:\s+(?P<scale>hundred|thousand|million))?(?![\w-])")
+_SCALE = {None: 1, "hundred": 100, "thousand": 1000, "million": 10**6}
+
+
+def word_numbers(text: str):
+    """Numbers written as English words in `text`, as (value, start, end, text) tuples:
+    "a spider has eight legs" -> [(8, 14, 19, "eight")]. Cardinals up to ninety-nine,
+    optionally times hundred, thousand or million; "one" is not read (a pronoun)."""
+    out = []
+    for found in _NUMBER_WORDS.finditer(text):
+        if found.group("tens"):
+            value = _TENS[found.group("tens")] + _UNITS.get(found.group("unit") or "", 0) \
+                + (found.group("unit") == "one")
+        else:
+            value = _UNITS[found.group("small")]
+        out.append((value * _SCALE[found.group("scale")], found.start(), found.end(), found.group()))
+    return out
+
+
+def word_number(alias: str) -> int | None:
+    """The value of an alias that is one number in words ("eight", "twenty-one"), else None."""
+    found = _NUMBER_WORDS.fullmatch(alias.strip())
+    return word_numbers(alias.strip())[0][0] if found else None
