@@ -103,9 +103,16 @@ NUMBERS = [
     # integers are exact; a decimal is within 1e-6 relative
     ("100000000000000000001", "100000000000000000000", 0.0, "wrong"),
     ("1000001", "1000000", 0.0, "wrong"),
-    ("1.0e20", "100000000000000000001", 1.0, "correct"),
-    ("1.000001", "1", 1.0, "correct"),
+    # an integer gold compares exactly, even against a decimal (issue 18): 1.0e20 is
+    # 100000000000000000000, one less than the gold; 1.000001 is not 1
+    ("1.0e20", "100000000000000000001", 0.0, "wrong"),
+    ("1.0e20", "100000000000000000000", 1.0, "correct"),
+    ("1.000001", "1", 0.0, "wrong"),
     ("1.000002", "1", 0.0, "wrong"),
+    ("1.000001", "1.0", 0.0, "wrong"),  # 1.0 is an integer too, however it is written
+    # ... while a non-integer gold keeps the relative tolerance: 1e-7 / 2.5000001 < 1e-6
+    ("2.5000001", "2.5", 1.0, "correct"),
+    ("3", "3.14159", 0.0, "wrong"),     # an integer response against a decimal: exact
     ("0.3333333", "$\\frac13$", 1.0, "correct"),
     ("0.3333", "$\\frac13$", 0.0, "wrong"),
     ("3.4641016", "$2\\sqrt{3}$", 1.0, "correct"),
@@ -116,9 +123,134 @@ NUMBERS = [
     ("0.1", "$10\\%$", 1.0, "correct"),
 ]
 
+# Issue 18: a reading that drops a token keeps its value or is partial; kinds compare only
+# with their own kind; candidates and retractions; golds are read as LaTeX, whole.
+DROPPED = [
+    # \mathrm{e} and \text{i} are constants, never units: 2\mathrm{e} was read as 2
+    ("$\\boxed{2\\mathrm{e}}$", "2", 0.0, "wrong"),
+    ("$\\boxed{2\\mathrm{e}}$", "$2e$", 1.0, "correct"),
+    ("$\\boxed{3\\mathrm{i}}$", "3", 0.0, "wrong"),
+    ("$\\mathrm{e}^2$", "$e^2$", 1.0, "correct"),
+    # a scale word multiplies (it was dropped: 5 million matched 5)
+    ("\\boxed{5\\text{ million}}", "5", 0.0, "wrong"),
+    ("\\boxed{5\\text{ million}}", "5000000", 1.0, "correct"),
+    ("The answer is 5 million.", "5", 0.0, "wrong"),
+    ("$5$ million", "5", 0.0, "wrong"),
+    # plain numbers are read with their words, as in rlvr.rewards.numbers (the words
+    # were dropped: each of these matched the bare number)
+    ("The answer is 3 halves.", "3", 0.0, "wrong"),
+    ("The answer is 3 halves.", "1.5", 1.0, "correct"),
+    ("The answer is minus 5.", "5", 0.0, "wrong"),
+    ("The answer is 2 and a half.", "2.5", 1.0, "correct"),
+    ("The answer is 5 hundred.", "5", 0.0, "wrong"),
+    ("The answer is 5 dozen.", "60", 1.0, "correct"),
+    ("The answer is 5 quarters.", "5", 0.0, "partial_parse"),  # coins or 5/4: no value
+    ("The answer is 12 apples.", "12", 1.0, "correct"),
+    # a base subscript is the value in that base: 101_2 is 5, never 101
+    ("\\boxed{101_2}", "101", 0.0, "wrong"),
+    ("\\boxed{101_2}", "5", 1.0, "correct"),
+    ("\\boxed{101_2}", "101_2", 1.0, "correct"),
+    ("\\boxed{101}", "101_2", 1.0, "correct"),      # the gold's digits, its base stated
+    ("\\boxed{129_2}", "5", 0.0, "partial_parse"),  # 9 is not a base-2 digit
+    # a trailing \text{} is dropped only when it is a unit after a number
+    ("\\boxed{5\\text{ (not 6)}}", "5", 0.0, "partial_parse"),
+    ("\\boxed{\\frac{1}{2}\\text{ squared}}", "\\frac{1}{2}", 0.0, "partial_parse"),
+    ("\\boxed{2\\text{ dollars}}", "2", 1.0, "correct"),
+    ("\\boxed{5\\,\\mathrm{cm}}", "5", 1.0, "correct"),
+    ("\\boxed{5\\text{th}}", "5", 1.0, "correct"),          # an ordinal suffix
+    ("\\boxed{5\\, \\text{million}}", "5000000", 1.0, "correct"),
+    ("$\\boxed{2\\,\\mathrm{e}}$", "2", 0.0, "wrong"),
+    ("$\\boxed{2{\\rm e}}$", "2", 0.0, "wrong"),
+    # the variable of an equation counts when both sides name one
+    ("\\boxed{y = 5}", "x = 5", 0.0, "wrong"),
+    ("\\boxed{x = 5}", "x = 5", 1.0, "correct"),
+    ("\\boxed{5}", "x = 5", 1.0, "correct"),
+    # thousands groups keep their value, also before a percent sign (property finding:
+    # `1,000\%` was the set {1, 0%})
+    ("\\boxed{1,000\\%}", "1000\\%", 1.0, "correct"),
+    ("\\boxed{10,080}", "10,080", 1.0, "correct"),
+    ("\\boxed{080}", "10,080", 0.0, "wrong"),
+    ("\\boxed{(1,100)}", "(1, 100)", 1.0, "correct"),  # inside brackets: a pair
+    # a response's percent sign is never dropped: 50% is 1/2 (it matched 50); a gold's
+    # percent accepts its number of percent, its value, or the percent
+    ("\\boxed{50\\%}", "50", 0.0, "wrong"),
+    ("The answer is 50%.", "50", 0.0, "wrong"),
+    ("\\boxed{5\\%}", "5", 0.0, "wrong"),
+    ("\\boxed{50\\%}", "0.5", 1.0, "correct"),
+    ("\\boxed{500\\%}", "5", 1.0, "correct"),
+    ("\\boxed{50}", "50\\%", 1.0, "correct"),
+    ("\\boxed{0.5}", "50\\%", 1.0, "correct"),
+    ("\\boxed{50\\%}", "50\\%", 1.0, "correct"),
+    # an integer gold compares exactly: a decimal point is no tolerance
+    ("\\boxed{1000000.4}", "1000000", 0.0, "wrong"),
+    ("\\boxed{1000000.0}", "1000000", 1.0, "correct"),
+]
+KINDS = [
+    # an interval is not the set of its endpoints, either way round
+    ("$\\{1, 3\\}$", "$(1, 3)$", 0.0, "wrong"),
+    ("$(1,3)$", "$\\{1, 3\\}$", 0.0, "wrong"),
+    ("$x \\geq 2$", "$x > 2$", 0.0, "wrong"),
+    ("$[2, \\infty)$", "$x \\geq 2$", 1.0, "correct"),  # the same region
+    # a component of a tuple, list, interval, \pm or matrix gold is never the answer
+    ("\\boxed{3}", "(1, 3)", 0.0, "wrong"),
+    ("\\boxed{3}", "1, 3", 0.0, "wrong"),
+    ("\\boxed{3}", "\\pm 3", 0.0, "wrong"),
+    ("\\boxed{2}", "\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", 0.0, "wrong"),
+    ("\\boxed{4}", "x \\in [1, 4]", 0.0, "wrong"),
+    # ... and the whole answer is (these golds were read as their last number)
+    ("\\boxed{(1, 3)}", "(1, 3)", 1.0, "correct"),
+    ("\\boxed{1, 3}", "1, 3", 1.0, "correct"),
+    ("\\boxed{3, 1}", "1, 3", 1.0, "correct"),      # a list of solutions has no order
+    ("\\boxed{\\pm 3}", "\\pm 3", 1.0, "correct"),
+    ("\\boxed{-3, 3}", "\\pm 3", 1.0, "correct"),
+    ("\\boxed{\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}}",
+     "\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", 1.0, "correct"),
+    ("\\boxed{11\\sqrt2}", "11\\sqrt2", 1.0, "correct"),    # the gold was read as 11
+    ("\\boxed{27000}", "27,\\!000", 1.0, "correct"),       # the gold was read as 27
+    ("\\boxed{\\{3\\}}", "3", 1.0, "correct"),            # a one-element set is its element
+    ("\\boxed{(4, 5)}", "4, 5", 0.0, "wrong"),              # a pair is not a list
+    # plain-text mixed numbers are one value; a number beside a formula is not dropped
+    ("The answer is 1 1/2.", "\\frac32", 1.0, "correct"),  # was 1/2: the 1 was dropped
+    ("The answer is 2 3.", "3", 0.0, "partial_parse"),
+    ("The answer is 2 3.", "2", 0.0, "partial_parse"),
+    ("\\boxed{2 3}", "5", 0.0, "partial_parse"),        # LaTeX read 2 3 as 2 + 3
+    ("\\boxed{1 1/2}", "1.5", 1.0, "correct"),          # property finding: was 1
+    ("\\boxed{10\\,000}", "10000", 1.0, "correct"),      # thin-space thousands
+]
+CANDIDATES = [
+    # two different values offered in one sentence: listed_candidates
+    ("It is 4 or 5.", "5", 0.0, "listed_candidates"),
+    ("either 3 or 7", "7", 0.0, "listed_candidates"),
+    ("x=2, or maybe x=3", "3", 0.0, "listed_candidates"),
+    ("The answer is \\boxed{4} or \\boxed{5}.", "5", 0.0, "listed_candidates"),
+    # the same value twice is one answer; "or" without a second value is no list
+    ("The answer is 4, or equivalently $\\frac{8}{2}$.", "4", 1.0, "correct"),
+    ("Using 2 or more terms, the sum is 10.", "10", 1.0, "correct"),
+    ("Since x = 2 or x = -3 and x must be positive, x = 2.", "2", 1.0, "correct"),
+    # ... but "x = 2 or x = 3" is the list the gold "2, 3" asks for
+    ("The answer is 2 or 3.", "2, 3", 1.0, "correct"),
+    ("x = 2 or x = 3", "\\{2, 3\\}", 1.0, "correct"),
+    ("The answer is 2 or 5.", "2, 3", 0.0, "wrong"),
+    # an answer taken back states none
+    ("\\boxed{5}. Actually, no: it is 6.", "5", 0.0, "no_answer"),
+    ("The answer is \\boxed{5}, no wait.", "5", 0.0, "no_answer"),
+    # ... and so does a denied one
+    ("The answer is not $\\boxed{5}$.", "5", 0.0, "no_answer"),
+    ("It is not 5.", "5", 0.0, "no_answer"),
+    ("x is not negative, so x = 5", "5", 1.0, "correct"),  # the negation is not next to it
+]
+GOLDS = [
+    # a gold is LaTeX read whole: prose and text around math are no gold
+    ("\\boxed{10}", "\\$10", 1.0, "correct"),
+    ("\\boxed{5}", "The answer is $5$.", None, "bad_gold"),
+    ("\\boxed{5}", "five apples", None, "bad_gold"),
+    ("\\boxed{3}", "The answer is $\\boxed{3}$.", 1.0, "correct"),  # a boxed solution
+]
+
 
 @pytest.mark.parametrize("completion,solution,score,outcome",
-                         MATH + PARTIAL + COLON_AND_UNDEFINED + NUMBERS)
+                         MATH + PARTIAL + COLON_AND_UNDEFINED + NUMBERS + DROPPED + KINDS
+                         + CANDIDATES + GOLDS)
 def test_math_table(completion, solution, score, outcome):
     result = math_reward(completion, solution=solution)
     assert (result.score, result.outcome) == (score, outcome), result.details
@@ -153,10 +285,10 @@ def test_math_gold_and_prediction_order(monkeypatch):
 def test_math_timeouts_are_handled(monkeypatch):
     from math_verify.errors import TimeoutException
 
-    def slow_read(text):
+    def slow_read(text, *args, **kwargs):
         if "slow" in text:
             raise TimeoutException("took too long")
-        return real(text)
+        return real(text, *args, **kwargs)
 
     real = math_equiv._read
     monkeypatch.setattr(math_equiv, "_read", slow_read)
@@ -165,7 +297,7 @@ def test_math_timeouts_are_handled(monkeypatch):
     r = math_reward("slow \\boxed{6}", solution="6")
     assert (r.score, r.outcome) == (0.0, "timeout")
     # a gold whose parsing times out cannot be scored
-    r = math_reward("\\boxed{6}", solution="slow 6")
+    r = math_reward("\\boxed{6}", solution="slow \\boxed{6}")
     assert (r.score, r.outcome) == (None, "bad_gold") and "timed out" in r.details["error"]
     math_equiv._parse_gold.cache_clear()
 

@@ -27,6 +27,14 @@ TOKENS = [
     ("1.2.3", []), ("7,0", []), ("3/4/5", []), ("12:00", []), ("3/4x", []), ("12/0", []),
     ("v1.2", []), ("WW2", []),
     ("3-5", [Fraction(3), Fraction(5)]),        # a range is two numbers
+    # issue 18: fraction words divide, scale words chain, \\frac is a number, thousands
+    # groups take decimals; "quarters" is also a coin: no single value
+    ("3 halves", [Fraction(3, 2)]), ("2 thirds", [Fraction(2, 3)]), ("1 third", [Fraction(1, 3)]),
+    ("5 quarters", []),
+    ("5 hundred thousand", [Fraction(500000)]),  # 5 * 100 * 1000
+    ("\\frac{3}{4}", [Fraction(3, 4)]), ("1 \\dfrac{1}{2}", [Fraction(3, 2)]),
+    ("1,234.56", [Fraction(123456, 100)]),
+    ("3 pairs", [Fraction(3)]),                  # a count noun, not a multiplier
 ]
 
 
@@ -38,6 +46,12 @@ def test_numbers_are_read_whole(text, values):
 @pytest.mark.parametrize("text,value", [
     ("18 dollars.", Fraction(18)), ("$5.", Fraction(5)), ("3/4", Fraction(3, 4)),
     ("5 or 6", None), ("2 + 3 = 5", None), ("12:00", None), ("no digits", None),
+    # issue 18: a value named to be retracted or doubted states nothing
+    ("5, no wait", None), ("5 is wrong", None), ("5?", None), ("5 (not 6)", None),
+    ("5 which I now see is off", None),          # more than MAX_WORDS (4) words after it
+    ("The answer is 5", Fraction(5)),            # four words before it: a lead-in
+    ("18 square feet", Fraction(18)),
+    ("\\boxed{18}", Fraction(18)),
 ])
 def test_read_whole_needs_exactly_one_number(text, value):
     assert read_whole(text) == value
@@ -51,6 +65,11 @@ def test_read_whole_needs_exactly_one_number(text, value):
     (Fraction(1, 3), 0.3333333, True),     # |1/3 - 0.3333333| / (1/3) = 1e-7 <= 1e-6
     (10000001, 10000000, False),           # integers compare exactly (relative 1e-7)
     (0, 1e-300, False),                    # zero equals only zero
+    # issue 18: an integer compares exactly, whatever the other side's decimals
+    (Fraction(5000002, 5), 1000000, False),  # 1000000.4 is not 1000000 (relative 4e-7)
+    (1000000.0, 1000000, True),
+    (4.9999999, 5, False),
+    (Fraction(1, 3), 0.33333333, True),     # two non-integers keep the tolerance
 ])
 def test_numbers_equal_is_relative(a, b, equal):
     assert numbers_equal(a, b) is equal
@@ -85,6 +104,15 @@ QA_NUMERIC = [
     ("2^10", ["210"], "exact", 0.0),
     ("It is -5 degrees.", ["5"], "contains", 0.0),
     ("It is 1,5 metres.", ["15"], "contains", 0.0),
+    # issue 18: thousands groups with decimals, a signed currency, fraction words
+    ("1,234.56", ["1234.56"], "exact", 1.0),    # was "1 234.56": two numbers
+    ("<answer>-$1</answer>", ["-1"], "exact", 1.0),  # property finding: the sign was lost
+    ("<answer>-$1</answer>", ["1"], "exact", 0.0),
+    ("3 halves", ["1.5"], "exact", 1.0),
+    # a numeric alias offered beside another number is a list of candidates
+    ("It is 4 or 5.", ["5"], "contains", 0.0),
+    ("It is either 5 or maybe 6.", ["5"], "contains", 0.0),
+    ("He was 41 in 1876.", ["41"], "contains", 1.0),    # two numbers, no disjunction
 ]
 
 
@@ -108,6 +136,29 @@ def test_qa_numeric_rows(completion, aliases, mode, score):
     ("#### \\$5", "5", False, "correct"),              # LaTeX-escaped dollar
     ("#### 1e100000000", "5", False, "no_answer"),       # not read: no hang
     ("#### " + "9" * 5000, "5", False, "no_answer"),     # not read: no int() limit error
+    # issue 18: a value named only to be retracted is no answer, whichever it is
+    ("#### 5, no wait, 6", "6", False, "no_answer"),
+    ("#### 5, no wait, 6", "5", False, "no_answer"),
+    ("#### 5 (not 6)", "5", False, "no_answer"),
+    ("#### 5 is wrong", "5", False, "no_answer"),
+    ("#### 5\nActually, no: 6", "5", False, "no_answer"),  # taken back on the next line
+    ("#### 5\n", "5", False, "correct"),
+    ("the answer is 5, no wait, 6", "5", "explicit", "no_answer"),
+    ("The answer is 5. Or maybe 6.", "5", "explicit", "no_answer"),
+    ("The answer is 5, since 2 + 3 = 5.", "5", "explicit", "correct_fallback"),
+    # plural fraction words, thousands with decimals, count words
+    ("#### 3 halves", "1.5", False, "correct"),
+    ("#### 2 thirds", "2/3", False, "correct"),
+    ("#### 5 quarters", "5", False, "no_answer"),       # a coin count or 5/4: no value
+    ("#### 1,234.56", "1234.56", False, "correct"),
+    ("#### 5 dozen", "60", False, "correct"),
+    ("#### 3 pairs", "3", False, "correct"),            # pairs are counted, not doubled
+    ("#### a couple", "2", False, "no_answer"),         # no digit, no number
+    # an integer gold compares exactly
+    ("#### 1000000.4", "1000000", False, "wrong"),
+    ("#### 1000000.0", "1000000", False, "correct"),
+    ("#### \\frac{3}{4}", "0.75", False, "correct"),
+    ("#### \\boxed{18}", "18", False, "correct"),
 ])
 def test_gsm8k_red_team_rows(completion, gold, fallback, outcome):
     assert gsm8k_correctness(completion, final_answer=gold, fallback=fallback).outcome == outcome

@@ -9,9 +9,11 @@ Answers are read whole (`rlvr.rewards.numbers`): the text after the last `####` 
 state exactly one number, which may be a fraction (`3/4`), a mixed number (`1 1/2`), a
 decimal, scientific notation, have a sign, `$`, `%`, valid thousands commas and unit
 words; "3/4" is three quarters, never 3, and a line such as `#### 5 or 6` or `#### 12:00`
-is `no_answer`, never the first number in it. Values are compared exactly when both are
-integers, else with a relative tolerance (`rel_tol`, 1e-6), so `#### 1/2` equals `0.5`
-and 1e-8 differs from 2e-8.
+is `no_answer`, never the first number in it; so is a value named only to be retracted
+(`#### 5, no wait, 6`, `#### 5 is wrong`, or a next line opening "Actually, no").
+Values are compared exactly when either is an integer, else with a relative tolerance
+(`rel_tol`, 1e-6), so `#### 1/2` equals `0.5`, `#### 1000000.4` is not 1000000 and 1e-8
+differs from 2e-8.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from rlvr.rewards.numbers import (
     numbers_in,
     plain,
     read_whole,
+    retracts,
 )
 
 _BOXED_RE = re.compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
@@ -53,22 +56,30 @@ _QUALIFIER_RE = re.compile(r"(?:approximately|about|around|roughly|exactly|just|
 
 
 _CLAUSE_END_RE = re.compile(r"[.!?;,](?=\s|$)|\n")
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|\n")
 
 
 def _first_after(text: str, pos: int) -> Fraction | None:
     """The one number stated between `pos` and the end of its clause (after a qualifier
-    such as "approximately"), read whole: "the answer is 5 or 6" gives None."""
+    such as "approximately"), read whole: "the answer is 5 or 6" gives None, and so does
+    one the rest of its sentence takes back ("the answer is 5, no wait, 6")."""
     qualifier = _QUALIFIER_RE.match(text, pos)
     pos = qualifier.end() if qualifier else pos
     end = _CLAUSE_END_RE.search(text, pos)
-    return read_whole(text[pos:end.start() if end else len(text)])
+    stop = end.start() if end else len(text)
+    sentence = _SENTENCE_END_RE.search(text, stop)
+    if retracts(text[stop:sentence.start() if sentence else len(text)],
+                text[sentence.end():] if sentence else ""):
+        return None
+    return read_whole(text[pos:stop])
 
 
 def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | None, str | None]:
     """Find the response's final answer as an exact value (see `extract_answer`)."""
     cut = text.rfind("####")
     if cut >= 0:
-        return read_whole(text[cut + 4:].split("\n", 1)[0]), "hash"
+        line, _, after = text[cut + 4:].partition("\n")
+        return (None if retracts("", after) else read_whole(line)), "hash"
     if not fallback:
         return None, None
     boxed = _BOXED_RE.findall(text)

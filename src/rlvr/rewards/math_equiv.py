@@ -1,11 +1,21 @@
 """`math` reward: mathematical equivalence through math-verify, refusing partial readings.
 
-Each text (gold or response) is read once: math-verify's own extraction (its
-`LatexExtractionConfig` and `ExprExtractionConfig` regexes, in its priority order:
-`\\boxed{}`, "final answer is", LaTeX, then plain numbers) finds the answer, then the
-checks below decide whether the reading covers what was written. Values are compared by
+A response is read once: value-changing decorations are rewritten into math first
+(`math_kinds.rewrite`: `\\mathrm{e}` is e, `5\\text{ million}` is 5*10^6, `101_2` is 5,
+`1,000` is 1000), then math-verify's own extraction (its `LatexExtractionConfig` and
+`ExprExtractionConfig` regexes, in its priority order: `\\boxed{}`, "final answer is",
+LaTeX, then plain numbers) finds the answer, then the checks below decide whether the
+reading covers what was written. Two different values joined by a disjunction in the
+answer's sentence ("4 or 5", "x=2, or maybe x=3") are `listed_candidates`; an answer
+followed by a retracting word ("Actually, no") or right after a negation ("it is not
+5") states none (`no_answer`). A gold is read
+as LaTeX first (`_read_gold`): its last `\\boxed{}`, else the whole string, which must be
+one LaTeX answer (prose is `bad_gold`), so `(1, 3)`, `\\pm 3` and `10,080` are read whole,
+never as their last number. Values are compared by
 `math_verify.verify(gold, prediction)` in that documented order (the gold decides, e.g.,
-whether an interval or a set is expected), except single numbers (see Numbers).
+whether an interval or a set is expected), except single numbers (see Numbers), and only
+between answers of compatible kinds (`math_kinds.kind_of`: an interval is not the set of
+its endpoints, a tuple, list, `\\pm` or matrix is never one of its components).
 
 Partial readings (a response gets outcome `partial_parse` and the `wrong` score; a gold
 gets None as `bad_gold`: a reading that dropped part of the answer proves nothing):
@@ -15,11 +25,13 @@ gets None as `bad_gold`: a reading that dropped part of the answer proves nothin
   result of a numeric chain (`48/2 = 24`) or of a one-letter assignment (`x = 5`, as
   math-verify intends); otherwise the formula (at most 200 characters) is parsed as LaTeX
   (`$x - 3y + 5 = 0$` is an equation, compared as one); `partial_parse` if that fails.
-- LaTeX: math-verify's unit rule strips trailing letters it takes for units (`c`, `h`,
-  `ab`...): `\\frac{a}{b}c` became a/b, `\\frac{1}{3}\\pi r^2 h` lost h. A stripped letter
-  is a unit only right after a bare number (`5 m`); elsewhere the text is re-read with
-  math-verify's `units=False` normalisation. When the whole LaTeX fails to parse and
-  math-verify falls back to the last side of an `=` chain, the reading is partial.
+- LaTeX: math-verify's unit rule strips trailing letters and `\\text{}` it takes for units
+  (`c`, `h`, `ab`, `\\text{ (not 6)}`...): `\\frac{a}{b}c` became a/b, `2\\mathrm{e}` 2.
+  What it strips must be unit words (`math_kinds.UNIT_WORDS`) after a numeric answer
+  (`5 m`, `5\\text{ cm}`); single letters after a formula are factors, re-read with
+  math-verify's `units=False` normalisation; anything else is partial. When the whole
+  LaTeX fails to parse and math-verify falls back to the last side of an `=` chain, the
+  reading is partial.
 - Equations against values: math-verify compares an equation response with a value
   gold through its right side (any `x - 3y + 5 = 0` matched gold 0). The right side
   counts only for an assignment (`x = 5`, `\\text{Total} = 15`), a numeric chain
@@ -31,7 +43,9 @@ so `1:10` matched): they compare as text, equal once spaces are removed (`2:3` d
 match `4:6` or `\\frac23`). A gold whose value is undefined (`1/0`, `\\frac{1}{0}`: SymPy's
 zoo or nan) gives None (`bad_gold`); infinity is a normal answer.
 
-Numbers: when gold and response are single real numbers and either is written with a
+Numbers: an integer on either side compares exactly (`1000000.4` is not 1000000,
+`1000000.0` is; as in `rlvr.rewards.numbers`);
+otherwise, when gold and response are single real numbers and either is written with a
 decimal point (`0.5`, `18.00`, `1.0e20`), they match within a relative tolerance of
 REL_TOL = 1e-6 of the larger magnitude, at every scale (1e-8 differs from 2e-8, 3.0e-10
 from 3.1e-10; 0 equals only 0); integers and fractions compare exactly (1e20 differs
@@ -55,14 +69,35 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.math_compare import REL_TOL  # noqa: F401  (documented here too)
+from rlvr.rewards.math_compare import Answer as _Answer
+from rlvr.rewards.math_compare import alarm_limit as _timeout
+from rlvr.rewards.math_compare import exact
+from rlvr.rewards.math_compare import lib as _lib
+from rlvr.rewards.math_compare import same as _same
+from rlvr.rewards.math_compare import timed as _timed
+from rlvr.rewards.math_compare import undefined as _undefined
+from rlvr.rewards.math_kinds import (
+    UNIT_WORDS,
+    RewriteError,
+    base_digits,
+    denied,
+    kind_of,
+    other_candidates,
+    rewrite,
+    sentence_rest,
+    tail_verdict,
+)
+from rlvr.rewards.numbers import RETRACTING, iter_numbers, retracts
 
-REL_TOL = 1e-6  # relative tolerance for numbers written with a decimal point
+_RETRACTING = RETRACTING - {"or"}  # "or" offers another value: `other_candidates` decides
+
 
 _SCI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?!\w|\.\d)")
 _NUM = r"\d+(?:[.,]\d+)*(?::\d+| : \d+)*"
@@ -70,54 +105,8 @@ _TERM = rf"[(\[]*-?(?:{_NUM}(?:[A-Za-z](?![A-Za-z]))?|(?<![A-Za-z])[A-Za-z](?![A
 _FORMULA = re.compile(rf"{_TERM}(?:(?:[ \t]*[-+*/^=\u00d7\u00f7\u00b7][ \t]*|(?=\()){_TERM})*")
 _CLOCK = re.compile(r"\d+(?::\d+| : \d+)+")
 _COLON = re.compile(r"\d\s*:\s*\d")
-_LOST_TAIL = re.compile(r"(?:\s*\b[A-Za-z]\b)+\s*|\s*(?:ab|bc)\s*")
 _LONGEST = 200  # longest plain formula parsed as LaTeX (a longer one is partial)
 _SYMBOLS = {"\u00d7": "\\times ", "\u00f7": "\\div ", "\u00b7": "\\cdot ", "%": "\\%"}
-
-
-@dataclass(frozen=True)
-class _Answer:
-    """One text's answer: a SymPy `value` (kind "math"), a clock time or ratio kept as
-    text (kind "text", `value` is the text without spaces) or a reading that dropped part
-    of the text (kind "partial", `why` says what)."""
-
-    kind: str
-    value: Any = None
-    shown: str = ""
-    why: str = ""
-
-
-@functools.cache
-def _lib():
-    """math-verify and SymPy names, imported on first use (they take a second to load)."""
-    import sympy
-    from latex2sympy2_extended.latex2sympy2 import normalize_latex
-    from math_verify import grader, parser
-
-    grader.TIMEOUT_WARNING_SHOWN = True  # verify() runs under our own alarm (see Timeouts)
-    latex = parser.LatexExtractionConfig()
-    latex_no_units = replace(latex, normalization_config=replace(
-        latex.normalization_config, units=False))
-    return dict(sympy=sympy, grader=grader, parser=parser, normalize=normalize_latex,
-                latex=latex, latex_no_units=latex_no_units, expr=parser.ExprExtractionConfig())
-
-
-def _timeout(timeout_s: int | None) -> int | None:
-    """The alarm length to use here: none outside the main thread (signal.alarm fails)."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    return timeout_s if timeout_s and timeout_s > 0 else None
-
-
-def _timed(func, limit: int | None, *args):
-    """Run `func(*args)` under one `signal.alarm` of `limit` seconds (None: no limit).
-
-    Raises:
-        math_verify.errors.TimeoutException: the call took longer than `limit`.
-    """
-    from math_verify.utils import timeout
-
-    return timeout(timeout_seconds=limit)(func)(*args)
 
 
 def _first_parsed(text: str, targets: list) -> tuple | None:
@@ -139,28 +128,35 @@ def _first_parsed(text: str, targets: list) -> tuple | None:
     return None
 
 
-def _lost_factor(m) -> bool:
-    """True when the unit rule stripped variable letters (not a unit after a number)."""
+def _dropped(m) -> str:
+    """What math-verify's unit rule dropped from the match's LaTeX pieces (`tail_verdict`:
+    "none", "unit", "factors", "partial" or "merged"; the worst over the pieces)."""
     lib = _lib()
+    worst = "none"
     groups = [(v, k) for k, v in m.groupdict().items() if v and "_latex" in k]
     for raw, name in groups:  # first_latex..., next1_latex... (math-verify's LaTeX pieces)
         configs = [lib["latex"].normalization_config, lib["latex_no_units"].normalization_config]
         if name.endswith("latexBoxed"):
             configs = [replace(c, boxed="last") for c in configs]
         kept, full = (lib["normalize"](raw, config=c) for c in configs)
-        if kept != full and full.startswith(kept) and _LOST_TAIL.fullmatch(full[len(kept):]) \
-                and not re.fullmatch(r"-?[\d.,]+", kept.strip()):
-            return True
-    return False
+        verdict = tail_verdict(kept, full)
+        worst = max(worst, verdict, key=("none", "unit", "factors", "partial", "merged").index)
+    return worst
 
 
 def _latex_answer(m, value, shown: str) -> _Answer:
-    """Check a LaTeX reading: a colon form is text, a lost factor is re-read, a fallback to
-    the last side of an `=` chain is partial."""
+    """Check a LaTeX reading: a colon form is text, dropped letters that are factors are
+    re-read, other dropped words and a fallback to the last side of an `=` chain are
+    partial."""
     lib = _lib()
     if _COLON.search(shown):
         return _Answer("text", re.sub(r"\s+", "", shown), shown)
-    if _lost_factor(m):
+    verdict = _dropped(m)
+    if verdict in ("partial", "merged"):
+        why = "dropped words that are not units" if verdict == "partial" else \
+            "two numbers side by side"
+        return _Answer("partial", shown=shown, why=why)
+    if verdict == "factors":
         value, shown = lib["parser"].extract_latex(m, lib["latex_no_units"])
         if value is None:
             return _Answer("partial", shown=shown, why="a factor parses only as a unit")
@@ -168,6 +164,22 @@ def _latex_answer(m, value, shown: str) -> _Answer:
     if len(parts) > 2 and not re.search("[,;]| and ", shown) \
             and not lib["grader"].is_relation(value):
         return _Answer("partial", shown=shown, why="only the last side of an equation parsed")
+    return _Answer("math", value, shown)
+
+
+def _whole(line: str, start: int, end: int, value, shown: str) -> _Answer:
+    """A plain number (`line[start:end]`) read with the words that belong to it
+    (`rlvr.rewards.numbers`: "3 halves" is 3/2, "minus 5" -5), never without them."""
+    if re.match(r"\s+quarters?\b", line[end:], re.IGNORECASE):
+        return _Answer("partial", shown=shown, why="a quarter is a coin or 1/4")
+    for token in iter_numbers(line):
+        words = line[token.start:start] + " " + line[end:token.end]
+        if token.start <= start < token.end and re.search("[A-Za-z]", words) \
+                and "%" not in token.text:
+            whole = _lib()["sympy"].Rational(token.value.numerator, token.value.denominator) \
+                if isinstance(token.value, Fraction) else _lib()["sympy"].Integer(token.value)
+            if whole != exact(value):
+                return _Answer("math", whole, token.text)
     return _Answer("math", value, shown)
 
 
@@ -184,7 +196,8 @@ def _plain_answer(text: str, m, value, shown: str) -> _Answer:
         if f.start() <= start < f.end():
             break
     else:
-        return _Answer("math", value, shown)
+        return _whole(text[line_start:line_end], start - line_start, end - line_start,
+                      value, shown)
     lo, hi = f.span()  # drop brackets opened or closed outside the formula
 
     def depth() -> int:
@@ -195,8 +208,11 @@ def _plain_answer(text: str, m, value, shown: str) -> _Answer:
     while text[hi - 1] in ")]" and depth() < 0:
         hi -= 1
     formula = text[lo:hi]
+    if re.search(r"\d[ \t]+$", text[line_start:lo]) or re.match(r"[ \t]+\d", text[hi:line_end]):
+        return _Answer("partial", shown=formula, why="a number beside the formula was dropped")
     if lo >= start and hi <= end:
-        return _Answer("math", value, shown)
+        return _whole(text[line_start:line_end], start - line_start, end - line_start,
+                      value, shown)
     if _CLOCK.fullmatch(formula):
         return _Answer("text", re.sub(r"\s+", "", formula), formula)
     last = formula.rfind("=")
@@ -213,96 +229,76 @@ def _plain_answer(text: str, m, value, shown: str) -> _Answer:
     return _latex_answer(hit[0], hit[2], hit[3])
 
 
-def _read(text: str) -> _Answer | None:
-    """The answer `text` states (see the module doc), or None when nothing parses."""
+def _read(text: str, candidates: bool = True) -> _Answer | None:
+    """The answer `text` states (see the module doc), or None when nothing parses; with
+    `candidates`, an answer offered beside a different value is kind "listed"."""
     lib = _lib()
-    text = _SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text)
+    try:
+        text = rewrite(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
+    except RewriteError as exc:
+        return _Answer("partial", shown=text[-_LONGEST:], why=str(exc))
     hit = _first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
     if hit is None and "$" not in stripped and (
             ("\\" in stripped and len(stripped.split()) <= 3)
             or (len(stripped) <= _LONGEST and _FORMULA.fullmatch(stripped)
                 and re.search(r"[\d+*/^=-]", stripped))):
-        hit = _first_parsed(f"${stripped}$", [lib["latex"]])  # bare LaTeX, never prose
+        text = f"${stripped}$"
+        hit = _first_parsed(text, [lib["latex"]])  # bare LaTeX, never prose
     if hit is None:
         return None
     m, target, value, shown = hit
     if target is lib["expr"]:
-        return _plain_answer(text, m, value, shown)
-    return _latex_answer(m, value, shown)
+        answer = _plain_answer(text, m, value, shown)
+    else:
+        answer = _latex_answer(m, value, shown)
+    if candidates and answer.kind in ("math", "text"):
+        if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
+                or denied(text, *m.span()):
+            return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
+        others = [(chunk, other) for chunk in other_candidates(text, *m.span())
+                  if (other := _read(chunk, candidates=False)) is not None
+                  and other.kind in ("math", "text") and not _agree(answer, other)]
+        if others:
+            values = [a.value for a in [answer] + [o for _, o in others] if a.kind == "math"]
+            values = [v.rhs if lib["grader"].is_assignment_relation(v) else v for v in values]
+            listed = lib["sympy"].FiniteSet(*values) if len(values) == len(others) + 1 \
+                and all(kind_of(v) == "scalar" for v in values) else None
+            return _Answer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
+    return answer
 
 
-def _exact(x):
-    """`x` with every decimal (SymPy Float) replaced by the exact fraction it spells."""
-    sympy = _lib()["sympy"]
-    if isinstance(x, sympy.Float):
-        return sympy.Rational(str(x)) if x.is_finite else x
-    if isinstance(x, sympy.MatrixBase):
-        return x.applyfunc(_exact)
-    if not isinstance(x, sympy.Basic) or not x.atoms(sympy.Float):
-        return x
-    if hasattr(x, "_unsorted_args"):  # latex2sympy's ordered FiniteSet / And
-        return type(x)(*[_exact(a) for a in x._unsorted_args])
-    args = [_exact(a) for a in x.args]
+def _agree(a: _Answer, b: _Answer) -> bool:
+    """True when two candidate answers are the same value (an error: not the same)."""
     try:
-        return x.func(*args, evaluate=False)
-    except TypeError:
-        return x.func(*args)
+        return _same(a, b)[0]
+    except Exception:  # noqa: BLE001
+        return False
 
 
-def _number(x) -> tuple[Any, bool] | None:
-    """(exact value, written with a decimal point) for a single real number, else None."""
-    sympy = _lib()["sympy"]
-    if not isinstance(x, sympy.Expr) or isinstance(x, (sympy.MatrixBase, sympy.MatrixExpr)) \
-            or x.free_symbols or x.has(sympy.UnevaluatedExpr) \
-            or any(p.exp.is_Number and abs(p.exp) > 10**5 for p in x.atoms(sympy.Pow)):
-        return None  # not one plain number, or too large to evaluate exactly
-    value = _exact(x).doit()
-    if not (value.is_real and value.is_finite):
-        return None
-    return value, bool(x.atoms(sympy.Float))
+_DELIMITED = re.compile(r"\$\$(.+)\$\$|\$(.+)\$|\\\((.+)\\\)|\\\[(.+)\\\]", re.DOTALL)
+_FUNCTIONS = frozenset("sin cos tan cot sec csc log ln exp sqrt max min gcd lcm det mod arcsin "
+                       "arccos arctan sinh cosh tanh infty infinity inf and or frac dfrac".split())
 
 
-def _undefined(x) -> bool:
-    """True when `x` holds SymPy's zoo or nan, or an unevaluated division by zero."""
-    sympy = _lib()["sympy"]
-    return isinstance(x, sympy.Basic) and (x.has(sympy.zoo, sympy.nan) or any(
-        p.base == 0 and p.exp.is_negative for p in x.atoms(sympy.Pow)))
-
-
-def _same(gold: _Answer, pred: _Answer) -> tuple[bool, str | None]:
-    """(equal?, reason when an equation was refused) for two readable answers.
-
-    Raises:
-        Exception: whatever math-verify raises while comparing (callers count it wrong).
-    """
-    if "text" in (gold.kind, pred.kind):
-        return gold.kind == pred.kind and gold.value == pred.value, None
-    lib = _lib()
-    grader, sympy = lib["grader"], lib["sympy"]
-    g, p = gold.value, pred.value
-    if grader.is_equation(p) and not grader.is_equation(g):
-        lhs = grader.take_last_relation(p).lhs  # 2x, x - 3y + 5: arithmetic on unknowns
-        if lhs.free_symbols and isinstance(lhs, (sympy.Add, sympy.Mul, sympy.Pow)) \
-                and not grader.is_assignment_relation(p):
-            return False, "an equation is not the value of its right side"
-        p = grader.take_last_relation(p).rhs
-    elif grader.is_assignment_relation(g) and not grader.is_equation(p):
-        g = grader.take_last_relation(g).rhs
-    a, b = _number(g), _number(p)
-    if a and b and (a[1] or b[1] or (a[0].is_Rational and b[0].is_Rational)):
-        (x, approx_x), (y, approx_y) = a, b  # one is a decimal, or both are fractions
-        if x == y or not (approx_x or approx_y):
-            return x == y, None
-        gap, size = abs(x - y), max(abs(x), abs(y))
-        if not (x.is_Rational and y.is_Rational):
-            gap, size = gap.evalf(30), size.evalf(30)
-        return bool(gap <= sympy.Rational(str(REL_TOL)) * size), None
-    from math_verify import verify
-
-    ok = verify([_exact(g)], [_exact(p)], numeric_precision=100, timeout_seconds=None,
-                raise_on_error=True)
-    return ok, None
+def _read_gold(solution: str) -> _Answer | None:
+    """A gold read as LaTeX first: its last `\\boxed{}` when it has one, else the whole
+    string (inside one `$...$`, `\\(...\\)` or `\\[...\\]` at most), which must parse
+    whole: prose (a word that is not a unit or a function name) is partial."""
+    text = solution.strip()
+    if "\\boxed" in text or "\\fbox" in text:
+        return _read(text, candidates=False)
+    delimited = _DELIMITED.fullmatch(text)
+    body = next(g for g in delimited.groups() if g) if delimited else text
+    outside = re.sub(r"\\[A-Za-z]+(?:\s*\{[^{}]*\})?", " ", body)
+    words = [w.lower() for w in re.findall("[A-Za-z]{3,}", outside)]
+    if "$" in body.replace("\\$", "") or any(
+            w not in UNIT_WORDS and w not in _FUNCTIONS for w in words):
+        return _Answer("partial", shown=body, why="the gold is not one LaTeX answer")
+    answer = _read(f"${body}$", candidates=False)
+    if answer is not None and answer.kind == "math":
+        answer = replace(answer, digits=base_digits(body))
+    return answer
 
 
 @functools.lru_cache(maxsize=4096)
@@ -311,7 +307,7 @@ def _parse_gold(solution: str, timeout_s: int | None) -> tuple[_Answer | None, s
     from math_verify.errors import TimeoutException
 
     def read() -> tuple[_Answer | None, str | None]:
-        gold = _read(solution)
+        gold = _read_gold(solution)
         if gold is None:
             return None, "gold does not parse"
         if gold.kind == "partial":
@@ -346,8 +342,9 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         correct, wrong: the two scores (kept within [0, 1]).
     Returns:
         RewardResult with outcome `correct`, `wrong`, `no_answer` (nothing parsed in the
-        response), `partial_parse` (the reading dropped part of the response's answer;
-        score `wrong`), `timeout` (score `wrong`), `bad_gold` (score None: the gold is
+        response, or its answer retracted), `partial_parse` (the reading dropped part of
+        the response's answer; score `wrong`), `listed_candidates` (two different values
+        offered; score `wrong`), `timeout` (score `wrong`), `bad_gold` (score None: the gold is
         empty, unparseable, partial or undefined, or timed out). Details: `gold`,
         `predicted`, `error`, `note`. The rules are in the module docstring.
     Raises:
@@ -376,8 +373,12 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     if predicted is None:
         return RewardResult(wrong, "no_answer", details)
     details["predicted"] = _shown(predicted)
-    if predicted.kind == "partial":
-        return RewardResult(wrong, "partial_parse", {**details, "error": predicted.why})
+    if predicted.kind == "listed" and predicted.value is not None and gold.kind == "math" \
+            and kind_of(gold.value) == "collection":  # "x = 2 or x = 3" for the gold "2, 3"
+        predicted = replace(predicted, kind="math")
+    if predicted.kind in ("partial", "listed"):
+        outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
+        return RewardResult(wrong, outcome, {**details, "error": predicted.why})
     try:
         ok, reason = _timed(_same, limit, gold, predicted)
     except TimeoutException:

@@ -1,18 +1,30 @@
 """Whole-value number reading and comparison, shared by the numeric rewards.
 
+Every number rule of the `####`, qa and selfaware graders is decided here, once (the
+table in docs/rewards.md, "Numbers are read whole", states them):
+
 A number is read whole or not at all: "3/4" is three quarters (never the 3 before the
 slash), "108.92" is one value (never the 108 inside it), "1 1/2" is a mixed number,
-"1.5e3" and "-2.5E-4" are scientific notation, "1,234" has a thousands group. A token that
-runs on into more number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number
-at all. Scale words and sign words belong to the number: "3 million" is 3000000, "5 dozen"
-60, "2 and a half" 5/2, "minus 5" -5; an exponent beyond +-400 or more than 400 digits is
-not read. Values are exact: an int when integral, else a `fractions.Fraction`, so "0.5",
-"1/2" and "2/4" are the same value and "18.00" equals "18".
+"1.5e3" and "-2.5E-4" are scientific notation, "1,234" and "1,234.56" have thousands
+groups, `\\frac{3}{4}` and `\\dfrac` are fractions. A token that runs on into more
+number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number at all. Scale
+and multiplier words belong to the number and chain: "3 million" is 3000000, "5 hundred
+thousand" 500000, "5 dozen" 60, "2 and a half" 5/2, "minus 5" -5; other count nouns are
+units ("3 pairs" is 3). A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
+"5 quarters" is no number (a coin count or 5/4). An exponent beyond +-400 or more than
+400 digits is not read. Values are exact: an int when integral, else a
+`fractions.Fraction`, so "0.5", "1/2" and "2/4" are the same value and "18.00" equals "18".
 
-Comparison (`numbers_equal`): integers compare exactly; any other pair compares with a
-relative tolerance (default 1e-6 of the larger magnitude), which holds at every scale:
-1e-8 and 2e-8 differ (an absolute tolerance would call all tiny numbers equal), while
-1/3 and 0.3333333 agree.
+A text states a number (`read_whole`) when it holds exactly one, with at most
+`MAX_WORDS` plain words on each side and no word that changes, doubts or retracts it
+(`_BLOCKING`: "5 or 6", "not 5", "5, no wait", "5 is wrong") and no question mark: a value
+named only to be retracted is no answer. `retracts` finds a retraction after a value
+(`RETRACTING` words in the rest of its sentence or opening the next one).
+
+Comparison (`numbers_equal`): when either side is an integer they compare exactly
+(1000000.4 is not 1000000); any other pair compares with a relative tolerance (default
+1e-6 of the larger magnitude), which holds at every scale: 1e-8 and 2e-8 differ (an
+absolute tolerance would call all tiny numbers equal), while 1/3 and 0.3333333 agree.
 
 Used by `gsm8k_correctness` (the value after `####`), `qa` (numeric aliases) and the
 `selfaware` reward (numeric gold answers).
@@ -29,20 +41,28 @@ from typing import Iterator
 # One number token. The look-behind keeps it from starting inside a word or another number;
 # the look-ahead keeps it from stopping inside one ("3/4", "108.92", "1,000", "12:00").
 _NUMBER = re.compile(
-    r"(?<![\w.,/:^])"
+    r"(?<![\w.,/:^\\])"
     r"(?:(?P<signword>minus|negative)\s+)?"
     r"(?P<sign>[-+\u2212])?(?P<cur>\\?\$\s?)?(?P<sign2>-)?"
-    r"(?:(?P<mixed>\d+)\s+(?=\d+/\d))?"
-    r"(?P<body>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
-    r"(?:/(?P<den>\d+))?"
-    r"(?P<pct>\s?%)?"
-    r"(?:\s+(?P<scale>thousand|million|billion|trillion|dozen|hundred)s?(?![\w/:^]))?"
+    r"(?:(?P<mixed>\d+)\s+(?=\d+/\d|\\[dt]?frac\s*\{))?"
+    r"(?:\\[dt]?frac\s*\{\s*(?P<tnum>\d+)\s*\}\s*\{\s*(?P<tden>\d+)\s*\}"
+    r"|(?P<body>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+    r"(?:/(?P<den>\d+))?)"
+    r"(?P<pct>\s?\\?%)?"
+    r"(?P<scale>(?:\s+(?:thousand|million|billion|trillion|dozen|hundred)s?(?![\w/:^]))*)"
+    r"(?:\s+(?P<part>halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?"
+    r"|eighths?|ninths?|tenths?|twelfths?|hundredths?|thousandths?)(?![\w/:^]))?"
     r"(?P<half>\s+and\s+a\s+half(?!\w))?"
     r"(?![\w/:^]|[.,]\d)",
     re.IGNORECASE,
 )
 _SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
            "dozen": 12, "hundred": 100}
+# A fraction word after a number divides it: "3 halves" is 3/2, "2 thirds" 2/3.
+# "quarter(s)" is also a coin (25 cents): "5 quarters" states no single value (None).
+_PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": None, "fourth": 4, "fifth": 5,
+          "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "twelfth": 12,
+          "hundredth": 100, "thousandth": 1000}
 MAX_EXPONENT = 400  # "1e100000000" is not read (its exact value would take minutes)
 MAX_DIGITS = 400  # nor a 5,000-digit run (Python refuses int() beyond 4,300 digits)
 # Words that, next to the one number of an answer, change or multiply what it says
@@ -53,7 +73,16 @@ _BLOCKING = frozenset((
     "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
     "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
     "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion",
-    "half", "quarter", "third", "dozen"))
+    "half", "quarter", "third", "dozen",
+    # a value named only to be retracted or doubted ("5, no wait", "5 is wrong", "5?")
+    "wait", "actually", "wrong", "incorrect", "false", "scratch", "oops", "sorry", "mistake",
+    "correction", "rather", "instead", "but", "unless", "never", "nope", "guess", "unsure",
+    "probably", "possibly", "likely", "might", "may", "could", "if", "than", "less", "more",
+    "over", "under", "least", "most", "almost", "nearly", "roughly", "around", "about"))
+RETRACTING = frozenset((
+    "no", "or", "maybe", "perhaps", "wait", "actually", "wrong", "incorrect", "scratch",
+    "oops", "sorry", "mistake", "correction", "rather", "instead", "nope"))
+MAX_WORDS = 4  # words a stated number may carry on each side (a unit: "square feet")
 
 
 @dataclass(frozen=True)
@@ -93,25 +122,32 @@ def _decimal(body: str) -> int | Fraction | None:
 
 
 def _value(match: re.Match) -> int | Fraction | None:
-    body = match.group("body").replace(",", "")
-    value = _decimal(body)
+    """The exact value of one `_NUMBER` match, or None when it states no single value."""
+    if match.group("tnum") is not None:  # \\frac{3}{4}
+        value, den = int(match.group("tnum")), match.group("tden")
+    else:
+        value = _decimal(match.group("body").replace(",", ""))
+        den = match.group("den")
     if value is None:
         return None
-    den = match.group("den")
     if den is not None:
         if int(den) == 0 or type(value) is not int:
             return None  # "12/0" and "1.5/2" are not numbers we read
         value = Fraction(value, int(den))
         if match.group("mixed") is not None:
             value += int(match.group("mixed"))
-        if value.denominator == 1:
-            value = value.numerator
     elif match.group("mixed") is not None:
         return None
     if match.group("half") is not None:
         value = Fraction(value) + Fraction(1, 2)
-    if match.group("scale") is not None:
-        value = value * _SCALES[match.group("scale").lower()]
+    for word in match.group("scale").lower().split():
+        value = value * _SCALES[word.removesuffix("s")]
+    part = match.group("part")
+    if part is not None:
+        parts = _PARTS[part.lower().removesuffix("s")]
+        if parts is None:
+            return None
+        value = Fraction(value, parts)
     if type(value) is Fraction and value.denominator == 1:
         value = value.numerator
     sign = match.group("sign")
@@ -133,30 +169,61 @@ def numbers_in(text: str) -> list[int | Fraction]:
     return [token.value for token in iter_numbers(text)]
 
 
-_FILLER = re.compile(r"[\s$%.,;:!*)(\[\]]+|[a-z]+", re.IGNORECASE)
-_PUNCT = re.compile(r"[\s$%.,;:!]+")
+_FILLER = re.compile(r"[\s$%.,;:!*)(\[\]{}]+|\\?[a-z]+", re.IGNORECASE)
+_PUNCT = re.compile(r"[\s$%.,;:!{}]+|\\boxed")
 _WORD = re.compile(r"[a-z]+")
 
 
 def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     """The single number that `text` states, or None.
 
-    The text must hold exactly one number token; besides it only spaces, punctuation and
-    (when `allow_words`) plain words such as units ("18 dollars", "$5.", "50%") may
-    remain, but not words that change what the number says ("5 or six", "not 5",
-    "between 5 and 6": `_BLOCKING`). Several numbers ("5 or 6", "2 + 3 = 5"), a number that
-    cannot be read whole ("3/4x", "12:00", "1.2.3") or no number give None.
+    The text must hold exactly one number token (`iter_numbers`); besides it only spaces,
+    punctuation, `\\boxed{}` and (when `allow_words`) at most `MAX_WORDS` plain words on
+    each side may remain (a unit: "18 dollars", "$5.", "50%", "The answer is 5"), none of
+    them a word that changes, doubts or retracts what the number says ("5 or six", "not
+    5", "between 5 and 6", "5, no wait", "5 is wrong", "about 5": `_BLOCKING`), and no
+    question mark. Several numbers ("5 or 6", "5 (not 6)", "2 + 3 = 5"), a number that
+    cannot be read whole ("3/4x", "12:00", "1.2.3", "5 quarters") or no number give None.
     """
     tokens = list(iter_numbers(text))
-    if len(tokens) != 1:
+    if len(tokens) != 1 or "?" in text:
         return None
-    rest = text[:tokens[0].start] + " " + text[tokens[0].end:]
+    before, after = text[:tokens[0].start], text[tokens[0].end:]
+    rest = before + " " + after
     if any(ch.isdigit() for ch in rest):
         return None
-    if allow_words and not _BLOCKING.isdisjoint(_WORD.findall(rest.lower())):
+    if allow_words and (not _BLOCKING.isdisjoint(_WORD.findall(rest.lower())) or max(
+            len(_WORD.findall(before.lower())), len(_WORD.findall(after.lower()))) > MAX_WORDS):
         return None
     leftover = (_FILLER if allow_words else _PUNCT).sub("", rest)
     return tokens[0].value if not leftover else None
+
+
+def retracts(rest: str, after: str = "", words: frozenset[str] = RETRACTING) -> bool:
+    """True when what follows a stated value takes it back or offers another: a
+    retracting word (`RETRACTING`) in `rest` (the rest of the value's sentence: "5, no
+    wait, 6", "5, or maybe 6") or opening `after` (the next sentence or line: "Actually,
+    6.", "Or maybe 6."); `words` replaces the list (`RETRACTING`)."""
+    first = _WORD.match(after.strip().lower())
+    return not words.isdisjoint(_WORD.findall(rest.lower())) or bool(
+        first and first.group() in words)
+
+
+_DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
+                          re.IGNORECASE)
+
+
+def offers_others(text: str, value: int | Fraction) -> bool:
+    """True when `text` offers a number equal to `value` and one of another value joined
+    to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between):
+    a list of candidates, which never counts as stating `value`."""
+    tokens = list(iter_numbers(text))
+    for hit in (t for t in tokens if numbers_equal(t.value, value)):
+        for other in (t for t in tokens if not numbers_equal(t.value, value)):
+            between = text[min(hit.end, other.end):max(hit.start, other.start)]
+            if _DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
+                return True
+    return False
 
 
 def as_number(value: object) -> int | Fraction | None:
@@ -183,17 +250,17 @@ def numbers_equal(a: int | Fraction | float, b: int | Fraction | float,
                   rel_tol: float = 1e-6) -> bool:
     """True when `a` and `b` are the same number.
 
-    Integers compare exactly. Otherwise |a - b| <= rel_tol * max(|a|, |b|), a relative
-    tolerance that keeps its meaning at every scale (0 equals only 0).
+    When either is an integer (int, or a Fraction/float with no fractional part: "18.00")
+    they compare exactly: 1000000.4 is not 1000000, 1000000.0 is. Otherwise
+    |a - b| <= rel_tol * max(|a|, |b|), a relative tolerance that keeps its meaning at
+    every scale (0 equals only 0).
 
-    Examples: 0.5 == 1/2; 1e-8 != 2e-8; 1/3 == 0.3333333 (relative gap 1e-7).
+    Examples: 0.5 == 1/2; 1e-8 != 2e-8; 1/3 == 0.3333333 (relative gap 1e-7); 5 != 4.9999999.
     """
     if a == b:
         return True
-    if type(a) is int and type(b) is int:
-        return False
     a, b = Fraction(a), Fraction(b)
-    if a.denominator == 1 and b.denominator == 1:
+    if a.denominator == 1 or b.denominator == 1:
         return False
     return abs(a - b) <= Fraction(rel_tol) * max(abs(a), abs(b))
 

@@ -9,10 +9,12 @@ easier to satisfy by listing several candidates; prefer `exact` for training.
 
 Numbers keep their value: normalisation leaves a decimal point or fraction slash between
 digits in place ("2.5" stays "2.5", never "25"; "3.14" never equals "314"), drops
-thousands commas only in valid groups ("1,000" = "1000"), and an answer and an alias that
-each state one number read whole (`rlvr.rewards.numbers`) match when the values are equal
-("2.50" = "2.5" = "5/2"). In `contains` mode a numeric alias matches only a whole number
-token of equal value ("108" is not inside "108.92").
+thousands commas only in valid groups ("1,000" = "1000", "1,234.56" = "1234.56"), keeps
+a sign before a currency sign ("-$1" is -1), and an answer and an alias that each state
+one number read whole (`rlvr.rewards.numbers`) match when the values are equal ("2.50" =
+"2.5" = "5/2"). In `contains` mode a numeric alias matches only a whole number
+token of equal value ("108" is not inside "108.92"), and not when the answer offers it
+beside another number ("4 or 5": `listed_candidates`, `rlvr.rewards.numbers.offers_others`).
 
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
 (an empty tag is an empty answer, not a fallback to the whole text).
@@ -27,14 +29,15 @@ import unicodedata
 from typing import Any
 
 from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.numbers import iter_numbers, numbers_equal, read_whole
+from rlvr.rewards.numbers import iter_numbers, numbers_equal, offers_others, read_whole
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
-_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d]|[.,]\d)")
+_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d]|,\d)")  # "1,234.56" too
 _INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
+_SIGNED_CURRENCY_RE = re.compile(r"(?<![\w.])([-\u2212])\s?\\?\$\s?(?=\d)")  # "-$5" is -5
 _LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading point: "-5", ".5"
 _BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0\1\2\3](?=\d)")
 
@@ -51,7 +54,8 @@ def normalize_answer(text: str) -> str:
     and thousands commas in valid groups are removed, so numbers keep their value (the
     original turns "2.5" into "25" and "-5" into "5").
     """
-    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text.lower())
+    text = _SIGNED_CURRENCY_RE.sub(r"\1", text.lower())
+    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
     text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
     text = _LEAD_RE.sub(lambda m: "\2" if m.group(1) == "." else "\3", text)
     text = _BETWEEN_DIGITS_RE.sub(" ", text)  # "3-4", "1:2", "2^10" stay two numbers
@@ -122,8 +126,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         correct, wrong: the two scores (kept within [0, 1]).
     Returns:
         RewardResult with outcome `correct`, `wrong`, `empty_answer` (nothing left after
-        normalisation) or `no_gold` (score None: no usable alias). Details: `prediction`
-        (normalised), `matched`.
+        normalisation), `listed_candidates` (contains mode: a numeric alias offered beside
+        another number, "4 or 5"; score `wrong`) or `no_gold` (score None: no usable
+        alias). Details: `prediction` (normalised), `matched`.
     Raises:
         ValueError: unknown mode.
     Source: Rajpurkar et al. (2016), SQuAD evaluation script; TriviaQA uses the same
@@ -145,4 +150,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         hit = next((g for g in golds if _contains(prediction, g)), None)
     if hit is None:
         return RewardResult(wrong, "wrong", details)
+    value = read_whole(hit, allow_words=False)
+    if mode == "contains" and value is not None and offers_others(prediction, value):
+        return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     return RewardResult(correct, "correct", {**details, "matched": hit})

@@ -1,0 +1,163 @@
+"""The `math` reward's comparison: two readings (gold, response) of one answer each.
+
+`same(gold, pred)` decides whether they are the same answer: clock times and ratios as
+text; answers of incompatible kinds (`rlvr.rewards.math_kinds`) never; a response's
+percent by its value (50% is 1/2; a gold's percent also accepts its number of percent); an integer on
+either side exactly (1000000.4 is not 1000000, 1000000.0 is); single real numbers written with a
+decimal point within REL_TOL of the larger magnitude; everything else through
+`math_verify.verify(gold, target)` after decimals become exact fractions. The rules are
+stated in `rlvr.rewards.math_equiv`'s docstring.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rlvr.rewards.math_kinds import compatible, kind_of, unwrap
+
+REL_TOL = 1e-6  # relative tolerance for numbers written with a decimal point
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One text's answer: a SymPy `value` (kind "math"), a clock time or ratio kept as
+    text (kind "text", `value` is the text without spaces) or a reading that dropped part
+    of the text (kind "partial", `why` says what)."""
+
+    kind: str
+    value: Any = None
+    shown: str = ""
+    why: str = ""
+    digits: str | None = None  # a gold `101_2`: the digits as written
+
+
+@functools.cache
+def lib():
+    """math-verify and SymPy names, imported on first use (they take a second to load)."""
+    import sympy
+    from latex2sympy2_extended.latex2sympy2 import normalize_latex
+    from math_verify import grader, parser
+
+    grader.TIMEOUT_WARNING_SHOWN = True  # verify() runs under our own alarm (see Timeouts)
+    latex = parser.LatexExtractionConfig()
+    latex_no_units = replace(latex, normalization_config=replace(
+        latex.normalization_config, units=False))
+    return dict(sympy=sympy, grader=grader, parser=parser, normalize=normalize_latex,
+                latex=latex, latex_no_units=latex_no_units, expr=parser.ExprExtractionConfig())
+
+
+def alarm_limit(timeout_s: int | None) -> int | None:
+    """The alarm length to use here: none outside the main thread (signal.alarm fails)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return timeout_s if timeout_s and timeout_s > 0 else None
+
+
+def timed(func, limit: int | None, *args):
+    """Run `func(*args)` under one `signal.alarm` of `limit` seconds (None: no limit).
+
+    Raises:
+        math_verify.errors.TimeoutException: the call took longer than `limit`.
+    """
+    from math_verify.utils import timeout
+
+    return timeout(timeout_seconds=limit)(func)(*args)
+
+
+def exact(x):
+    """`x` with every decimal (SymPy Float) replaced by the exact fraction it spells."""
+    sympy = lib()["sympy"]
+    if isinstance(x, sympy.Float):
+        return sympy.Rational(str(x)) if x.is_finite else x
+    if isinstance(x, sympy.MatrixBase):
+        return x.applyfunc(exact)
+    if not isinstance(x, sympy.Basic) or not x.atoms(sympy.Float):
+        return x
+    if hasattr(x, "_unsorted_args"):  # latex2sympy's ordered FiniteSet / And
+        return type(x)(*[exact(a) for a in x._unsorted_args])
+    args = [exact(a) for a in x.args]
+    try:
+        return x.func(*args, evaluate=False)
+    except TypeError:
+        return x.func(*args)
+
+
+def number(x) -> tuple[Any, bool] | None:
+    """(exact value, written with a decimal point) for a single real number, else None."""
+    sympy = lib()["sympy"]
+    if not isinstance(x, sympy.Expr) or isinstance(x, (sympy.MatrixBase, sympy.MatrixExpr)) \
+            or x.free_symbols or x.has(sympy.UnevaluatedExpr) \
+            or any(p.exp.is_Number and abs(p.exp) > 10**5 for p in x.atoms(sympy.Pow)):
+        return None  # not one plain number, or too large to evaluate exactly
+    value = exact(x).doit()
+    if not (value.is_real and value.is_finite):
+        return None
+    return value, bool(x.atoms(sympy.Float))
+
+
+def percent_value(x):
+    """The value of a percent answer (math-verify reads `50\\%` as 50 times an unevaluated
+    1/100): 1/2; None when `x` holds no percent."""
+    sympy = lib()["sympy"]
+    marks = [u for u in getattr(x, "atoms", lambda *_: ())(sympy.UnevaluatedExpr)
+             if u.args[0] == sympy.Rational(1, 100)]
+    return x.xreplace({u: u.args[0] for u in marks}).doit() if marks else None
+
+
+def undefined(x) -> bool:
+    """True when `x` holds SymPy's zoo or nan, or an unevaluated division by zero."""
+    sympy = lib()["sympy"]
+    return isinstance(x, sympy.Basic) and (x.has(sympy.zoo, sympy.nan) or any(
+        p.base == 0 and p.exp.is_negative for p in x.atoms(sympy.Pow)))
+
+
+def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
+    """(equal?, reason when an equation was refused) for two readable answers.
+
+    Raises:
+        Exception: whatever math-verify raises while comparing (callers count it wrong).
+    """
+    if "text" in (gold.kind, pred.kind):
+        return gold.kind == pred.kind and gold.value == pred.value, None
+    if gold.digits and re.sub(r"[\s{}]", "", pred.shown) == gold.digits:
+        return True, None  # gold 101_2, response 101: the digits in the gold's base
+    names = lib()
+    grader, sympy = names["grader"], names["sympy"]
+    g, p = gold.value, pred.value
+    if grader.is_assignment_relation(g) and grader.is_assignment_relation(p) \
+            and grader.take_last_relation(g).lhs != grader.take_last_relation(p).lhs:
+        return False, "the equation names another variable"
+    if grader.is_equation(p) and not grader.is_equation(g):
+        lhs = grader.take_last_relation(p).lhs  # 2x, x - 3y + 5: arithmetic on unknowns
+        if lhs.free_symbols and isinstance(lhs, (sympy.Add, sympy.Mul, sympy.Pow)) \
+                and not grader.is_assignment_relation(p):
+            return False, "an equation is not the value of its right side"
+        p = grader.take_last_relation(p).rhs
+    elif grader.is_assignment_relation(g) and not grader.is_equation(p):
+        g = grader.take_last_relation(g).rhs
+    g, p = unwrap(g), unwrap(p)
+    kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
+    if not compatible(*kinds):
+        return False, f"a {kinds[1]} is not a {kinds[0]}"
+    if percent_value(p) is not None and percent_value(g) is None:
+        p = percent_value(p)  # a response's % is never dropped: 50% is 1/2, not 50
+    a, b = number(g), number(p)
+    if a and b and (a[1] or b[1] or (a[0].is_Rational and b[0].is_Rational)):
+        (x, approx_x), (y, approx_y) = a, b  # one is a decimal, or both are fractions
+        if x == y or not (approx_x or approx_y) or x.is_Integer or y.is_Integer:
+            return x == y, None  # an integer (gold or response) compares exactly
+        gap, size = abs(x - y), max(abs(x), abs(y))
+        if not (x.is_Rational and y.is_Rational):
+            gap, size = gap.evalf(30), size.evalf(30)
+        return bool(gap <= sympy.Rational(str(REL_TOL)) * size), None
+    from math_verify import verify
+
+    ok = verify([exact(g)], [exact(p)], numeric_precision=100, timeout_seconds=None,
+                raise_on_error=True)
+    return ok, None
+
+
