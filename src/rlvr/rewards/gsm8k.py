@@ -129,7 +129,9 @@ def gold_number(final_answer: Any) -> Number | None:
 
 
 @register_reward("gsm8k_correctness", fields=("final_answer",), score_range=(0.0, 1.0),
-                 presets={"default": {}, "fallback": {"fallback": True}})
+                 presets={"default": {}, "fallback": {"fallback": True}},
+                 outcomes=("correct", "wrong", "no_answer", "correct_fallback",
+                           "wrong_fallback", "bad_gold"))
 def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | str = False,
                       rel_tol: float = 1e-6, correct: float = 1.0,
                       wrong: float = 0.0) -> RewardResult:
@@ -165,7 +167,8 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
     return RewardResult(correct if ok else wrong, ("correct" if ok else "wrong") + suffix, details)
 
 
-@register_reward("gsm8k_format", fields=(), score_range=(0.0, 0.5))
+@register_reward("gsm8k_format", fields=(), score_range=(0.0, 0.5),
+                 outcomes=("formatted", "unformatted"))
 def gsm8k_format(completion: str, *, value: float = 0.5,
                  require_reasoning: bool = True) -> RewardResult:
     """`value` (0.5) when the response ends its reasoning with a `#### <number>` line.

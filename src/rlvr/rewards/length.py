@@ -186,7 +186,7 @@ def _no_ids(unit: str) -> RewardResult:
 # --- soft_overlong ----------------------------------------------------------------------------
 
 @register_reward("soft_overlong", fields=(), optional_fields=_TOKEN_FIELDS,
-                 score_range=(-1.0, 0.0))
+                 score_range=(-1.0, 0.0), outcomes=("short", "in_cache", "over_max", "no_token_ids"))
 def soft_overlong(completion: str, *, max_length: int | None = None,
                   cache_length: int | None = None, unit: str = "tokens",
                   completion_ids: Sequence[int] | None = None,
@@ -227,8 +227,8 @@ def soft_overlong(completion: str, *, max_length: int | None = None,
 # --- repetition_penalty -----------------------------------------------------------------------
 
 @register_reward("repetition_penalty", fields=(), optional_fields=("completion_ids",),
-                 score_range=(-1.0, 0.0),
-                 presets={"default": {}, "tokens": {"unit": "tokens"}})
+                 score_range=(-1.0, 0.0), presets={"default": {}, "tokens": {"unit": "tokens"}},
+                 outcomes=("no_repeats", "repeated", "too_short", "no_token_ids"))
 def repetition_penalty(completion: str, *, ngram_size: int = 3, max_penalty: float = -1.0,
                        unit: str = "words",
                        completion_ids: Sequence[int] | None = None) -> RewardResult:
@@ -384,7 +384,8 @@ def _field_union() -> tuple[str, ...]:
 
 
 @register_reward("cosine_scaled", fields=(), optional_fields=_field_union(),
-                 score_range=(-1.0, 1.0), batch_core=cosine_scaled_batch)
+                 score_range=(-1.0, 1.0), batch_core=cosine_scaled_batch,
+                 outcomes=("correct", "wrong", "unscored", "no_token_ids"))
 def cosine_scaled(completion: str, **fields_and_params: Any) -> RewardResult:
     """Cosine length-scaled reward of one response: `cosine_scaled_batch` on one row.
 

@@ -329,7 +329,9 @@ def _shown(answer: _Answer) -> str:
     return str(answer.value) if answer.kind == "math" else answer.shown
 
 
-@register_reward("math", fields=("solution",), score_range=(0.0, 1.0))
+@register_reward("math", fields=("solution",), score_range=(0.0, 1.0),
+                 outcomes=("correct", "wrong", "no_answer", "partial_parse",
+                           "listed_candidates", "timeout", "bad_gold"))
 def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
                 correct: float = 1.0, wrong: float = 0.0) -> RewardResult:
     """1.0 when the response's answer is mathematically equivalent to the gold solution.

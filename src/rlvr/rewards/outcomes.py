@@ -22,17 +22,7 @@ from rlvr.rewards.base import RewardSpec, get_reward
 _SANDBOX = ("passed", "failed", "timeout", "error", "no_code", "bad_task")
 
 FALLBACK_OUTCOMES: dict[str, tuple[str, ...]] = {
-    "gsm8k_correctness": ("correct", "wrong", "no_answer", "correct_fallback", "wrong_fallback",
-                          "bad_gold"),
-    "gsm8k_format": ("formatted", "unformatted"),
-    "math": ("correct", "wrong", "no_answer", "partial_parse", "listed_candidates", "timeout",
-             "bad_gold"),
-    "qa": ("correct", "wrong", "empty_answer", "listed_candidates", "no_gold"),
-    "think_format": ("formatted", "tag_count", "misplaced", "empty_think", "empty_answer"),
     "code": _SANDBOX,
-    "soft_overlong": ("short", "in_cache", "over_max", "no_token_ids"),
-    "repetition_penalty": ("no_repeats", "repeated", "too_short", "no_token_ids"),
-    "cosine_scaled": ("correct", "wrong", "unscored", "no_token_ids"),
 }
 
 

@@ -112,7 +112,8 @@ def _negated(prediction: str, start: int) -> bool:
 
 
 @register_reward("qa", fields=(), required_any=("aliases", "answer"), score_range=(0.0, 1.0),
-                 presets={"default": {}, "contains": {"mode": "contains"}})
+                 presets={"default": {}, "contains": {"mode": "contains"}},
+                 outcomes=("correct", "wrong", "empty_answer", "listed_candidates", "no_gold"))
 def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode: str = "exact",
               correct: float = 1.0, wrong: float = 0.0) -> RewardResult:
     """1.0 when the normalised answer matches a normalised gold alias.

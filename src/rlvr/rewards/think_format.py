@@ -19,7 +19,8 @@ _OPENED_RE = re.compile(r"(.*)</think>\s*<answer>(.*)</answer>\s*", re.DOTALL)
 
 
 @register_reward("think_format", fields=(), score_range=(0.0, 1.0),
-                 presets={"default": {}, "prompt_opens_think": {"prompt_opens_think": True}})
+                 presets={"default": {}, "prompt_opens_think": {"prompt_opens_think": True}},
+                 outcomes=("formatted", "tag_count", "misplaced", "empty_think", "empty_answer"))
 def think_format(completion: str, *, prompt_opens_think: bool = False,
                  value: float = 1.0) -> RewardResult:
     """`value` (1.0) for `<think>...</think>` followed by `<answer>...</answer>`, else 0.0.
