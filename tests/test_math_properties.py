@@ -7,6 +7,12 @@
 3. A list of candidates containing the gold, one component of a tuple/interval/set/list/
    `\\pm`/matrix gold, and the gold followed by a retraction never score correct; the
    whole structured answer does.
+4. (red team, issue 18) Two final-answer markers of different values, an `=` chain whose
+   numeric sides differ, a struck-out part and a relation with nothing on its left never
+   score correct; a relation never matches an interval (either way round) and an ordered
+   pair never matches an inequality; Unicode and presentation spellings (other digit
+   scripts, thin-space thousands, colour, `\\phantom`, a final point, repeating decimals,
+   vulgar fractions) are formattings like any other (property 2).
 Every failure found here is a fixed row in tests/test_rewards_math.py.
 """
 
@@ -164,6 +170,11 @@ def number_forms(value: Fraction, percent: bool = False) -> list[str]:
             exponent = len(str(abs(n))) - 1
             sign = "-" if n < 0 else ""
             forms += [f"{sign}{mantissa}\\times 10^{{{exponent}}}", f"{sign}{mantissa}e{exponent}"]
+        forms += [str(n).translate(_FULL_WIDTH), str(n).translate(_ARABIC_INDIC),
+                  f"\\color{{red}}{{{n}}}", f"\\textcolor{{blue}}{{{n}}}", f"{n}\\phantom{{0}}",
+                  f"{n}.", f"\\mathbf{{{n}}}", f"\\displaystyle {n}"]
+        if abs(n) >= 1000:
+            forms += [f"{n:,}".replace(",", "\u2009"), f"{n:,}".replace(",", "\u202f")]
     else:
         p, q = value.numerator, value.denominator
         forms += [f"\\frac{{{p}}}{{{q}}}", f"\\dfrac{{{p}}}{{{q}}}", f"{p}/{q}",
@@ -173,11 +184,39 @@ def number_forms(value: Fraction, percent: bool = False) -> list[str]:
         if all(f in (2, 5) for f in sympy.factorint(q)):
             decimal = str(sympy.Rational(p, q).evalf(30)).rstrip("0")
             forms += [decimal, decimal + "00"]
+        else:
+            forms.append(repeating(value))
+        if p > 0 and value - p // q in _VULGAR:
+            forms.append(f"{p // q or ''}{_VULGAR[value - p // q]}")
     if percent:
         # math-verify does not read `\frac{1}{2}\%` at all (no answer): left out, see
         # the module doc of rlvr.rewards.math_equiv
         forms = [f"{f}\\%" for f in forms if re.fullmatch(r"-?[\d.,]+", f)]
     return forms
+
+
+_FULL_WIDTH = str.maketrans("0123456789", "".join(map(chr, range(0xFF10, 0xFF1A))))
+_ARABIC_INDIC = str.maketrans("0123456789", "".join(map(chr, range(0x0660, 0x066A))))
+_VULGAR = {Fraction(1, 2): "\u00bd", Fraction(1, 3): "\u2153", Fraction(2, 3): "\u2154",
+           Fraction(1, 4): "\u00bc", Fraction(3, 4): "\u00be", Fraction(1, 8): "\u215b"}
+
+
+def repeating(value: Fraction) -> str:
+    """`value` as a repeating decimal in LaTeX (`1/6` -> `0.1\\overline{6}`), by long
+    division (independent of the reward's own conversion)."""
+    sign, value = ("-" if value < 0 else ""), abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    digits, seen = [], {}
+    while rest and rest not in seen:
+        seen[rest] = len(digits)
+        rest *= 10
+        digits.append(str(rest // value.denominator))
+        rest %= value.denominator
+    if not rest:
+        return f"{sign}{whole}." + "".join(digits)
+    start = seen[rest]
+    fixed, cycle = "".join(digits[:start]), "".join(digits[start:])
+    return f"{sign}{whole}.{fixed}\\overline{{{cycle}}}"
 
 
 def plain_words(value: Fraction) -> list[str]:
@@ -222,6 +261,12 @@ CANDIDATE_LISTS = [
     "It is {a} or {g}.", "It is {g} or {a}.", "The answer is either {a} or {g}.",
     "x = {a}, or maybe x = {g}", "So $x = {g}$, or perhaps $x = {a}$.",
     "The answer is $\\boxed{{{a}}}$ or $\\boxed{{{g}}}$.", "It could be {g}, possibly {a}.",
+    # red team: several final answers, false chains, strike-outs
+    "First guess $\\boxed{{{a}}}$. Second guess $\\boxed{{{g}}}$.",
+    "So $\\boxed{{{a}}}$. Therefore the final answer is {g}.",
+    "So $\\boxed{{{g}}}$. Therefore the final answer is {a}.",
+    "$\\boxed{{{g}}}$\n\nFinal answer: {a}", "$y = {a} = {g}$", "\\boxed{{{a} = {g}}}",
+    "\\boxed{{\\cancel{{{a}}} {g}}}",
 ]
 
 
@@ -275,3 +320,29 @@ def test_number_forms_are_what_they_claim(form):
     # the generator itself: each form of 1234567 is read as that value by SymPy's reader
     result = math_reward(f"$\\boxed{{{form}}}$", solution="1234567")
     assert result.outcome == "correct", (form, result.details)
+
+
+DANGLING = ["\\boxed{{> {g}}}", "\\boxed{{\\neq {g}}}", "\\boxed{{\\approx {g}}}", "$\\leq {g}$",
+            "The answer is > {g}.", "The answer is \u2260 {g}."]
+
+
+@SETTINGS
+@given(st.integers(-50, 50), st.sampled_from(DANGLING))
+def test_a_relation_with_nothing_on_its_left_is_never_correct(g, template):
+    result = math_reward(template.format(g=g), solution=str(g))
+    assert result.outcome != "correct", (template, g, result.details)
+
+
+@SETTINGS
+@given(st.integers(-20, 20), st.integers(1, 20))
+def test_relations_and_intervals_compare_only_with_their_own_kind(a, width):
+    b = a + width
+    pairs = [(f"[{a}, \\infty)", f"x \\geq {a}"), (f"({a}, {b})", f"{a} < x < {b}"),
+             (f"(-\\infty, {a}]", f"x \\le {a}")]
+    for interval, relation in pairs:
+        for gold, response in ((interval, relation), (relation, interval)):
+            result = math_reward(f"$\\boxed{{{response}}}$", solution=gold)
+            assert result.outcome != "correct", (gold, response, result.details)
+        for same in (interval, relation):
+            result = math_reward(f"$\\boxed{{{same}}}$", solution=same)
+            assert result.outcome == "correct", (same, result.details)

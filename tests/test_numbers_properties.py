@@ -5,7 +5,11 @@
    `$`, fractions, `\\frac`, `\\dfrac`, mixed numbers, fraction words, scale words) scores
    the same, and the next number never scores like it.
 2. A line listing candidates that include the gold, or naming the gold only to retract
-   it, never scores correct.
+   it, never scores correct; nor does one followed in its paragraph by another value, or a
+   LaTeX operator (`\\sqrt`, `\\log`, `\\neq`) applied to the gold.
+3. (red team, issue 18) Unicode forms (thin/no-break-space thousands, other digit
+   scripts, vulgar fractions), markup around the number (a closing tag, backticks, `\\(`
+   `\\)`, `\\textbf`) and a percent word are formattings like any other.
 Every failure found here is a fixed row in tests/test_rewards_numbers.py.
 """
 
@@ -33,6 +37,10 @@ def forms(value: Fraction) -> list[str]:
         out += [str(n), f"{n}.0", f"{n}.00", f"{n:,}", f"{n:,}.00", f"{n} dollars",
                 f"{n}.", f"\\boxed{{{n}}}"]
         out += [f"${n:,}", f"\\${n}"] if n >= 0 else [f"-${-n:,}", f"$-{-n}"]
+        if abs(n) >= 1000:
+            out += [f"{n:,}".replace(",", sep) for sep in "\u2009\u202f\u00a0"]
+        out += [str(n).translate(_FULL_WIDTH), str(n).translate(_ARABIC_INDIC), f"{n}</answer>",
+                f"`{n}`", f"\\({n}\\)", f"\\textbf{{{n}}}", f"**{n}**"]
         if n and n % 1000 == 0:
             out.append(f"{n // 1000} thousand")
         if n and n % 12 == 0:
@@ -51,7 +59,15 @@ def forms(value: Fraction) -> list[str]:
         if all(f in (2, 5) for f in _factors(q)):
             decimal = f"{p / q:.10f}".rstrip("0")
             out += [decimal, decimal + "0"]
+        vulgar = {Fraction(1, 2): "\u00bd", Fraction(1, 4): "\u00bc", Fraction(3, 4): "\u00be",
+                  Fraction(1, 3): "\u2153", Fraction(2, 3): "\u2154", Fraction(1, 8): "\u215b"}
+        if value - (p // q) in vulgar and p > 0:
+            out.append(f"{p // q or ''}{vulgar[value - p // q]}")
     return out
+
+
+_FULL_WIDTH = str.maketrans("0123456789", "".join(map(chr, range(0xFF10, 0xFF1A))))
+_ARABIC_INDIC = str.maketrans("0123456789", "".join(map(chr, range(0x0660, 0x066A))))
 
 
 def _factors(q: int) -> set[int]:
@@ -91,7 +107,8 @@ def test_every_formatting_of_a_number_scores_the_same(value):
 def test_qa_numeric_aliases_match_every_formatting(value):
     gold = forms(value)[0]
     for form in forms(value):
-        if "\\" in form or "dollars" in form or "dozen" in form or "thousand" in form:
+        if "\\" in form or "dollars" in form or "dozen" in form or "thousand" in form \
+                or "<" in form or "`" in form or "*" in form:
             continue  # qa reads a bare answer: no LaTeX, no words
         result = qa_reward(f"<answer>{form}</answer>", aliases=[gold])
         assert result.outcome == "correct", (gold, form, result.details)
@@ -103,13 +120,17 @@ LISTS = ["#### {a} or {g}", "#### {g} or {a}", "#### either {a} or {g}", "#### {
 RETRACTIONS = ["#### {g}, no wait", "#### {g} is wrong", "#### {g}?", "#### {g}\nActually, no.",
                "#### {g}\nWait, that is a mistake.", "#### {g} - scratch that",
                "#### {g}, incorrect"]
+AFTER = ["#### {g}\nAlternatively, it could be {a}.", "#### {g}\nHmm, let me recheck: {a}.",
+         "#### {g} (or possibly {a})", "#### {g} \u00b1 {a}", "#### {g} to {a}"]
+OPERATORS = ["#### \\sqrt{{{g}}}", "#### \\log {g}", "#### \\neq {g}", "#### \\approx {g}",
+             "#### \\overline{{{g}}}", "#### \\lfloor {g} \\rfloor"]
 FALLBACKS = ["The answer is {g}, or maybe {a}.", "The answer is {g}, no wait, {a}.",
              "The answer is {g}. Or perhaps {a}.", "Answer: {g} or {a}"]
 
 
 @SETTINGS
 @given(st.integers(-500, 500), st.integers(1, 500),
-       st.sampled_from(LISTS + RETRACTIONS + FALLBACKS))
+       st.sampled_from(LISTS + RETRACTIONS + FALLBACKS + AFTER + OPERATORS))
 def test_candidates_and_retractions_never_score(g, a, template):
     assume(a != g)
     text = template.format(g=g, a=a)
@@ -119,7 +140,9 @@ def test_candidates_and_retractions_never_score(g, a, template):
 
 
 QA_LISTS = ["It is {a} or {g}.", "either {g} or maybe {a}", "{g}, or perhaps {a}",
-            "<answer>{a} or {g}</answer>"]
+            "<answer>{a} or {g}</answer>", "It was {a}-{g}.", "It was {g}\u2013{a}.",
+            "between {g} and {a}", "from {a} to {g} years", "{g} \u00b1 {a}",
+            "<answer>~{g}</answer>", "<answer>< {g}</answer>"]
 
 
 @SETTINGS

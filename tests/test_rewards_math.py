@@ -190,7 +190,11 @@ KINDS = [
     ("$\\{1, 3\\}$", "$(1, 3)$", 0.0, "wrong"),
     ("$(1,3)$", "$\\{1, 3\\}$", 0.0, "wrong"),
     ("$x \\geq 2$", "$x > 2$", 0.0, "wrong"),
-    ("$[2, \\infty)$", "$x \\geq 2$", 1.0, "correct"),  # the same region
+    # decided (issue 18): a relation compares only with relations, an interval only with
+    # intervals, even for the same set; math-verify allowed it one way round only
+    ("$[2, \\infty)$", "$x \\geq 2$", 0.0, "wrong"),
+    ("$x \\geq 2$", "$[2, \\infty)$", 0.0, "wrong"),
+    ("$2 \\leq x$", "$x \\geq 2$", 1.0, "correct"),
     # a component of a tuple, list, interval, \pm or matrix gold is never the answer
     ("\\boxed{3}", "(1, 3)", 0.0, "wrong"),
     ("\\boxed{3}", "1, 3", 0.0, "wrong"),

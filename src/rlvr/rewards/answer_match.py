@@ -33,7 +33,8 @@ from fractions import Fraction
 from rlvr.rewards.answer_forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
                                        retracted, unmix_scripts, word_number, word_numbers)
 from rlvr.rewards.denial import denied
-from rlvr.rewards.numbers import NumberToken, iter_numbers, numbers_equal, numbers_in, read_whole
+from rlvr.rewards.numbers import (NFKC_SAFE_NUMBERS, NumberToken, iter_numbers, numbers_equal,
+                                  numbers_in, read_whole)
 
 _QUOTES = str.maketrans({
     "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
@@ -41,6 +42,7 @@ _QUOTES = str.maketrans({
     "\u00ab": '"', "\u00bb": '"', "\u3002": ".", "\uff61": ".", "\u3001": ",", "`": "'",
     "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,
     "\u00ad": None,
+    **NFKC_SAFE_NUMBERS,  # "5\u00b2" is 5^2 and "2\u00bd" 2 1/2 through NFKC (never 52, 21/2)
 })
 
 

@@ -10,7 +10,9 @@ state exactly one number, which may be a fraction (`3/4`), a mixed number (`1 1/
 decimal, scientific notation, have a sign, `$`, `%`, valid thousands commas and unit
 words; "3/4" is three quarters, never 3, and a line such as `#### 5 or 6` or `#### 12:00`
 is `no_answer`, never the first number in it; so is a value named only to be retracted
-(`#### 5, no wait, 6`, `#### 5 is wrong`, or a next line opening "Actually, no").
+(`#### 5, no wait, 6`, `#### 5 is wrong`, or a next line opening "Actually, no"), and
+one followed, in its paragraph (up to a blank line), by a number of another value
+(`#### 5` then "Alternatively, it could be 6."): the answer must be the last value stated.
 Values are compared exactly when either is an integer, else with a relative tolerance
 (`rel_tol`, 1e-6), so `#### 1/2` equals `0.5`, `#### 1000000.4` is not 1000000 and 1e-8
 differs from 2e-8.
@@ -79,7 +81,11 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        return (None if retracts("", after) else read_whole(line)), "hash"
+        value = None if retracts("", after) else read_whole(line)
+        paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]
+        if value is not None and any(not numbers_equal(v, value) for v in numbers_in(paragraph)):
+            return None, "hash"  # "#### 5\nAlternatively, 6.": another value after the answer
+        return value, "hash"
     if not fallback:
         return None, None
     boxed = _BOXED_RE.findall(text)

@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rlvr.rewards.math_kinds import compatible, kind_of, unwrap
+from rlvr.rewards.math_kinds import compatible, kind_of, tail_verdict, unwrap
 
 REL_TOL = 1e-6  # relative tolerance for numbers written with a decimal point
 
@@ -48,6 +48,22 @@ def lib():
         latex.normalization_config, units=False))
     return dict(sympy=sympy, grader=grader, parser=parser, normalize=normalize_latex,
                 latex=latex, latex_no_units=latex_no_units, expr=parser.ExprExtractionConfig())
+
+
+def dropped(m) -> str:
+    """What math-verify's unit rule dropped from the match's LaTeX pieces (`tail_verdict`:
+    "none", "unit", "factors", "partial" or "merged"; the worst over the pieces)."""
+    names = lib()
+    worst = "none"
+    groups = [(v, k) for k, v in m.groupdict().items() if v and "_latex" in k]
+    for raw, name in groups:  # first_latex..., next1_latex... (math-verify's LaTeX pieces)
+        configs = [names[key].normalization_config for key in ("latex", "latex_no_units")]
+        if name.endswith("latexBoxed"):
+            configs = [replace(c, boxed="last") for c in configs]
+        kept, full = (names["normalize"](raw, config=c) for c in configs)
+        verdict = tail_verdict(kept, full)
+        worst = max(worst, verdict, key=("none", "unit", "factors", "partial", "merged").index)
+    return worst
 
 
 def alarm_limit(timeout_s: int | None) -> int | None:
@@ -84,6 +100,23 @@ def exact(x):
         return x.func(*args, evaluate=False)
     except TypeError:
         return x.func(*args)
+
+
+def _symbols(x) -> set:
+    return set(x.free_symbols) if isinstance(x, lib()["sympy"].Basic) else set()
+
+
+def plain_symbols(x):
+    """`x` with every free symbol replaced by a plain `Symbol` of its name: latex2sympy
+    gives the same letter different assumptions depending on its spelling (`4i` and `4 i`
+    differed), so two spellings of one answer compared unequal."""
+    sympy = lib()["sympy"]
+    if isinstance(x, sympy.Rel):  # rebuilt unevaluated: Eq(n, {1, 2}) must not become False
+        return x.func(plain_symbols(x.lhs), plain_symbols(x.rhs), evaluate=False)
+    if not isinstance(x, sympy.Expr) or not x.free_symbols:
+        return x  # sets, tuples, booleans: as read
+    return x.xreplace({s: sympy.Symbol(s.name) for s in x.free_symbols
+                       if isinstance(s, sympy.Symbol)})
 
 
 def number(x) -> tuple[Any, bool] | None:
@@ -140,6 +173,8 @@ def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
     elif grader.is_assignment_relation(g) and not grader.is_equation(p):
         g = grader.take_last_relation(g).rhs
     g, p = unwrap(g), unwrap(p)
+    if {x.name for x in _symbols(g) | _symbols(p)} == {"i"}:  # `(1+i)^2`, `2i`: complex
+        g, p = (x.xreplace({s: sympy.I for s in _symbols(x)}) for x in (g, p))
     kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
     if not compatible(*kinds):
         return False, f"a {kinds[1]} is not a {kinds[0]}"
@@ -156,6 +191,7 @@ def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
         return bool(gap <= sympy.Rational(str(REL_TOL)) * size), None
     from math_verify import verify
 
+    g, p = plain_symbols(g), plain_symbols(p)  # `4i`, `4 i`, `4\\mathrm{i}`: one letter i
     ok = verify([exact(g)], [exact(p)], numeric_precision=100, timeout_seconds=None,
                 raise_on_error=True)
     return ok, None

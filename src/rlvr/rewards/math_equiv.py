@@ -6,7 +6,11 @@ A response is read once: value-changing decorations are rewritten into math firs
 `ExprExtractionConfig` regexes, in its priority order: `\\boxed{}`, "final answer is",
 LaTeX, then plain numbers) finds the answer, then the checks below decide whether the
 reading covers what was written. Two different values joined by a disjunction in the
-answer's sentence ("4 or 5", "x=2, or maybe x=3") are `listed_candidates`; an answer
+answer's sentence ("4 or 5", "x=2, or maybe x=3"), two final-answer markers of different
+values (two boxes, a box and "the final answer is 13") and an `=` chain whose numeric
+sides differ (`12 = 13`) are `listed_candidates`; a number math-verify read as plain text
+inside LaTeX it could not parse (`\\boxed{> 5}`), a struck-out part or a relation with
+nothing on its left is `partial_parse` (`math_forms.answer_flaw`); an answer
 followed by a retracting word ("Actually, no") or right after a negation ("it is not
 5") states none (`no_answer`). A gold is read
 as LaTeX first (`_read_gold`): its last `\\boxed{}`, else the whole string, which must be
@@ -78,21 +82,26 @@ from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.math_compare import REL_TOL  # noqa: F401  (documented here too)
 from rlvr.rewards.math_compare import Answer as _Answer
 from rlvr.rewards.math_compare import alarm_limit as _timeout
+from rlvr.rewards.math_compare import dropped as _dropped
 from rlvr.rewards.math_compare import exact
 from rlvr.rewards.math_compare import lib as _lib
 from rlvr.rewards.math_compare import same as _same
 from rlvr.rewards.math_compare import timed as _timed
 from rlvr.rewards.math_compare import undefined as _undefined
+from rlvr.rewards.math_forms import answer_flaw
 from rlvr.rewards.math_kinds import (
     UNIT_WORDS,
     RewriteError,
     base_digits,
+    chain_disagrees,
     denied,
+    final_markers,
+    in_math,
     kind_of,
+    listed_value,
     other_candidates,
     rewrite,
     sentence_rest,
-    tail_verdict,
 )
 from rlvr.rewards.numbers import RETRACTING, iter_numbers, retracts
 
@@ -126,22 +135,6 @@ def _first_parsed(text: str, targets: list) -> tuple | None:
             if value is not None:
                 return m, target, value, shown
     return None
-
-
-def _dropped(m) -> str:
-    """What math-verify's unit rule dropped from the match's LaTeX pieces (`tail_verdict`:
-    "none", "unit", "factors", "partial" or "merged"; the worst over the pieces)."""
-    lib = _lib()
-    worst = "none"
-    groups = [(v, k) for k, v in m.groupdict().items() if v and "_latex" in k]
-    for raw, name in groups:  # first_latex..., next1_latex... (math-verify's LaTeX pieces)
-        configs = [lib["latex"].normalization_config, lib["latex_no_units"].normalization_config]
-        if name.endswith("latexBoxed"):
-            configs = [replace(c, boxed="last") for c in configs]
-        kept, full = (lib["normalize"](raw, config=c) for c in configs)
-        verdict = tail_verdict(kept, full)
-        worst = max(worst, verdict, key=("none", "unit", "factors", "partial", "merged").index)
-    return worst
 
 
 def _latex_answer(m, value, shown: str) -> _Answer:
@@ -248,6 +241,9 @@ def _read(text: str, candidates: bool = True) -> _Answer | None:
     if hit is None:
         return None
     m, target, value, shown = hit
+    plain = target is lib["expr"]
+    if flaw := answer_flaw(m.group(), plain, plain and in_math(text, m.start())):
+        return _Answer("partial", shown=m.group()[:_LONGEST], why=flaw)
     if target is lib["expr"]:
         answer = _plain_answer(text, m, value, shown)
     else:
@@ -256,14 +252,17 @@ def _read(text: str, candidates: bool = True) -> _Answer | None:
         if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
                 or denied(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
-        others = [(chunk, other) for chunk in other_candidates(text, *m.span())
+        if answer.kind == "math" and chain_disagrees(answer.value, answer.shown):
+            return _Answer("listed", None, answer.shown, "the = chain states two values")
+        chunks = [*other_candidates(text, *m.span()), *(
+            text[a:b] for a, b in final_markers(text) if not a < m.end() <= b)]
+        others = [(chunk, other) for chunk in chunks
                   if (other := _read(chunk, candidates=False)) is not None
                   and other.kind in ("math", "text") and not _agree(answer, other)]
         if others:
-            values = [a.value for a in [answer] + [o for _, o in others] if a.kind == "math"]
-            values = [v.rhs if lib["grader"].is_assignment_relation(v) else v for v in values]
-            listed = lib["sympy"].FiniteSet(*values) if len(values) == len(others) + 1 \
-                and all(kind_of(v) == "scalar" for v in values) else None
+            answers = [answer] + [o for _, o in others]
+            listed = listed_value([a.value for a in answers], lib["grader"]) \
+                if all(a.kind == "math" for a in answers) else None
             return _Answer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
     return answer
 

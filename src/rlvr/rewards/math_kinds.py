@@ -13,15 +13,20 @@ Three designs (issue 18, "a parse that silently drops something is trusted"):
    math-verify's list and common units) after a numeric answer; single letters after a
    formula are factors (re-read); anything else (other words, digits,
    `\\text{ (not 6)}`) is `partial`.
-2. Every answer has a kind (`kind_of`): `scalar`, `equation`, `region` (intervals,
-   inequalities, unions), `pair` (`(a, b)`: an open interval or an ordered pair as
-   written), `tuple`, `collection` (`\\{a, b\\}`, `a, b`, `\\pm a`), `matrix`, `empty`.
-   Only compatible kinds are compared (`compatible`): the same kind; `pair` with
-   `region`; the empty set with `collection` and `region`. A one-element collection is its
-   element. So a tuple, list, set, `\\pm` or matrix is never one of its components.
+2. Every answer has a kind (`kind_of`): `scalar`, `equation`, `relation` (inequalities,
+   `x \\neq 1`, and/or of them), `region` (intervals, unions, `x \\in S`), `pair` (`(a, b)`:
+   an open interval or an ordered pair as written), `tuple`, `collection` (`\\{a, b\\}`,
+   `a, b`, `\\pm a`), `matrix`, `empty`. Only compatible kinds are compared
+   (`compatible`): the same kind; `pair` with `region`; the empty set with `collection` and
+   `region`. A one-element collection is its element. So a tuple, list, set, `\\pm` or
+   matrix is never one of its components, and a relation never an interval (`x \\geq 2`
+   against `[2, \\infty)`, either way round; decided in issue 18: math-verify allowed it
+   one way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
 3. Plain text that offers two different values joined by a disjunction ("4 or 5",
    "either 3 or 7", "x=2, or maybe x=3") in one sentence is `listed_candidates`
-   (`other_candidates` finds them; the caller compares values).
+   (`other_candidates` finds them; the caller compares values); so are two final-answer
+   markers of different values (`final_markers`: boxes, "final answer is") and an `=`
+   chain whose numeric sides differ (`chain_disagrees`: `12 = 13`).
 
 Standard library at import (`kind_of` and `unwrap` import SymPy when called); the caller
 supplies math-verify's readings. Tests: tests/test_rewards_math.py (DROPPED, KINDS,
@@ -32,6 +37,8 @@ from __future__ import annotations
 
 import re
 from typing import Iterator
+
+from rlvr.rewards.math_forms import RewriteError, spaces, spell
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -62,8 +69,8 @@ _SCALE_AFTER_MATH = re.compile(  # `$5$ million`: the scale word joins the formu
     r"(?<=\d)(\s*(?:\$|\\\)))\s*(thousand|million|billion|trillion)s?(?![A-Za-z])",
     re.IGNORECASE)
 _BASE = re.compile(r"(?<![\w.])(\d+)_(?:\{\s*(\d+)\s*\}|(\d))(?!\d)")
-_THOUSANDS = re.compile(
-    r"(?<![\d.,(\[])\d{1,3}(?:(?:,(?:\\!)?|\\,)\d{3})+(?![\d)\]]|,\d|\\,\d)")
+_GROUP = r"(?:,(?:\\!)?|\\,|[\u2009\u202f\u00a0])"  # `1,000`, `27,\!000`, `10\,000`, `10 000`
+_THOUSANDS = re.compile(rf"(?<![\d.,(\[])\d{{1,3}}(?:{_GROUP}\d{{3}})+(?![\d)\]]|{_GROUP}\d)")
 _SIDE_BY_SIDE = re.compile(r"\d(?:\s|\\[ ,;:!]|~)+\d")  # `2 3`, which LaTeX reads as 5
 _MIXED = re.compile(r"(?<![\w.,/\\^])(\d+)[ \t]+(\d+)/(\d+)(?![\d/]|[.,]\d)")
 _TAIL_WORD = re.compile(r"[A-Za-z]+\.?")
@@ -74,10 +81,6 @@ _DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _MATH_SEGMENT = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]"
                            r"|\\boxed\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}", re.DOTALL)
-
-
-class RewriteError(ValueError):
-    """A token that cannot be read with its value (`129_2`: 9 is not a base-2 digit)."""
 
 
 def _base(m: re.Match) -> str:
@@ -100,11 +103,13 @@ def rewrite(text: str) -> str:
     Raises:
         RewriteError: a base subscript whose digits are not valid in the base.
     """
+    text = spell(text)  # Unicode digits, colour, repeating decimals... (`math_forms`)
     text = _CONSTANT.sub(lambda m: "{" + (m.group(1) or m.group(2)) + "}", text)
     text = _SCALE.sub(lambda m: f"*10^({_SCALES[m.group(2).lower()]})", text)
     text = _SCALE_AFTER_MATH.sub(
         lambda m: f"*10^({_SCALES[m.group(2).lower()]}){m.group(1)}", text)
-    text = _THOUSANDS.sub(lambda m: re.sub(r",(?:\\!)?|\\,", "", m.group()), text)
+    text = _THOUSANDS.sub(lambda m: re.sub(_GROUP, "", m.group()), text)
+    text = spaces(text)
     text = _MIXED.sub(lambda m: f"{int(m[1]) * int(m[3]) + int(m[2])}/{m[3]}"
                       if int(m[2]) < int(m[3]) else m.group(), text)  # 1 1/2 is 3/2
     return _BASE.sub(_base, text)
@@ -179,8 +184,8 @@ def kind_of(value, shown: str = "") -> str:
     if isinstance(value, sympy.Eq):
         return "region" if isinstance(value.rhs, sympy.Set) else "equation"
     if isinstance(value, sympy.Rel) or isinstance(value, (And, Or)):
-        return "region" if any(isinstance(a, sympy.Rel) and not isinstance(a, sympy.Eq)
-                               for a in sympy.preorder_traversal(value)) else "equation"
+        return "relation" if any(isinstance(a, sympy.Rel) and not isinstance(a, sympy.Eq)
+                                 for a in sympy.preorder_traversal(value)) else "equation"
     return "scalar"
 
 
@@ -252,3 +257,69 @@ def other_candidates(text: str, start: int, end: int) -> Iterator[str]:
         words = re.findall(r"[A-Za-z]+", re.sub(r"\$[^$]*\$", " ", between))
         if _DISJUNCTION.search(between) and len(words) <= 4 and not re.search(r"\d", between):
             yield text[a:b]
+
+
+_FINAL = re.compile(r"final\s+answer\s*(?:is|:|=)?[:\s]*", re.IGNORECASE)
+_BOX_OPEN = re.compile(r"\\(?:boxed|fbox)\s*\{")
+
+
+def final_markers(text: str) -> list[tuple[int, int]]:
+    """Spans of every final-answer marker of `text`: each outermost closed `\\boxed{}` /
+    `\\fbox{}`, and the rest of the sentence after each "final answer is" / "Final
+    answer:". Two markers of different values offer two candidates (the caller compares)."""
+    spans: list[tuple[int, int]] = []
+    for m in _BOX_OPEN.finditer(text):
+        if spans and m.start() < spans[-1][1]:
+            continue  # a box nested in the previous one is part of it
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        if depth == 0:
+            spans.append((m.start(), i))
+    for m in _FINAL.finditer(text):
+        stop = _SENTENCE_END.search(text, m.end())
+        end = stop.start() if stop else len(text)
+        if end > m.end() and not any(a <= m.end() < b for a, b in spans):
+            spans.append((m.end(), end))
+    return spans
+
+
+def listed_value(values: list, grader):
+    """The set of values a list of candidates offers (`x = 2 or x = 3` -> {2, 3}; a set
+    among them gives its elements), or None when one is not a single number or symbol."""
+    import sympy
+
+    flat = [x for v in values for x in (v.args if isinstance(v, sympy.FiniteSet) else (v,))]
+    flat = [v.rhs if grader.is_assignment_relation(v) else v for v in flat]
+    return sympy.FiniteSet(*flat) if flat and all(kind_of(v) == "scalar" for v in flat) \
+        else None
+
+
+def chain_disagrees(value, shown: str) -> bool:
+    """True when `value` is an equality chain whose numeric sides differ (`12 = 13`, `1 + 1
+    = 3`, `\\text{Total} = 5 \\times 3 = 16`): it states two values. A side written with k
+    decimals may be the other rounded to k places (`\\frac{22}{7} = 3.14`)."""
+    import sympy
+    from sympy.logic.boolalg import And
+
+    eqs = [value] if isinstance(value, sympy.Eq) else list(value.args) \
+        if isinstance(value, And) and all(isinstance(a, sympy.Eq) for a in value.args) else []
+    sides = [side for eq in eqs for side in (eq.lhs, eq.rhs)
+             if isinstance(side, sympy.Expr) and not side.free_symbols]
+    if len(sides) < 2:
+        return False  # `x = 5`: a labelled value, one number
+    places = [len(d) for d in re.findall(r"\d\.(\d+)", shown)]
+    tol = sympy.Rational(1, 2) / 10 ** min(places) if places else sympy.Integer(0)
+    exact = [x.xreplace({f: sympy.Rational(str(f)) for f in x.atoms(sympy.Float)}) for x in sides]
+    try:
+        gaps = [abs(sympy.N(a - exact[0], 30)) for a in exact[1:]]
+        return any(bool(g > tol + sympy.Rational(1, 10**25)) for g in gaps)
+    except TypeError:  # a complex or undefined side: no verdict
+        return False
+
+
+def in_math(text: str, pos: int) -> bool:
+    """True when `pos` lies inside a math segment (`$...$`, `\\(...\\)`, `\\boxed{}`) of
+    `text`: a plain number read there means math-verify could not read that LaTeX."""
+    return any(m.start() <= pos < m.end() for m in _MATH_SEGMENT.finditer(text))

@@ -12,14 +12,24 @@ and multiplier words belong to the number and chain: "3 million" is 3000000, "5 
 thousand" 500000, "5 dozen" 60, "2 and a half" 5/2, "minus 5" -5; other count nouns are
 units ("3 pairs" is 3). A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
 "5 quarters" is no number (a coin count or 5/4). An exponent beyond +-400 or more than
-400 digits is not read. Values are exact: an int when integral, else a
+400 digits is not read. Unicode forms are numbers too: digits of any script ("\uff15",
+"\u0665"), a thin, narrow no-break or no-break space as the thousands separator
+("1\u2009000", one separator per number; "1\u20092" is two numbers), vulgar fractions
+("\u00bd"; "2\u00bd" is 5/2); a superscript digit runs on ("5\u00b2" is no number).
+"percent" after a number is its percent sign; "5!" is an exclamation mark (prose), not a
+factorial. Values are exact: an int when integral, else a
 `fractions.Fraction`, so "0.5", "1/2" and "2/4" are the same value and "18.00" equals "18".
 
 A text states a number (`read_whole`) when it holds exactly one, with at most
 `MAX_WORDS` plain words on each side and no word that changes, doubts or retracts it
 (`_BLOCKING`: "5 or 6", "not 5", "5, no wait", "5 is wrong") and no question mark: a value
-named only to be retracted is no answer. `retracts` finds a retraction after a value
-(`RETRACTING` words in the rest of its sentence or opening the next one).
+named only to be retracted is no answer. Markup around it is punctuation (a closing tag
+"18</answer>", backticks, "\\(18\\)", "**", `\\boxed`, `\\textbf`), but any other LaTeX
+command changes the value ("\\sqrt{25}", "\\log 100", "\\neq 5": no answer). `retracts`
+finds a retraction after a value
+(`RETRACTING` words in the rest of its sentence or opening the next one). `offers_others`
+finds a value offered beside another one: joined by a disjunction ("4 or 5") or as the two
+ends of a range ("1990-2000", "from 5 to 6", "4 \u00b1 1", "between 5 and 6").
 
 Comparison (`numbers_equal`): when either side is an integer they compare exactly
 (1000000.4 is not 1000000); any other pair compares with a relative tolerance (default
@@ -34,10 +44,21 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
+# Unicode vulgar fractions ("½", "2¾"): one value each (a mixed number after digits).
+_VULGAR = {chr(c): Fraction(unicodedata.numeric(chr(c))).limit_denominator(10)
+           for c in [*range(0x00BC, 0x00BF), *range(0x2150, 0x215F)]}
+_VULGAR_CHARS = sorted(_VULGAR)
+# For text folded with NFKC (selfaware): a superscript is an exponent ("5\u00b2" -> "5^2",
+# which is no number, never 52) and a vulgar fraction its value ("2\u00bd" -> "2 1/2").
+NFKC_SAFE_NUMBERS = {
+    **{c: "^" + d for c, d in zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079",
+                                  "0123456789")},
+    **{c: f" {v.numerator}/{v.denominator}" for c, v in _VULGAR.items()}}
 # One number token. The look-behind keeps it from starting inside a word or another number;
 # the look-ahead keeps it from stopping inside one ("3/4", "108.92", "1,000", "12:00").
 _NUMBER = re.compile(
@@ -46,14 +67,16 @@ _NUMBER = re.compile(
     r"(?P<sign>[-+\u2212])?(?P<cur>\\?\$\s?)?(?P<sign2>-)?"
     r"(?:(?P<mixed>\d+)\s+(?=\d+/\d|\\[dt]?frac\s*\{))?"
     r"(?:\\[dt]?frac\s*\{\s*(?P<tnum>\d+)\s*\}\s*\{\s*(?P<tden>\d+)\s*\}"
-    r"|(?P<body>(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+    rf"|(?:(?P<vwhole>\d+)\s?)?(?P<vulgar>[{''.join(_VULGAR_CHARS)}])"
+    r"|(?P<body>(?:\d{1,3}(?P<sep>[,\u2009\u202f\u00a0])\d{3}(?:(?P=sep)\d{3})*|\d+)"
+    r"(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
     r"(?:/(?P<den>\d+))?)"
-    r"(?P<pct>\s?\\?%)?"
+    r"(?P<pct>\s?\\?%|\s+(?:percent|per\s?cent|pct)(?![\w/:^]))?"
     r"(?P<scale>(?:\s+(?:thousand|million|billion|trillion|dozen|hundred)s?(?![\w/:^]))*)"
     r"(?:\s+(?P<part>halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|sevenths?"
     r"|eighths?|ninths?|tenths?|twelfths?|hundredths?|thousandths?)(?![\w/:^]))?"
     r"(?P<half>\s+and\s+a\s+half(?!\w))?"
-    r"(?![\w/:^]|[.,]\d)",
+    r"(?![\w/:^]|[.,\u2009\u202f\u00a0]\d)",
     re.IGNORECASE,
 )
 _SCALES = {"thousand": 1000, "million": 10**6, "billion": 10**9, "trillion": 10**12,
@@ -125,8 +148,13 @@ def _value(match: re.Match) -> int | Fraction | None:
     """The exact value of one `_NUMBER` match, or None when it states no single value."""
     if match.group("tnum") is not None:  # \\frac{3}{4}
         value, den = int(match.group("tnum")), match.group("tden")
+    elif match.group("vulgar") is not None:  # "½", "2½"
+        if match.group("mixed") is not None or match.group("den") is not None:
+            return None
+        value, den = _VULGAR[match.group("vulgar")] + int(match.group("vwhole") or 0), None
     else:
-        value = _decimal(match.group("body").replace(",", ""))
+        sep = match.group("sep")
+        value = _decimal(match.group("body").replace(sep, "") if sep else match.group("body"))
         den = match.group("den")
     if value is None:
         return None
@@ -169,8 +197,13 @@ def numbers_in(text: str) -> list[int | Fraction]:
     return [token.value for token in iter_numbers(text)]
 
 
-_FILLER = re.compile(r"[\s$%.,;:!*)(\[\]{}]+|\\?[a-z]+", re.IGNORECASE)
-_PUNCT = re.compile(r"[\s$%.,;:!{}]+|\\boxed")
+# Markup around a stated number is punctuation: a closing tag ("18</answer>"), backticks,
+# LaTeX delimiters ("\\(18\\)"), markdown bold; a bare "<" or ">" is not (it compares).
+# Only presentation commands are: `\\sqrt{25}`, `\\log 100`, `\\neq 5` change the value.
+_MARKUP = (r"</?[a-z_]+>|\\[()\[\]]|`|\\(?:boxed|fbox|text(?:bf|rm|it|normal)?|math(?:bf|rm|it)"
+           r"|mbox|bf|displaystyle|textstyle|left|right|quad|qquad|[,;:! ])(?![a-z])")
+_FILLER = re.compile(rf"{_MARKUP}|[\s$%.,;:!*)(\[\]{{}}]+|(?<!\\)\b[a-z]+", re.IGNORECASE)
+_PUNCT = re.compile(rf"{_MARKUP}|[\s$%.,;:!{{}}*]+", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -211,17 +244,27 @@ def retracts(rest: str, after: str = "", words: frozenset[str] = RETRACTING) -> 
 
 _DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
                           re.IGNORECASE)
+# The two ends of a range ("1990-2000", "from 5 to 6", "4 ± 1", "between 5 and 6"): two
+# candidates, never one stated value.
+_RANGE = re.compile(r"\s*(?:[-\u2012-\u2015]|to|through|till|until|\u00b1|\\pm|\+/-)\s*",
+                    re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
 
 
 def offers_others(text: str, value: int | Fraction) -> bool:
     """True when `text` offers a number equal to `value` and one of another value joined
-    to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between):
-    a list of candidates, which never counts as stating `value`."""
+    to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or
+    as the other end of a range ("1990-2000", "1990\u20132000", "from 5 to 6", "4 \u00b1 1",
+    "between 5 and 6"): a list of candidates, which never counts as stating `value`."""
     tokens = list(iter_numbers(text))
     for hit in (t for t in tokens if numbers_equal(t.value, value)):
         for other in (t for t in tokens if not numbers_equal(t.value, value)):
-            between = text[min(hit.end, other.end):max(hit.start, other.start)]
+            first, second = sorted((hit, other), key=lambda t: t.start)
+            between = text[first.end:second.start]
             if _DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
+                return True
+            if _RANGE.fullmatch(between) or (re.fullmatch(r"\s*and\s*", between, re.I)
+                                             and _BETWEEN.search(text[:first.start])):
                 return True
     return False
 

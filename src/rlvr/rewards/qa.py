@@ -12,9 +12,12 @@ digits in place ("2.5" stays "2.5", never "25"; "3.14" never equals "314"), drop
 thousands commas only in valid groups ("1,000" = "1000", "1,234.56" = "1234.56"), keeps
 a sign before a currency sign ("-$1" is -1), and an answer and an alias that each state
 one number read whole (`rlvr.rewards.numbers`) match when the values are equal ("2.50" =
-"2.5" = "5/2"). In `contains` mode a numeric alias matches only a whole number
+"2.5" = "5/2"); thin-space thousands group as commas do, and a hedge or comparison symbol
+before a number ("~5", "<5") is kept, never normalised away. In `contains` mode a numeric alias matches only a whole number
 token of equal value ("108" is not inside "108.92"), and not when the answer offers it
-beside another number ("4 or 5": `listed_candidates`, `rlvr.rewards.numbers.offers_others`).
+beside another number ("4 or 5", or a range "1990-2000": `listed_candidates`,
+`rlvr.rewards.numbers.offers_others`, on the answer as written), nor after a hedge
+symbol ("~5").
 
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
 (an empty tag is an empty answer, not a fallback to the whole text).
@@ -35,11 +38,20 @@ _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
-_THOUSANDS_RE = re.compile(r"(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d]|,\d)")  # "1,234.56" too
+_THOUSANDS_RE = re.compile(  # "1,234.56" too; thin and no-break spaces group as commas do
+    r"(?<![\d.,\u2009\u202f\u00a0])(\d{1,3})((?P<sep>[,\u2009\u202f\u00a0])\d{3}(?:(?P=sep)\d{3})*)"
+    r"(?![\d]|[,\u2009\u202f\u00a0]\d)")
 _INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
 _SIGNED_CURRENCY_RE = re.compile(r"(?<![\w.])([-\u2212])\s?\\?\$\s?(?=\d)")  # "-$5" is -5
 _LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading point: "-5", ".5"
-_BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0\1\2\3](?=\d)")
+_BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0-\6](?=\d)")
+# A symbol that changes what the number next to it says survives normalisation: "~5" is
+# about 5, "<5" and ">5" compare (SQuAD's script made them all "5"). "5!" stays an
+# exclamation, as in `rlvr.rewards.numbers`.
+_QUALIFIER_RE = re.compile(r"[~<>](?=\s?[-\u2212.]?\d)")
+_QUALIFIERS = {"~": "\4", "<": "\5", ">": "\6"}
+_QUALIFIED_RE = re.compile(r"[~<>\u2248\u2264\u2265\u2260]\s?$")  # "~5": a hedge, never 5
+_KEPT = str.maketrans({"\0": ".", "\1": "/", "\2": ".", "\3": "-", "\4": "~", "\5": "<", "\6": ">"})
 
 
 @functools.lru_cache(maxsize=65536)  # gold aliases repeat: once per generation in GRPO
@@ -55,14 +67,15 @@ def normalize_answer(text: str) -> str:
     original turns "2.5" into "25" and "-5" into "5").
     """
     text = _SIGNED_CURRENCY_RE.sub(r"\1", text.lower())
-    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
+    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(m.group("sep"), ""), text)
     text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
+    text = _QUALIFIER_RE.sub(lambda m: _QUALIFIERS[m.group()], text)
     text = _LEAD_RE.sub(lambda m: "\2" if m.group(1) == "." else "\3", text)
     text = _BETWEEN_DIGITS_RE.sub(" ", text)  # "3-4", "1:2", "2^10" stay two numbers
-    text = (text.translate(_PUNCT_TABLE).replace("\0", ".").replace("\1", "/")
-            .replace("\2", ".").replace("\3", "-"))
-    if not text.isascii():
+    text = text.translate(_PUNCT_TABLE)
+    if not text.isascii():  # before the kept marks come back ("-" is Unicode punctuation too)
         text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
+    text = text.translate(_KEPT)
     return " ".join(_ARTICLES_RE.sub(" ", text).split())
 
 
@@ -97,6 +110,7 @@ def _contains(prediction: str, alias: str) -> bool:
     gold = read_whole(alias, allow_words=False)
     if gold is not None:  # a number matches only a whole token of equal value
         return any(numbers_equal(t.value, gold) and not _negated(prediction, t.start)
+                   and not _QUALIFIED_RE.search(prediction, 0, t.start)
                    for t in iter_numbers(prediction))
     words, target = prediction.split(), alias.split()
     n = len(target)
@@ -140,7 +154,8 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     golds = gold_aliases(aliases, answer)
     if not golds:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
-    prediction = normalize_answer(extract_response_answer(completion or ""))
+    raw = extract_response_answer(completion or "")
+    prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if not prediction:
         return RewardResult(wrong, "empty_answer", details)
@@ -152,6 +167,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     if hit is None:
         return RewardResult(wrong, "wrong", details)
     value = read_whole(hit, allow_words=False)
-    if mode == "contains" and value is not None and offers_others(prediction, value):
+    if mode == "contains" and value is not None and (
+            offers_others(prediction, value) or offers_others(raw, value)):
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     return RewardResult(correct, "correct", {**details, "matched": hit})
