@@ -169,6 +169,12 @@ ROWS = [
     ('free', "I don't know. Estimates vary widely.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
     ('free', "I can't thank you enough. It is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
     ('free', "I can't deny it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
+    # --- slash_list (found by test_a_list_of_candidates_with_the_gold_never_scores_one): a
+    #   spaced slash separates items even between a word and a number; "1970 / 41" (bare
+    #   numbers) is one fraction-like item, so the list still has three items
+    ('free', 'Paris / K2 / 1970 / 41.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('free', '41 / 1970 / Paris', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('free', 'Paris / 7', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
     # --- denied_rival (found while probing the fixes): a denied number is no rival
     #   candidate (answer_match._numeric_match)
     ('free', 'There are 8 planets, not 9.', '8', A, 1.0, 'correct', 'answer'),

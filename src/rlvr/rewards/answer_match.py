@@ -17,9 +17,8 @@ Rules (each closes a way to be paid without answering; docs/rewards.md has the t
   (a result, not a year next to a count) that is not one of the question's own numbers
   (restating "9 times 12" is not a second answer). "60, which is 6 times 5, 60, 6 times 5
   equals 30" offers 60 and 30 for gold 30: a list, not an answer. A denied number is no
-  rival ("8 planets, not 9"). Without the question
-  (no `prompt` field), numbers restated from it count as candidates too, except operands
-  of arithmetic written out ("17 + 20 = 37": 17 and 20 are operands, 37 the result).
+  rival ("8 planets, not 9"). Without the question (no `prompt` field), numbers restated
+  from it count as candidates too, except operands of arithmetic written out.
 """
 
 from __future__ import annotations
@@ -80,11 +79,13 @@ def contains_word(text: str, alias: str) -> bool:
 
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
+# a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
+_FRACTION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+/\s+(?=\d+(?:\.\d+)?(?![\w.]))")
 _ITEM_SEP = re.compile(r"\s*(?:[,;?|()]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
-                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|(?<=[a-z\x00])\s/\s|\s/\s(?=[a-z\x00]))\s*")
+                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|\s/\s)\s*")
 _MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
 # markers of alternatives: with one of them, two candidates already make a list
-_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|[a-z\x00]\s/\s|\s/\s[a-z\x00]|\||\bvs\b|"
+_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
                  r"\bversus\b|\?\s+(?=[^\s?])")
 # a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
 _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
@@ -150,7 +151,7 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     """
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
-    marked = _mark(text, alias)
+    marked = _FRACTION.sub(r"\1/", _mark(text, alias))
     if _unit_list(marked, max_item_words):
         return True
     if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
