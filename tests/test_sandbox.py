@@ -339,12 +339,13 @@ def test_non_root_path_for_real():
                            "open('e/f', 'w').close()\nshutil.rmtree('e')\n")
         cases = [[layers, p] for layers in (["root", "hook"], ["hook"], ["root"])
                  for p in (*escapes, *memory, inside)]
-        # a process started without the audit hook; native code loaded from the folder
-        # (mounted noexec)
+        # a process (`_posixsubprocess` loads: the system-call filter refuses the fork);
+        # a test-only extension module (absent from the private root); native code loaded
+        # from the folder (mounted noexec)
         cases += [[["root", "hook"], p] for p in (
-            "import _posixsubprocess\n",
+            "import subprocess\nsubprocess.run(['/bin/true'])\n",
             "import _imp, importlib.util\n"
-            "_imp.create_dynamic(importlib.util.find_spec('_posixsubprocess'))\n",
+            "_imp.create_dynamic(importlib.util.find_spec('_testcapi'))\n",
             "import mmap, os\nfd = os.open('lib.so', os.O_CREAT | os.O_RDWR)\n"
             "os.write(fd, bytes(4096))\nmmap.mmap(fd, 4096, prot=mmap.PROT_READ | mmap.PROT_EXEC)\n")]
         cases.append([[], ESCAPES[0].format(t=str(folder))])  # control: nothing stops it

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rlvr.sandbox import SandboxLimits, run_tests
-from rlvr.sandbox.codec import Table, decode, encode, pack, unpack
+from rlvr.sandbox.codec import MAX_DEPTH, Table, decode, encode, pack, unpack
 
 LIMITS = SandboxLimits(timeout_s=5.0, memory_mb=512)
 # Each assert checks the value through one builtin or module; a wrong program fails every
@@ -100,7 +100,8 @@ ADDS_EQ = ("    def __init__(self, *args):\n        cls = type(self)\n"
 WRAPPERS = [  # (definitions, the expression f returns; None: f is itself the class)
     ("class W(int):\n" + EQ, "W(7)"),
     ("class W(str):\n" + EQ, "W('x')"),
-    ("class W(list):\n" + EQ + "    def __getitem__(self, i):\n        return W()\n", "W()"),
+    # a subclass crosses as the plain value it holds ([9], 'x', 7): never the expected one
+    ("class W(list):\n" + EQ + "    def __getitem__(self, i):\n        return W()\n", "W([9])"),
     ("class W(dict):\n" + EQ + "    def __missing__(self, key):\n        return W()\n", "W()"),
     ("class W(tuple):\n" + EQ, "W()"),
     ("class W(float):\n" + EQ, "W(0.5)"),
@@ -238,7 +239,7 @@ def test_wire_limits():
         unpack(io.BytesIO(b"0000000a{}").read, 1000)  # the stream ended mid-message
     assert unpack(io.BytesIO(pack(["ret", None, []])).read, 1000) == ["ret", None, []]
     deep = ["l", []]
-    for _ in range(200):
+    for _ in range(MAX_DEPTH + 100):
         deep = ["l", [deep]]
     with pytest.raises(ValueError):
         decode(deep, Table("r", _Stand), _Stand)

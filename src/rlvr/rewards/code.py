@@ -73,13 +73,26 @@ def task_functions(fields: dict[str, Any]) -> list[str]:
         node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
 
 
+def task_classes(fields: dict[str, Any]) -> list[str] | None:
+    """The classes among `task_functions` (MBPP 367's `Node`, 601's `Pair`): objects the
+    tests build from them are the only program objects whose attributes the tests may
+    read or write. None when the row has no reference `code` (then any name may be)."""
+    if not fields.get("code"):
+        return None
+    try:
+        tree = ast.parse(fields["code"])
+    except (SyntaxError, ValueError):
+        return []
+    return [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+
+
 def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The program, tests, entry point and prompt reference to run for one response.
 
     Returns:
         dict with `program`, `tests`, `entry_point`, `reference` (None for MBPP tasks,
-        which have no prompt code) and, for MBPP, `program_names` (`task_functions`);
-        see `rlvr.sandbox.run_tests`.
+        which have no prompt code) and, for MBPP, `program_names` (`task_functions`) and
+        `program_classes` (`task_classes`); see `rlvr.sandbox.run_tests`.
     Raises:
         ValueError: the fields hold neither HumanEval `test` nor MBPP `test_list`.
     """
@@ -101,7 +114,8 @@ def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
         setup = fields.get("test_setup_code") or ""
         return {"program": extract_code(completion, entry_point),
                 "tests": setup + "\n" + "\n".join(tests) + "\n", "entry_point": None,
-                "reference": None, "program_names": task_functions(fields)}
+                "reference": None, "program_names": task_functions(fields),
+                "program_classes": task_classes(fields)}
     raise ValueError("code reward needs HumanEval `test` (+ `entry_point`) or MBPP `test_list`")
 
 

@@ -28,15 +28,25 @@ Tags (a JSON value on the left, what it is rebuilt as on the right):
     ["r", n]                     an object of the trusted side (a function or an object the
                                  tests pass in): the program holds a proxy to it
 
-Exact types only: a subclass of int, str, list, dict, ... is not plain data and crosses as a
-handle, so whatever `__eq__`, `__hash__` or `__bool__` it defines stays in the program's
-process. Nesting is limited to `MAX_DEPTH` levels (`ValueError` beyond).
+    ["F", num_hex, den_hex]      fractions.Fraction
+    ["E", text]                  decimal.Decimal (its string form)
+    ["a", hex]                   bytearray
+    ["K"|"I", [items]]           a dict's keys() or items() view (rebuilt from a new dict)
+
+From the program, a subclass of one of these types crosses as its plain base value (a
+namedtuple as a tuple, an IntEnum member as an int, a `class S(str)` as the str it holds):
+the receiver rebuilds the base type from the data alone, so whatever `__eq__`, `__hash__`,
+methods or attributes the subclass defines stay in the sender's process, and a wrapper can
+never carry more than the plain value it holds. From the tests, such an object (a
+namedtuple the tests build) reaches the program as a proxy, whose public attributes it may
+read. Nesting is limited to `MAX_DEPTH` levels (`ValueError` beyond).
 """
 
+import _json
 import collections
-import json
+import sys
 
-MAX_DEPTH = 100
+MAX_DEPTH = 300
 
 
 def encode(value, table, depth=0):
@@ -56,6 +66,10 @@ def encode(value, table, depth=0):
     kind = type(value)
     if value is None or kind is bool or kind is str:
         return value
+    if table.tag == "h" and kind is not table.remote_type and kind not in _EXACT:
+        kind, value = _plain_base(kind, value)  # the program's wrappers: their plain value
+    if kind is str:
+        return value
     if kind is int:
         return ["i", format(value, "x")]
     if kind is float:
@@ -71,6 +85,15 @@ def encode(value, table, depth=0):
     if pairs is not None:
         return [pairs, [[encode(k, table, depth + 1), encode(v, table, depth + 1)]
                         for k, v in dict.items(value)]]
+    fraction, decimal = _loaded("fractions", "Fraction"), _loaded("decimal", "Decimal")
+    if kind is fraction is not None:
+        return ["F", format(value.numerator, "x"), format(value.denominator, "x")]
+    if kind is decimal is not None:
+        return ["E", str(value)]
+    if kind is bytearray:
+        return ["a", value.hex()]
+    if kind in _VIEW_TAGS:
+        return [_VIEW_TAGS[kind], [encode(item, table, depth + 1) for item in value]]
     if kind is range:
         return ["R", format(value.start, "x"), format(value.stop, "x"), format(value.step, "x")]
     if kind is type and _TYPE_NAMES.get(value) is not None:
@@ -78,6 +101,37 @@ def encode(value, table, depth=0):
     if kind is table.remote_type:
         return [table.other, value._rlvr_n]
     return [table.tag, table.number(value)]
+
+
+def _loaded(module, name):
+    """`module.name` when the module is already imported, else None: fractions and decimal
+    are imported only by a side that holds such a value (they cost two interpreters'
+    start-up otherwise), so a value of their type implies they are loaded."""
+    return getattr(sys.modules.get(module), name, None)
+
+
+def _decimal(text):
+    """A Decimal from its string form; ValueError (not InvalidOperation) when malformed."""
+    import decimal
+    try:
+        return decimal.Decimal(text)
+    except decimal.InvalidOperation:
+        raise ValueError("malformed decimal") from None
+
+
+def _plain_base(kind, value):
+    """(base type, exact value of that type) for an instance of a plain type or of its
+    subclass (the nearest one in its MRO), read through the base type's own slots; (kind,
+    value) unchanged for anything else."""
+    fraction, decimal = _loaded("fractions", "Fraction"), _loaded("decimal", "Decimal")
+    for base in kind.__mro__:
+        if base in _UNWRAP:
+            return base, _UNWRAP[base](value)
+        if base is fraction is not None:
+            return base, fraction(int.__index__(value.numerator), int.__index__(value.denominator))
+        if base is decimal is not None:
+            return base, decimal(decimal.__str__(value))
+    return kind, value
 
 
 _SEQ_TAGS = {list: "l", tuple: "t", set: "s", frozenset: "z", collections.deque: "q"}
@@ -89,7 +143,19 @@ _TYPES = (int, float, complex, bool, str, bytes, bytearray, list, tuple, dict, s
           range, slice)
 _TYPE_NAMES = {t: t.__name__ for t in _TYPES}
 _TEXT_TAGS = {"i": lambda t: int(t, 16), "f": float.fromhex, "y": bytes.fromhex,
+              "a": bytearray.fromhex, "E": lambda t: _decimal(t),
               "b": {t.__name__: t for t in _TYPES}.__getitem__}
+_VIEW_TAGS = {type({}.keys()): "K", type({}.items()): "I"}
+_UNWRAP = {  # base type -> its exact value, read through the base type's own methods
+    bool: bool, int: int.__index__, float: float.__float__, complex: complex.__complex__,
+    str: str.__str__, bytes: lambda v: bytes(memoryview(v)), bytearray: bytearray,
+    list: lambda v: list(list.__iter__(v)), tuple: lambda v: tuple(tuple.__iter__(v)),
+    set: lambda v: set(set.__iter__(v)), frozenset: lambda v: frozenset(frozenset.__iter__(v)),
+    collections.deque: lambda v: collections.deque(collections.deque.__iter__(v)),
+    collections.Counter: lambda v: collections.Counter(dict(dict.items(v))),
+    collections.OrderedDict: lambda v: collections.OrderedDict(dict.items(v)),
+    collections.defaultdict: lambda v: dict(dict.items(v)), dict: lambda v: dict(dict.items(v))}
+_EXACT = frozenset(_UNWRAP) | frozenset(_VIEW_TAGS) | {type(None), range, type}
 
 
 def decode(data, table, proxy, depth=0):
@@ -118,6 +184,12 @@ def decode(data, table, proxy, depth=0):
         return _TEXT_TAGS[tag](first)
     if tag == "c" and len(data) == 3 and type(first) is str and type(data[2]) is str:
         return complex(float.fromhex(first), float.fromhex(data[2]))
+    if tag == "F" and len(data) == 3 and type(first) is str and type(data[2]) is str:
+        numerator, denominator = int(first, 16), int(data[2], 16)
+        if denominator <= 0:
+            raise ValueError("malformed fraction")
+        import fractions
+        return fractions.Fraction(numerator, denominator)
     if tag == "R" and len(data) == 4 and all(type(x) is str for x in data[1:]):
         return range(*(int(x, 16) for x in data[1:]))
     if tag in ("h", "r") and len(data) == 2 and type(first) is int:
@@ -126,6 +198,13 @@ def decode(data, table, proxy, depth=0):
         raise ValueError("malformed value with tag " + tag[:8])
     if tag in _SEQ_BUILD:
         return _SEQ_BUILD[tag]([decode(item, table, proxy, depth + 1) for item in first])
+    if tag == "K":
+        return dict.fromkeys(decode(item, table, proxy, depth + 1) for item in first).keys()
+    if tag == "I":
+        pairs = [decode(item, table, proxy, depth + 1) for item in first]
+        if any(type(p) is not tuple or len(p) != 2 for p in pairs):
+            raise ValueError("malformed items view")
+        return dict(pairs).items()
     if tag in _MAP_BUILD:
         out = _MAP_BUILD[tag]()
         for pair in first:
@@ -163,9 +242,46 @@ class Table:
         return self._objects[n]
 
 
+class _Settings:
+    """What the C JSON scanner reads: plain JSON only (no NaN or Infinity tokens)."""
+
+    strict, object_hook, object_pairs_hook, parse_float, parse_int = True, None, None, float, int
+
+    @staticmethod
+    def parse_constant(name):
+        raise ValueError("JSON constant " + name)
+
+
+def _refuse(value):
+    raise TypeError("not JSON: " + type(value).__name__)
+
+
+# The C halves of the json module, used directly: `import json` would import `re` and
+# `enum` in every interpreter a run starts (about 7 ms each); these are already built in.
+_SCAN = _json.make_scanner(_Settings())
+_ENCODE = _json.make_encoder(None, _refuse, _json.encode_basestring_ascii, None, ":", ",",
+                             False, False, False)
+
+
+def dumps(value):
+    """Compact JSON text of `value` (ASCII, lone surrogates escaped, as `json.dumps`)."""
+    return "".join(_ENCODE(value, 0))
+
+
+def loads(text):
+    """The value of one JSON text; ValueError when it is not exactly one JSON value."""
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration:
+        raise ValueError("invalid JSON") from None
+    if end != len(text):
+        raise ValueError("extra data after the JSON value")
+    return value
+
+
 def pack(message):
     """Bytes on the wire for one message: 8-digit hex length, then compact JSON (UTF-8)."""
-    body = json.dumps(message, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    body = dumps(message).encode("utf-8", "surrogatepass")
     return b"%08x" % len(body) + body
 
 
@@ -183,7 +299,7 @@ def unpack(read, limit):
         raise ValueError("malformed message length") from None
     if size < 0 or size > limit:
         raise ValueError("message too large")
-    return json.loads(_exactly(read, size).decode("utf-8", "surrogatepass"))
+    return loads(_exactly(read, size).decode("utf-8", "surrogatepass"))
 
 
 def _exactly(read, size):

@@ -59,3 +59,47 @@ def crossing_names(tests: str, entry_point: str | None,
     else:
         own = {n for n in free if not hasattr(builtins, n) and n not in sys.stdlib_module_names}
     return sorted(own), sorted(n for n in free - own if n in sys.stdlib_module_names)
+
+
+def kept_names(tests: str, names: Sequence[str]) -> list[str]:
+    """Which of `names` the tests use as classes when the task gives no reference code: a
+    name in CapWords (`Stack`, `Node`: PEP 8's class names), or one whose objects the tests
+    link through attributes (`root.left = Node(2)`, or `root = node(1)` then
+    `root.left = ...`) or change by a method call whose result they drop (`s = stack()`
+    then the statement `s.push(1)`). A function whose result the tests only compare or
+    ask about (`r = f(x)`, `assert r.startswith('a')`) is not one, so its result forwards
+    no attributes. Sorted."""
+    try:
+        tree = ast.parse(tests)
+    except (SyntaxError, ValueError):
+        return []
+    wanted, bound, linked = set(names), {}, set()
+
+    def built(value):  # the class name when `value` is a call of one of `names`
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
+                value.func.id in wanted:
+            return value.func.id
+        return None
+
+    linked.update(n for n in wanted if n[:1].isupper() and "_" not in n)
+    assigns = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
+    for node in assigns:
+        for target in node.targets:
+            if isinstance(target, ast.Name) and built(node.value):
+                bound.setdefault(target.id, set()).add(built(node.value))
+    for node in assigns:
+        for target in node.targets:
+            if isinstance(target, ast.Attribute):
+                if built(node.value):
+                    linked.add(built(node.value))
+                base = target.value
+                while isinstance(base, ast.Attribute):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    linked.update(bound.get(base.id, ()))
+    for node in ast.walk(tree):  # `s.push(1)` as a statement: an object used for its state
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and \
+                isinstance(node.value.func.value, ast.Name):
+            linked.update(bound.get(node.value.func.value.id, ()))
+    return sorted(linked & wanted)

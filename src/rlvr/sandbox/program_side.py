@@ -8,71 +8,19 @@ do in here (patch builtins, keep frames, load native code, run finalizers) chang
 its own functions return, and only plain data leaves (see `codec.py`).
 
 Order: stdin closed, stdout/stderr moved to the program's own files, resource limits, the
-private root (when mounts are possible), privileges dropped, audit hook, then `_serve`.
+private root (when mounts are possible), privileges dropped, the system-call filter (both
+in `lockdown.py`), audit hook, then `_serve`.
 """
-
-
-def _private_root(work, binds, owner, folder_mb, inodes):
-    """Make a new root that holds only `binds` (read-only) and the folder, and enter it.
-
-    A tmpfs becomes `/`; each (source, target) in `binds` (the standard library, the
-    shared libraries its extension modules load, a few /dev nodes) is bind-mounted
-    read-only at target; the folder `work` is a tmpfs of `folder_mb` MiB and `inodes`
-    files, owned by `owner` (uid, gid), noexec/nosuid/nodev. `pivot_root` then drops the old root, so no
-    other file of the machine has a path. Needs CAP_SYS_ADMIN (root, or root in a user
-    namespace). Raises OSError on any failure.
-    """
-    import ctypes, os, platform
-    libc = ctypes.CDLL(None, use_errno=True)
-    rdonly, nosuid, nodev, noexec, remount, bind = 1, 2, 4, 8, 32, 4096
-    keep = {2: nosuid, 4: nodev, 8: noexec, 1024: 1024, 2048: 2048, 4096: 1 << 21}
-
-    def call(result, what):
-        if result != 0:
-            raise OSError(ctypes.get_errno(), what)
-
-    def mount(source, target, fstype, flags, data=None):
-        call(libc.mount(source, target.encode(), fstype, flags, data), "mount " + target)
-
-    if libc.unshare(0x00020000) != 0:  # CLONE_NEWNS: these mounts are this process's alone
-        raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNS)")
-    mount(None, "/", None, 16384 | (1 << 18))  # MS_REC | MS_PRIVATE: nothing propagates
-    root = work  # an empty folder made for this run; the new root is mounted over it
-    mount(b"rlvr-root", root, b"tmpfs", nosuid | nodev, b"size=1m,nr_inodes=4096,mode=755")
-    for source, path in binds:
-        target = root + path
-        os.makedirs(target if os.path.isdir(source) else os.path.dirname(target), exist_ok=True)
-        if not os.path.isdir(source):
-            open(target, "a").close()
-        mount(source.encode(), target, None, bind)
-        flags = remount | bind | rdonly | nosuid
-        for bit, flag in keep.items():  # flags a user namespace locks must be kept
-            flags |= flag if os.statvfs(source).f_flag & bit else 0
-        mount(None, target, None, flags)
-        if os.path.isdir(source + "/site-packages"):  # third-party packages: hidden
-            mount(b"none", target + "/site-packages", b"tmpfs", rdonly | nosuid | nodev,
-                  b"size=4k,mode=555")
-    os.makedirs(root + work, exist_ok=True)
-    mount(b"rlvr-folder", root + work, b"tmpfs", nosuid | nodev | noexec, (
-        "size=%dm,nr_inodes=%d,mode=700,uid=%d,gid=%d" % (folder_mb, inodes, *owner)).encode())
-    os.mkdir(root + "/.old")
-    number = {"x86_64": 155, "aarch64": 41, "arm64": 41}.get(platform.machine())
-    if number is None:
-        raise OSError("no pivot_root number for this machine")
-    call(libc.syscall(number, root.encode(), (root + "/.old").encode()), "pivot_root")
-    os.chdir("/")
-    call(libc.umount2(b"/.old", 2), "umount /.old")  # MNT_DETACH: the old root is gone
-    os.rmdir("/.old")
-    mount(None, "/", None, remount | rdonly | nosuid | nodev)
-    os.chdir(work)
 
 
 def _program_main(config, rfd, wfd):
     """Lock this process down as `config` says, then serve the trusted process (no return).
 
     config: {"work", "memory_mb", "cpu_s", "file_mb", "nproc", "drop_to": [uid, gid] or
-    None, "root": bool, "binds": [[source, target]], "hook": bool, "out": fd, "err": fd,
-    "preload": [module names]}.
+    None, "root": bool, "binds": [[source, target]], "hook": bool, "filter": bool (the
+    system-call filter), "data": [folders the hook lets it read], "out": fd, "err": fd,
+    "preload": [module names], "python": the interpreter, "harness": its script}. With the
+    private root, the last lock-down step execs a fresh interpreter (`_program_serve`).
     """
     import os, resource, sys
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
@@ -86,7 +34,8 @@ def _program_main(config, rfd, wfd):
                 pass
     mb = 1024 * 1024
     limits = [("RLIMIT_AS", config["memory_mb"] * mb), ("RLIMIT_CORE", 0),
-              ("RLIMIT_CPU", config["cpu_s"]), ("RLIMIT_FSIZE", config["file_mb"] * mb)]
+              ("RLIMIT_CPU", config["cpu_s"]), ("RLIMIT_FSIZE", config["file_mb"] * mb),
+              ("RLIMIT_NOFILE", 256)]  # bounds pipe buffers, memory outside RLIMIT_AS
     if config["nproc"]:
         limits.append(("RLIMIT_NPROC", config["nproc"]))
     for name, soft in limits:
@@ -110,15 +59,35 @@ def _program_main(config, rfd, wfd):
             os.setuid(drop[0])
         elif config["root"] and libc.unshare(0x10000000) != 0:  # CLONE_NEWUSER: mounts locked
             raise OSError("unshare(CLONE_NEWUSER)")
-        libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
+        if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
+            raise OSError("prctl(PR_SET_NO_NEW_PRIVS)")
+        if config["filter"]:
+            _syscall_filter(ctypes, libc)
+        if config["root"] and config["fresh"]:  # an interpreter that never loaded ctypes
+            for fd in (rfd, wfd):
+                os.set_inheritable(fd, True)
+            fresh = dict(config, serve=[rfd, wfd], binds=[])
+            os.execv(config["python"], [config["python"], "-I", "-S", "-B", config["harness"],
+                                        dumps(fresh)])
     except BaseException as exc:
         os.write(2, ("rlvr-harness: cannot lock down: %r\n" % (exc,)).encode())
         os._exit(6)
     for name in [n for n in sys.modules if n.split(".")[0] in ("ctypes", "_ctypes")]:
         del sys.modules[name]
+    _program_serve(config, rfd, wfd)
+
+
+def _program_serve(config, rfd, wfd):
+    """Serve the trusted process from this locked-down process (no return): the audit hook,
+    then `_serve` in a thread with a deep stack. With the private root this runs in a fresh
+    interpreter exec'd by `_program_main` (`config["serve"]` holds the two pipe ends): the
+    interpreter that used ctypes for the lock-down, and holds it in its cache of extension
+    modules, is gone, and the private root has no ctypes to load."""
+    import sys
+    mb = 1024 * 1024
     sys.pycache_prefix = "/proc/rlvr-no-pycache"  # nothing written, nothing stale loaded
     if config["hook"]:
-        sys.addaudithook(_make_hook(work))
+        sys.addaudithook(_make_hook(config["work"], config["data"]))
     import _thread
     _thread.stack_size(32 * mb)  # deep recursion as in an ordinary main thread, and more
     done = _thread.allocate_lock()
@@ -135,26 +104,28 @@ def _serve_then_exit(rfd, wfd, limit):
         os._exit(0)
 
 
-def _make_hook(work):
+def _make_hook(work, data=()):
     """The audit hook of the program's process: a second layer under the OS-level one.
 
-    Refuses processes (fork, exec, spawn, signals to others), sockets and name lookups,
-    ctypes, loading the blocked native modules under any name, /proc; file writes,
-    renames, removals, links and mode changes outside `work`; reading outside the folder,
-    the interpreter's sys.path and a few /dev nodes. Where the OS-level layer exists it
-    already makes all of these impossible; without namespaces, this is what remains.
+    Refuses processes (fork, exec, spawn, signals to others), sockets other than AF_UNIX
+    (and any connect, bind or send to an address: a socket pair is all one can do), name
+    lookups, ctypes, loading the blocked native modules under any name, /proc; file
+    writes, renames, removals, links and mode changes outside `work`; reading outside the
+    folder, the interpreter's sys.path, the time-zone database (`data`) and a few /dev
+    nodes. Where the OS-level layer exists it already makes all of these impossible;
+    without namespaces, this is what remains.
     """
     import _imp, os, sys
     inside = work + "/"
-    readable = tuple(os.path.realpath(p) + "/" for p in sys.path if p) + (inside,)
+    readable = tuple(os.path.realpath(p) + "/" for p in [*sys.path, *data] if p) + (inside,)
     devices = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full")
     blocked = frozenset((
         "os.fork os.forkpty os.system os.exec os.posix_spawn os.spawn os.kill os.killpg "
-        "signal.pthread_kill subprocess.Popen pty.spawn socket.__new__ socket.connect "
+        "signal.pthread_kill subprocess.Popen pty.spawn socket.connect socket.sendmsg "
         "socket.bind socket.getaddrinfo socket.gethostbyname socket.gethostbyaddr "
         "socket.sendto ctypes.dlopen ctypes.dlsym ctypes.cdata ctypes.addressof "
         "ctypes.call_function os.chdir os.symlink os.link").split())
-    no_load = frozenset(("ctypes", "_ctypes", "_posixsubprocess", "_testcapi",
+    no_load = frozenset(("ctypes", "_ctypes", "_testcapi",
                          "_testinternalcapi", "_xxsubinterpreters"))
     changes = {"os.mkdir": 2, "os.rmdir": 1, "os.remove": 1, "os.chmod": 2, "os.chown": 3,
                "os.utime": 3, "os.truncate": None, "os.setxattr": None,
@@ -204,6 +175,8 @@ def _make_hook(work):
     def hook(event, args):
         if event in blocked:
             raise PermissionError("rlvr sandbox blocks " + event)
+        if event == "socket.__new__" and args[1] != 1:  # AF_UNIX pairs (asyncio's self-pipe)
+            raise PermissionError("rlvr sandbox blocks sockets other than socket pairs")
         if event == "open":
             check_open(*args)
         elif event == "import" and args[0] in no_load:
@@ -261,16 +234,18 @@ def _serve(rfd, wfd, limit):
     def answer(request):
         op = request[0]
         try:
-            if op == "program":
-                namespace = {"__name__": "solution", "__builtins__": builtins}
-                table.namespace = namespace
+            if op == "program":  # a real module, as dataclasses and pickle expect
+                module = type(sys)("solution")
+                module.__builtins__ = builtins
+                sys.modules["solution"] = module
+                table.namespace = namespace = module.__dict__
                 exec(compile(request[1], "<program>", "exec"), namespace)
                 return ["ret", None, []]
             if op == "get":
                 return ["ret", encode(table.namespace[request[1]], table), []]
             target = table.object(request[1])
-            if op == "getattr":
-                return ["ret", encode(getattr(target, request[2]), table), []]
+            if op == "getattr":  # only of the task's objects: kept as they are
+                return ["ret", kept(getattr(target, request[2])), []]
             if op == "setattr":
                 setattr(target, request[2], decode(request[3], table, proxy))
                 return ["ret", None, []]
@@ -281,11 +256,19 @@ def _serve(rfd, wfd, limit):
             args = decode(request[2], table, proxy)
             kwargs = decode(request[3], table, proxy)
             result = target(*args, **kwargs)
-            back = [[i, encode(a, table)] for i, a in enumerate(args)
-                    if type(a) in (list, dict, set)]  # in-place changes to the arguments
+            if request[4:5] == [True]:  # the tests build an object of the task's class
+                return ["ret", kept(result), []]
+            back = [[i, encode(a, table)] for i, a in enumerate(args)  # in-place changes
+                    if type(a) in (list, dict, set)] if result is None else []
             return ["ret", encode(result, table), back]
         except BaseException as exc:
             return exception(exc)
+
+    def kept(value):  # an object of the task stays one (a namedtuple Pair, not a tuple)
+        if type(value) in _EXACT or type(value) is TrustedObject or type(value) in (
+                _loaded("fractions", "Fraction"), _loaded("decimal", "Decimal")):
+            return encode(value, table)
+        return ["h", table.number(value)]
 
     def exception(exc):
         name = "Exception"
@@ -313,7 +296,8 @@ def _serve(rfd, wfd, limit):
 
 class TrustedObject:
     """The program's stand-in for an object of the trusted side (a function or object the
-    tests passed in): calls, reads of public attributes and iteration are forwarded.
+    tests passed in): calls, reads of public attributes and iteration are forwarded (the
+    trusted side answers attribute reads only for instances of classes the tests define).
     An exception there comes back as the builtin exception of the same name."""
 
     __slots__ = ("_rlvr_n", "_callback")

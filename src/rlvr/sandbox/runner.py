@@ -1,8 +1,8 @@
 """Run untrusted Python (model-generated code) against tests: the parent side.
 
 Two processes per scoring call, started from one harness script (`HARNESS`: the text of
-`codec.py`, `program_side.py` and `trusted_side.py`, compiled once per rlvr process and
-run with `python -I -S -B`):
+`codec.py`, `lockdown.py`, `program_side.py` and `trusted_side.py`, compiled once per rlvr
+process and run with `python -I -S -B`; `rootfs.py` chooses what the private root shows):
 
 * the **trusted process** runs the task's prompt (`reference`), the tests and the verdict.
   It forks the **program's process** before it reads anything (so that one never holds
@@ -30,7 +30,8 @@ Operating-system limits of the program's process (what each fallback keeps is sa
   mount namespace whose root is a fresh read-only tmpfs holding only the interpreter's
   standard library (site-packages covered), the shared libraries its extension modules
   load (found with `ldd`; copies of just those files) and /dev/null, zero, random,
-  urandom, full; its
+  urandom, full, and the time-zone database; its extension-module folder shows copies of
+  its modules without ctypes and CPython's test-only modules (`rootfs.py`); its
   working folder (HOME, TMPDIR) is a tmpfs of `file_mb` MiB and 10000 files for the whole
   folder, noexec. The old root is detached (`pivot_root`), so the datasets, the project
   and /proc have no path. Fallback "audit-hook" (no mount namespace): a fresh folder on
@@ -41,7 +42,16 @@ Operating-system limits of the program's process (what each fallback keeps is sa
   (`NPROC` processes and threads, counted for that id alone) and no_new_privs; as a
   user, it enters a child user namespace (it cannot change its mounts) and the trusted
   process is made non-dumpable (no ptrace). Limits: address space (`memory_mb`), CPU seconds, file size,
-  no core files; a wall-clock timeout kills the group.
+  256 open files, no core files; a wall-clock timeout kills the group.
+* System calls (`lockdown._syscall_filter`, seccomp, every mode): no new process (clone
+  only for threads), no namespaces, mounts, ptrace or other processes' memory, no
+  memfd_create (memory outside RLIMIT_AS), sockets only AF_UNIX, no other ABI. It holds
+  when the program disarms the audit hook (whose state is Python objects it can reach).
+* A fresh interpreter (private root): the lock-down needs ctypes, and an interpreter that
+  loaded it keeps it in its cache of extension modules (a program could re-create it from
+  there). So the lock-down ends by exec'ing the interpreter again, the one program file
+  the private root holds (execve is the one exec the filter lets through); the program
+  runs there, where ctypes was never loaded and has no file to load from.
 * The audit hook (a second layer, `program_side._make_hook`): processes, sockets, ctypes
   and the blocked native modules under any name, /proc, and file access outside the
   folder and the standard library. Without namespaces and as root, that user id may be
@@ -75,11 +85,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from rlvr.sandbox.names import crossing_names
+from rlvr.sandbox.names import crossing_names, kept_names
+from rlvr.sandbox.rootfs import binds as _binds, data_folders
 
 _HERE = Path(__file__).resolve().parent
 HARNESS = "\n\n".join((_HERE / name).read_text(encoding="utf-8")
-                      for name in ("codec.py", "program_side.py", "trusted_side.py"))
+                      for name in ("codec.py", "lockdown.py", "program_side.py",
+                                   "trusted_side.py"))
 PRELOAD = ("abc", "array", "bisect", "calendar", "cmath", "collections.abc", "copy",
            "dataclasses", "datetime", "decimal", "enum", "fractions", "functools", "hashlib",
            "heapq", "itertools", "json", "math", "numbers", "operator", "queue", "random",
@@ -87,9 +99,10 @@ PRELOAD = ("abc", "array", "bisect", "calendar", "cmath", "collections.abc", "co
            "unicodedata")
 NPROC = 32  # processes and threads of one run's user id (root mode only)
 UID_BASE = 1_500_000_000  # run user ids: UID_BASE + [0, 2**29), unused by any account
-# Layers a test may switch off to check the others alone: "root" (the private root) and
-# "hook" (the audit hook). Not a setting: both are always on in normal use.
-_LAYERS = frozenset(("root", "hook"))
+# Layers a test may switch off to check the others alone: "root" (the private root), "hook"
+# (the audit hook), "filter" (the system-call filter) and "fresh" (the program in a fresh
+# interpreter). Not a setting: all are always on in normal use.
+_LAYERS = frozenset(("root", "hook", "filter", "fresh"))
 
 
 @dataclass(frozen=True)
@@ -183,41 +196,6 @@ def filesystem_isolation() -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def _binds() -> tuple[tuple[str, str], ...]:
-    """(source, target) pairs the private root shows, read-only: the standard library
-    folders on the harness's sys.path, the shared libraries its extension modules need
-    (found with `ldd`, copied once per rlvr process into one private folder per library
-    folder, so a run binds a few folders and no other library), a few /dev nodes."""
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", "import sys; print(sys.path)"],
-                         capture_output=True, text=True, timeout=30).stdout
-    paths: list[str] = []
-    for path in ast.literal_eval(out.strip() or "[]"):
-        if os.path.isdir(path) and not any(path.startswith(p + "/") for p in paths):
-            paths.append(path)
-    shared = [str(f) for p in paths for f in Path(p).rglob("*.so") if "site-packages" not in
-              f.parts]
-    libs: set[str] = set()
-    if shutil.which("ldd") and shared:
-        listing = subprocess.run(["ldd", *shared], capture_output=True, text=True,
-                                 timeout=60).stdout
-        libs = {p for p in re.findall(r"(?:=>\s*)?(/\S+)\s+\(0x", listing) if os.path.isfile(p)}
-    pairs = [(p, p) for p in paths]
-    if libs:
-        cache = Path(tempfile.mkdtemp(prefix="rlvr-libs-"))
-        cache.chmod(0o755)
-        atexit.register(shutil.rmtree, cache, True)
-        for i, folder in enumerate(sorted({os.path.dirname(p) for p in libs})):
-            copy = cache / str(i)
-            copy.mkdir(mode=0o755)
-            for lib in (p for p in libs if os.path.dirname(p) == folder):
-                shutil.copy(os.path.realpath(lib), copy / os.path.basename(lib))
-            pairs.append((str(copy), folder))
-    nodes = [f"/dev/{n}" for n in ("null", "zero", "random", "urandom", "full")]
-    pairs += [(p, p) for p in nodes if os.path.exists(p)]
-    return tuple(pairs)
-
-
-@functools.lru_cache(maxsize=1)
 def _compiled() -> str:
     """HARNESS compiled once per rlvr process into a private .pyc (saves compiling ~900
     lines per run); the interpreter runs a .pyc file given as its script."""
@@ -252,6 +230,7 @@ def _tail(path: Path, chars: int) -> tuple[bytes, str]:
 
 def run_tests(program: str, tests: str, *, entry_point: str | None = None,
               reference: str | None = None, program_names: Sequence[str] = (),
+              program_classes: Sequence[str] | None = None,
               limits: SandboxLimits = SandboxLimits()) -> SandboxResult:
     """Run `program` in its own locked-down process and `tests` against it in a trusted one.
 
@@ -267,26 +246,38 @@ def run_tests(program: str, tests: str, *, entry_point: str | None = None,
             its helpers, never the program's versions.
         program_names: names the task's tests take from the program even though they are
             builtins or standard modules (a task whose function is called `sum`).
+        program_classes: which of the names the tests take from the program are the task's
+            classes (MBPP 367's `Node`): only objects the tests build by calling one of
+            them (and objects read from their attributes) forward attribute reads and
+            writes. None (a task without reference code): the names the tests use as
+            classes (`names.kept_names`: CapWords, or objects linked through attributes
+            or changed by method statements); HumanEval's entry point never is one.
         limits: see `SandboxLimits`.
     Returns:
         a `SandboxResult`; `passed` is True only if every test passed within the limits.
     """
     root = "root" in _LAYERS and filesystem_isolation() == "private-root"
-    return _run(program, tests, entry_point, reference, program_names, limits, root=root)
+    classes = () if entry_point else program_classes
+    return _run(program, tests, entry_point, reference, program_names, limits, root=root,
+                classes=None if classes is None else list(classes))
 
 
 def _run(program: str, tests: str, entry_point: str | None, reference: str | None,
-         program_names: Sequence[str], limits: SandboxLimits, *, root: bool) -> SandboxResult:
+         program_names: Sequence[str], limits: SandboxLimits, *, root: bool,
+         classes: list[str] | None = None) -> SandboxResult:
     nonce = secrets.token_hex(16)
+    harness = _compiled()  # one path for the whole run (the cache may be filled concurrently)
     work = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-")).resolve()
     private = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-out-"))
     drop_to = _run_ids() if os.geteuid() == 0 else None
     if drop_to:
         os.chown(work, *drop_to)
     names, modules = crossing_names(tests, entry_point, program_names)
+    if classes is None:
+        classes = kept_names(tests, names)
     payload = json.dumps({"nonce": nonce, "program": program, "tests": tests,
                           "entry_point": entry_point, "reference": reference, "names": names,
-                          "modules": modules}).encode("utf-8", "surrogatepass")
+                          "modules": modules, "classes": classes}).encode("utf-8", "surrogatepass")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(work), "TMPDIR": str(work), "LANG": "C.UTF-8"}
     files = {name: private / name for name in ("stdout", "stderr", "out", "err")}
     start = time.monotonic()
@@ -298,11 +289,14 @@ def _run(program: str, tests: str, entry_point: str | None, reference: str | Non
                 "work": str(work), "memory_mb": int(limits.memory_mb),
                 "cpu_s": int(limits.cpu_s or math.ceil(limits.timeout_s) + 1),
                 "file_mb": int(limits.file_mb), "nproc": NPROC if drop_to else 0,
-                "drop_to": drop_to, "root": root, "binds": list(_binds()) if root else [],
-                "hook": "hook" in _LAYERS, "out": p_out.fileno(), "err": p_err.fileno(),
+                "drop_to": drop_to, "root": root, "python": os.path.realpath(sys.executable),
+                "harness": harness, "binds": [*_binds(), (harness, harness)] if root else [],
+                "hook": "hook" in _LAYERS, "filter": "filter" in _LAYERS, "fresh": "fresh" in _LAYERS,
+                "out": p_out.fileno(), "err": p_err.fileno(),
+                "data": list(data_folders()),
                 "preload": list(PRELOAD) if drop_to and not root and
                 not _stdlib_readable_by_others() else []})
-            command = [*namespaces(), sys.executable, "-I", "-S", "-B", _compiled(), config]
+            command = [*namespaces(), sys.executable, "-I", "-S", "-B", harness, config]
             try:
                 proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=err,
                                         cwd=work, env=env, start_new_session=True,
@@ -348,8 +342,8 @@ def run_many(jobs: Sequence[dict], *, workers: int | None = None,
     """Run several `run_tests` jobs in parallel, keeping their order.
 
     Args:
-        jobs: dicts with `program`, `tests` and optional `entry_point`, `reference` and
-            `program_names`.
+        jobs: dicts with `program`, `tests` and optional `entry_point`, `reference`,
+            `program_names` and `program_classes`.
         workers: parallel runs (threads each waiting on one); default: the number of
             CPUs. A hanging job occupies one worker for its timeout.
         limits: applied to every job.
@@ -357,11 +351,13 @@ def run_many(jobs: Sequence[dict], *, workers: int | None = None,
     if not jobs:
         return []
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    filesystem_isolation()  # probe once, before the workers would each probe at once
 
     def one(job: dict) -> SandboxResult:
         return run_tests(job["program"], job["tests"], entry_point=job.get("entry_point"),
                          reference=job.get("reference"),
-                         program_names=job.get("program_names") or (), limits=limits)
+                         program_names=job.get("program_names") or (),
+                         program_classes=job.get("program_classes"), limits=limits)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(one, jobs))

@@ -9,20 +9,32 @@ forwards calls (arguments encoded by `codec.encode`) and returns the rebuilt pla
 Rules (stated once here, repeated in docs/rewards.md):
 * A value the program returns is plain data rebuilt here, or, when it is not plain data, an
   opaque `ProgramObject`: it compares, hashes and tests true by identity only (a handle
-  never equals an expected value), and forwards only calls, reads and writes of
-  attributes that are not dunder names, and iteration (each item is again plain data or
-  a handle).
+  never equals an expected value) and forwards calls and iteration (each item is again
+  plain data or a handle). Attributes (reads and writes, never dunder names) are forwarded
+  only on the task's own objects: those the tests build by calling a class the task names
+  (`classes`: the classes of MBPP's reference code; without reference code, the names
+  `names.kept_names` finds), and the handles read from their attributes; those objects
+  stay handles even when they are of a plain type's subclass (a namedtuple `Pair`). A
+  function's result is data, not an object whose methods the tests may call:
+  `f(x).startswith('a')` on a handle raises AttributeError.
 * An exception the program raises comes back as its name and message. It is raised here as
   the builtin exception class that is its nearest builtin ancestor (a `class E(ValueError)`
   is raised as ValueError), or `ProgramError` when that class cannot be built. SystemExit,
   KeyboardInterrupt and GeneratorExit end the run without a verdict, as they would in one
-  interpreter.
+  interpreter. StopIteration and StopAsyncIteration are control flow here: from anything
+  but a step of an iteration they arrive as `ProgramError` (as PEP 479 does for
+  generators), so a call cannot end the tests' `map`, `filter` or `max(..., default=)`.
 * In-place changes the program makes to a list, dict or set argument are copied back into
-  the tests' object (as plain data), as tests of in-place functions expect.
+  the tests' object (as plain data) when the call returns None, as tests of in-place
+  functions (`xs.sort()`-like: they return None) expect. A function that returns a value
+  leaves the tests' arguments as they were, so it cannot change an expected value the
+  tests compute from them afterwards (`candidate(xs) == sorted(xs)`).
 * A malformed message, a dead program process or data nested too deep ends the run, failed.
-* Objects of the tests that are not plain data (a lambda, a node built by MBPP setup code,
-  a generator) reach the program as proxies that forward calls, reads of public
-  attributes and iteration.
+* Objects of the tests that are not plain data (a lambda, a generator) reach the program as
+  proxies that forward calls and iteration. The program may read public attributes only
+  of instances of classes the tests or the prompt define (a node built by setup code);
+  never of a generator, frame, module, function or any other object, so no attribute
+  chain (`gen.gi_frame.f_builtins['exec']`) leads into this interpreter.
 """
 
 
@@ -43,14 +55,18 @@ class ProgramObject:
         return self._rlvr_link.call(self._rlvr_n, args, kwargs)
 
     def __getattr__(self, name):
-        if name.startswith("__") and name.endswith("__"):
+        link = self._rlvr_link
+        if name.startswith("__") and name.endswith("__") or self._rlvr_n not in link.built:
             raise AttributeError(name)
-        return self._rlvr_link.request(["getattr", self._rlvr_n, name], ())
+        value = link.request(["getattr", self._rlvr_n, name], ())
+        if type(value) is ProgramObject:  # root.left: another node of the task's objects
+            link.built.add(value._rlvr_n)
+        return value
 
     def __setattr__(self, name, value):  # MBPP 367's setup links the program's Nodes
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
         link = self._rlvr_link
+        if name.startswith("__") and name.endswith("__") or self._rlvr_n not in link.built:
+            raise AttributeError(name)
         link.request(["setattr", self._rlvr_n, name, encode(value, link.table)], ())
 
     def __iter__(self):
@@ -72,9 +88,10 @@ class ProgramObject:
 class Link:
     """The trusted end of the two pipes to the program's process."""
 
-    def __init__(self, wfd, rfd, limit, fail):
+    def __init__(self, wfd, rfd, limit, fail, module="rlvr_tests"):
         self.wfd, self.rfd, self.limit, self.fail = wfd, rfd, limit, fail
         self.table, self.handles = Table("r", ProgramObject), {}
+        self.classes, self.built, self.module = set(), set(), module  # handle numbers
 
     def proxy(self, n):
         """The one `ProgramObject` for the program's object number n."""
@@ -95,10 +112,14 @@ class Link:
     def call(self, n, args, kwargs):
         """Call the program's object n; returns the rebuilt result."""
         try:
-            message = ["call", n, encode(args, self.table), encode(kwargs, self.table)]
+            message = ["call", n, encode(args, self.table), encode(kwargs, self.table),
+                       n in self.classes]
         except RecursionError:
             raise ValueError("argument nested too deep") from None
-        return self.request(message, args)
+        value = self.request(message, args)
+        if n in self.classes and type(value) is ProgramObject:  # Node(1): a task object
+            self.built.add(value._rlvr_n)
+        return value
 
     def request(self, message, args):
         """Send `message`, answer the program's callbacks until its reply; returns the
@@ -114,7 +135,7 @@ class Link:
                     continue
                 if op == "ret" and len(reply) == 3 and type(reply[2]) is list:
                     value = decode(reply[1], self.table, self.proxy)
-                    for i, data in reply[2]:
+                    for i, data in reply[2] if value is None else ():
                         self.copy_back(args[i], decode(data, self.table, self.proxy))
                     return value
                 ok = op == "exc" and len(reply) == 3 and type(reply[1]) is type(reply[2]) is str
@@ -124,7 +145,7 @@ class Link:
                 self.fail("malformed message from the program: " + type(exc).__name__, 1)
             if not ok:
                 self.fail("malformed message from the program", 1)
-            raise self.rebuilt(reply[1], reply[2])
+            raise self.rebuilt(reply[1], reply[2], message[0] == "next")
 
     @staticmethod
     def copy_back(arg, value):
@@ -137,11 +158,14 @@ class Link:
                 arg.clear()
                 arg.update(value)
 
-    def rebuilt(self, name, message):
-        """The exception to raise here for the program's exception `name`."""
+    def rebuilt(self, name, message, step=False):
+        """The exception to raise here for the program's exception `name`; `step`: the
+        request was a step of an iteration, the one place StopIteration may end."""
         import builtins
         if name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit"):
             self.fail("program raised " + name + " during the tests", 1)
+        if name in ("StopIteration", "StopAsyncIteration") and not step:
+            return ProgramError(name + " outside an iteration: " + message)
         kind = getattr(builtins, name, None)
         if isinstance(kind, type) and issubclass(kind, Exception):
             try:
@@ -163,6 +187,9 @@ class Link:
         elif len(request) == 4 and request[1] == "getattr" and type(request[3]) is str \
                 and not request[3].startswith("_"):
             target, name = self.table.object(request[2]), request[3]
+            if getattr(type(target), "__module__", None) != self.module:
+                return ["exc", "AttributeError", "the program reads attributes only of "
+                        "objects of classes the tests define"]
             action = lambda: getattr(target, name)  # noqa: E731
         elif len(request) == 4 and request[1] in ("iter", "next"):
             target = self.table.object(request[2])
@@ -178,8 +205,10 @@ class Link:
 
 
 def _rlvr_main():
-    import json, os, resource, signal, sys
-    config = json.loads(sys.argv[1])
+    import os, resource, signal, sys
+    config = loads(sys.argv[1])
+    if "serve" in config:  # the program's process, exec'd after its lock-down
+        _program_serve(config, *config["serve"])
     to_program, from_trusted = os.pipe()
     to_trusted, from_program = os.pipe()
     child = os.fork()  # before anything secret is read: the program's process holds none
@@ -198,7 +227,8 @@ def _rlvr_main():
             ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
         except (ImportError, OSError):
             pass
-    payload = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+    payload = loads(sys.stdin.buffer.read().decode("utf-8"))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 1000))
     mb = 1024 * 1024
     for name, soft in (("RLIMIT_AS", config["memory_mb"] * mb), ("RLIMIT_CPU", config["cpu_s"])):
         resource.setrlimit(getattr(resource, name), (soft, soft + 1))
@@ -230,11 +260,14 @@ def _rlvr_main():
             ns[name] = __import__(name)
         except ImportError:
             pass
+    classes = payload["classes"]
     for name in payload["names"]:
         try:
             ns[name] = link.request(["get", name], ())
         except KeyError:
-            pass  # not defined by the program: the tests fail with NameError if they use it
+            continue  # not defined by the program: the tests fail with NameError if they use it
+        if type(ns[name]) is ProgramObject and name in classes:
+            link.classes.add(ns[name]._rlvr_n)
     entry = payload["entry_point"]
     try:
         exec(tests, ns)
