@@ -86,9 +86,7 @@ class RewardSpec:
         Returns:
             the labels; () when the reward declares none (a user reward may not).
         """
-        from rlvr.rewards.outcomes import FALLBACK_OUTCOMES
-
-        own = self.outcomes or FALLBACK_OUTCOMES.get(self.name, ())
+        own = self.outcomes
         if not own:
             return ()
         return tuple(dict.fromkeys(own + (REGISTRY_OUTCOMES if with_registry else ())))

@@ -148,7 +148,8 @@ def code_batch(completions: list[str], rows: list[dict[str, Any]], *, timeout_s:
 
 @register_reward("code", fields=(), required_any=("test", "test_list"),
                  optional_fields=("prompt", "entry_point", "test_setup_code", "code"),
-                 score_range=(0.0, 1.0), batch_core=code_batch)
+                 score_range=(0.0, 1.0), batch_core=code_batch,
+                 outcomes=("passed", "failed", "timeout", "error", "no_code", "bad_task"))
 def code_reward(completion: str, *, timeout_s: float = 5.0, memory_mb: int = 1024,
                 workers: int | None = None, passed: float = 1.0, failed: float = 0.0,
                 **fields: Any) -> RewardResult:

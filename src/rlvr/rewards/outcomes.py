@@ -4,11 +4,10 @@ A judge model used as a reward (issue 17; TruthRL, Wei et al. 2025, Table 8: a
 string-match verifier collapsed training into abstention where an LLM judge did not) must
 answer with one of the outcome labels the reward declares, so its verdict enters the same
 tables, metrics and diagnostics as the string graders'. Each reward declares its labels
-with `register_reward(..., outcomes=(...))`; `FALLBACK_OUTCOMES` holds the labels of the
-built-in rewards whose registration does not declare them yet (move them into the
-`register_reward` call when that module is next edited; a test checks both agree with
-what the cores return). `validate_outcome(reward, label)` accepts a declared label and
-refuses anything else with one message that lists the known labels.
+with `register_reward(..., outcomes=(...))` (every built-in reward does; a test checks
+the declarations against what the cores return). `validate_outcome(reward, label)`
+accepts a declared label and refuses anything else with one message that lists the known
+labels.
 """
 
 from __future__ import annotations
@@ -18,13 +17,6 @@ from typing import Any
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.base import RewardSpec, get_reward
-
-_SANDBOX = ("passed", "failed", "timeout", "error", "no_code", "bad_task")
-
-FALLBACK_OUTCOMES: dict[str, tuple[str, ...]] = {
-    "code": _SANDBOX,
-}
-
 
 def validate_outcome(reward: str | RewardSpec, label: Any, *, judge: bool = True) -> str:
     """Check an outcome label (for example a judge model's verdict) against a reward's
