@@ -126,12 +126,14 @@ def test_the_programs_process_holds_no_secret():
     program = ("import gc, os, sys\ndef leaks():\n    needle = 'MARK' + 'ER-' + '7f3a9c'\n"
                "    found = [k for k, v in os.environ.items() if needle in v]\n"
                "    found += ['stdin'] if needle.encode() in os.read(0, 1 << 20) else []\n"
-               "    for obj in gc.get_objects():\n"
-               "        items = obj.values() if isinstance(obj, dict) else obj if isinstance(\n"
-               "            obj, (list, tuple)) else ()\n        try:\n"
+               "    for obj in gc.get_objects():\n        try:\n"
+               "            items = obj.values() if isinstance(obj, dict) else obj if isinstance(\n"
+               "                obj, (list, tuple)) else ()\n"
                "            found += [type(obj).__name__ for v in items\n"
                "                      if type(v) is str and needle in v and v is not needle]\n"
-               "        except RuntimeError:\n            pass\n    return found\n")
+               # lazy mappings (transformers' auto classes, when the control runs in pytest's
+               # process) raise on .values()
+               "        except Exception:\n            pass\n    return found\n")
     tests = "SECRET = 'MARKER-7f3a9c'\nassert leaks() == [], 'the marker reached the program'\n"
     result = run_tests(program, tests, limits=LIMITS)
     assert result.passed, result.reason
