@@ -8,7 +8,9 @@ one untimed warm-up pass (pattern compilation, gold caches), on
 completions built from the shared real data (../shared/data): SelfAware questions with
 answers, abstentions and hedges; GSM8K reference solutions; TriviaQA answers. Each corpus
 mixes short and long texts as a model would produce them; the mean length is printed.
-The code sandbox is timed on MBPP reference solutions with its default worker count;
+The code sandbox is timed on MBPP reference solutions, each job built by the `code` reward's
+`build_job` from its row, with its default worker count (the first call also probes the
+machine's isolation once: time a few hundred programs, not the default 24, for a rate);
 per-program overhead is the mean wall time of a program that does nothing, run alone.
 """
 
@@ -21,6 +23,7 @@ import time
 from pathlib import Path
 
 from rlvr.rewards import get_reward
+from rlvr.rewards.code import build_job
 from rlvr.sandbox import SandboxLimits, network_isolation, run_many, run_tests
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -108,8 +111,9 @@ def main() -> int:
         print(f"  {label:28} {rate:>12,.0f} /s   {chars:6.0f} chars")
 
     mbpp = [json.loads(line) for line in (DATA / "mbpp" / "mbpp.jsonl").open()]
-    jobs = [{"program": r["code"], "tests": r["test_setup_code"] + "\n" + "\n".join(r["test_list"])}
-            for r in mbpp[10:10 + args.programs]]
+    # jobs built as the `code` reward builds them from an MBPP row (its reference `code` names
+    # the functions the tests may take from the program: MBPP 126's own `sum`)
+    jobs = [build_job(f"```python\n{r['code']}\n```", r) for r in mbpp[10:10 + args.programs]]
     workers = os.cpu_count() or 1
     limits = SandboxLimits(timeout_s=5.0)
     start = time.perf_counter()
