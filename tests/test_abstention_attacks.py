@@ -10,6 +10,10 @@ two classes are decided rules (docs/rewards.md: outside_box, instruction_echo).
 
 Each row: (answer_format, completion, gold, unanswerable, strict selfaware score, its
 outcome, the `abstention` reward's outcome in the same format).
+
+Round 4 (headers lead_guess, bare_apostrophe, else_alternative, box_separators,
+linked_denial): a new user's third attack round; each row was misjudged before its fix or is
+a guard that stayed right.
 """
 
 from __future__ import annotations
@@ -180,6 +184,57 @@ ROWS = [
     ('free', 'There are 8 planets, not 9.', '8', A, 1.0, 'correct', 'answer'),
     ('free', 'There are 8 planets, not nine.', '8', A, 1.0, 'correct', 'answer'),
     ('free', "It's 42. No, really.", '42', A, 1.0, 'correct', 'answer'),
+    # --- lead_guess (issue 18 round 4): a number before the first comma, dash or semicolon
+    #   of a disclaimer's sentence is a guess (abstention_rules._units "lead"); before, the
+    #   part before the first cut was never read, so a guess on an unanswerable question
+    #   was paid +1 as an abstention. A lead that is a time frame stays an abstention.
+    ('free', "1850, I think, but I'm really not sure.", None, U, -0.5, 'hedged_unanswerable',
+     'hedge'),
+    ('free', "1850, I think, but I'm really not sure.", '1850', A, 0.5, 'hedged_correct',
+     'hedge'),
+    ('free', "Around 1850; honestly no idea.", None, U, -0.5, 'hedged_unanswerable', 'hedge'),
+    ('free', "As of 2023, I don't know.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', "Up to 2021, my data says nothing; I don't know.", None, U, 1.0,
+     'abstained_unanswerable', 'abstain'),
+    # --- bare_apostrophe (issue 18 round 4): contractions without their apostrophe and chat
+    #   spellings are the same words (abstention_rules.apostrophes); "I dont know" abstained
+    #   through the {dont} macro while "I havent got a clue" and "idk" were answers, -1
+    ('free', 'I havent got a clue.', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'I wont be able to say.', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'idk', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'Dunno.', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'Theres no way to know.', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'idk, maybe 1850', None, U, -0.5, 'hedged_unanswerable', 'hedge'),
+    ('free', 'Paris. Idk why people get this wrong.', 'Paris', A, 1.0, 'correct', 'answer'),
+    ('free', "I cant believe it's Paris!", 'Paris', A, 1.0, 'correct', 'answer'),
+    # --- else_alternative (round 4): "else" opens an alternative like "possibly"
+    #   (answer_match._ALTERNATIVE); "Paris, else I'd be surprised." stays an answer
+    ('free', 'Paris, else Lyon.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('free', 'Paris, or else Lyon.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('free', "Paris, else I'd be surprised.", 'Paris', A, 1.0, 'correct', 'answer'),
+    #   an alternative marker with nothing after it offers no alternative: "Paris, maybe." was
+    #   a list (-1, below a wrong answer's floor for an honest hedge); it now reads as an
+    #   answer (a trailing "maybe" is a hedge the detector does not know: documented limit)
+    ('free', 'Paris, maybe.', 'Paris', A, 1.0, 'correct', 'answer'),
+    ('free', 'Paris, maybe Rome.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    # --- box_separators (round 4): an ampersand (`&`, `\&`) and a LaTeX line break `\\`
+    #   inside the field separate items like "and" (structured._FIELD_SEP); `\&` is "&"
+    ('boxed', r'\boxed{Paris & Lyon}', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('boxed', r'\boxed{Paris \& Lyon}', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('boxed', r'\boxed{Paris \\ Lyon}', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
+    ('boxed', r'\boxed{Tom \& Jerry}', 'Tom & Jerry', A, 1.0, 'correct', 'answer'),
+    ('boxed', r'\boxed{AT&T}', 'AT&T', A, 1.0, 'correct', 'answer'),
+    # --- linked_denial (round 4): a denial predicate reached through a bracket or "which",
+    #   "that", "this" after the gold (denial._AFTER); an unspaced em dash before "no"
+    #   retracts like a spaced one (answer_forms._RETRACT)
+    ('free', 'Paris (incorrect). Lyon.', 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', 'Paris, which is wrong.', 'Paris', A, -1.0, 'wrong', 'answer'),
+    ("free", "Paris. That's incorrect, it's Lyon.", 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', 'Paris \u2014 that is false.', 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', 'Paris\u2014no, Lyon.', 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', 'Paris \u2014 no doubt.', 'Paris', A, 1.0, 'correct', 'answer'),
+    ('free', 'Paris (not Lyon).', 'Paris', A, 1.0, 'correct', 'answer'),
+    ("free", "Paris. That's right.", 'Paris', A, 1.0, 'correct', 'answer'),
 ]
 
 

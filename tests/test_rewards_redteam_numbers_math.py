@@ -90,6 +90,17 @@ MATH = [
     (r"\boxed{3x - y + 13 = 0}", r"3x + 4y + 14 = 0", "wrong"),
     (r"\boxed{\left( 3, \frac{\pi}{2} \right)}", r"(3, \frac{\pi}{2})", "correct"),
     (r"\boxed{\pi \div 8 + 1 \div 2}", r"0.5 + \frac{\pi}{8}", "correct"),
+    # issue 18 round 4: math-verify read `5 \approx 6` as 5 and dropped the rest; two sides
+    # joined by \approx (\simeq, \doteq, U+2248) that differ beyond rounding are two values
+    (r"\boxed{5 \approx 6}", "5", "listed_candidates"),
+    (r"\boxed{5 \approx 6}", "6", "listed_candidates"),
+    (r"$x \approx 5 \approx 7$", "5", "listed_candidates"),
+    ("\\boxed{5 \u2248 6}", "5", "listed_candidates"),
+    (r"\boxed{5 \simeq 6}", "5", "partial_parse"),
+    (r"\boxed{\pi \approx 3.14}", r"\pi", "correct"),
+    (r"\boxed{\frac{22}{7} \approx 3.14}", r"\frac{22}{7}", "correct"),
+    (r"\boxed{x \approx 5}", "5", "correct"),
+    (r"\boxed{\approx 5}", "5", "partial_parse"),
 ]
 
 

@@ -24,7 +24,8 @@ def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, 
     """
     path = Path(path)
     if not path.is_file():
-        raise DataError("file not found; check the path", str(path))
+        raise DataError("is a folder, not a JSONL file; name a file inside it" if path.is_dir()
+                        else "file not found; check the path", str(path))
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             try:

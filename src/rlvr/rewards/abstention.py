@@ -39,8 +39,8 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
     iter_matches,
     robust_patterns,
 )
-from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, estimate,
-                                            side_issue)
+from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, apostrophes,
+                                          estimate, side_issue)
 from rlvr.rewards.answer_match import fold
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
@@ -197,7 +197,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     Returns:
         a `Detection`. Cost: one regex scan for responses without any abstention phrase.
     """
-    low = fold(text).lower()
+    low = apostrophes(fold(text).lower())
     compiled = patterns.compiled
     abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
     first = first_match(abstain, low)

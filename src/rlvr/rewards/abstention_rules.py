@@ -131,14 +131,19 @@ _NOT_AFTER_ITS = frozenset("""a an the not hard difficult tough tricky unclear i
 possible complicated complex interesting uncertain anyone's private personal confidential
 classified subjective beyond outside up unknowable debatable depends""".split())
 MAX_WORDS, MAX_NUMBER_WORDS = 5, 12
+_LEAD_NUMBER = re.compile(r"\W*(?:(?:around|about|roughly|approximately|circa|maybe|perhaps|"
+                          r"probably|possibly|likely|approx\.?)\s+)?[-+~$]?\d", re.IGNORECASE)
 
 
 def _units(text: str):
     """(start, end, kind) of each sentence and of each clause inside it; kind is
-    "sentence", "clause" (after a dash, colon or semicolon) or "comma"."""
+    "sentence", "clause" (after a dash, colon or semicolon), "comma" or "lead" (before the
+    first cut; read like a comma clause: only with a number)."""
     for found in _SENTENCE.finditer(text):
         yield found.start(), found.end(), "sentence"
         cuts = list(_CLAUSE.finditer(text, found.start(), found.end()))
+        if cuts:  # the part before the first cut: a number there is a guess ("1850, I think,
+            yield found.start(), cuts[0].start(), "lead"  # but I'm not sure.": round 4)
         for before, after in zip(cuts, cuts[1:] + [None]):
             yield before.end(), after.start() if after else found.end(), \
                 "comma" if before.group(1) else "clause"
@@ -152,9 +157,12 @@ def _statement(unit: str, kind: str) -> bool:
         return False
     has_number = bool(_DIGIT.search(unit))
     if (unit.endswith("?") and _ASKS.match(unit)) or _ABSENCE.search(unit) \
-            or (kind != "sentence" and not has_number and (kind == "comma" or not unit.isascii())):
+            or (kind != "sentence" and not has_number
+                and (kind in ("comma", "lead") or not unit.isascii())):
         return False  # a clause without a number: English only (the openers are English)
     words = _WORD.findall(unit)
+    if kind == "lead":  # opens with the number ("1850, I think, ..."), not "As of 2023, ..."
+        return len(words) <= MAX_NUMBER_WORDS and bool(_LEAD_NUMBER.match(unit))
     if not 1 <= len(words) <= (MAX_NUMBER_WORDS if has_number else MAX_WORDS) or words[0] in _OPENERS:
         return False
     return not (words[0] in ("it's", "it") and len(words) > 1
@@ -176,3 +184,20 @@ def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
         if _statement(unit, kind):
             return unit
     return None
+
+
+# contractions written without their apostrophe and chat spellings of "I don't know" are the
+# same words (issue 18 round 4: "I havent got a clue", "I wont be able to say", "idk" were
+# answers while "I haven't got a clue" abstained); the patterns are written with apostrophes
+_BARE_NT = re.compile(r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|"
+                      r"need|ca|wo|ai)nt\b")
+_BARE = {"im": "i'm", "ive": "i've", "idk": "i don't know", "dunno": "i don't know",
+         "idek": "i don't even know", "thats": "that's", "theres": "there's"}
+_BARE_WORD = re.compile(r"\b(?:i )?(?=dunno)|\b(?:" + "|".join(_BARE) + r")\b")
+
+
+def apostrophes(low: str) -> str:
+    """`low` (folded, lower-cased) with "dont", "havent", "wont", "im", "idk" ... spelt as
+    "don't", "haven't", "won't", "i'm", "i don't know"."""
+    return _BARE_WORD.sub(lambda m: _BARE.get(m.group(), ""), _BARE_NT.sub(r"\1n't", low))
+

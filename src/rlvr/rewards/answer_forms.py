@@ -86,7 +86,7 @@ _RETRACT = re.compile(
     r"\b(?:wait(?=\s*[,.!\u2014\u2013-]|\s+(?:no|actually|i mean|sorry))|scratch that|strike that|"
     r"just kidding|j/k|on second thought|on reflection|correction\s*:|or rather|make that|"
     r"never mind|nope|actually,?\s+no\b|no,?\s+wait|i was wrong|my mistake|i misspoke)"
-    r"|(?:^|[.!?;]\s*|\s[\u2014\u2013-]\s*)no\s*[.!,\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
+    r"|(?:^|[.!?;]\s*|\s?[\u2014\u2013]\s*|\s-\s*)no\s*[.!,\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
 
 
 def retracted(text: str, end: int) -> bool:

@@ -92,7 +92,7 @@ _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|in
                       r"of course|certainly)[.!]?$")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
-_ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively)\b")
+_ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively|else)\b(?!\W*$)")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")

@@ -11,7 +11,9 @@ a small grammar around the occurrence, in the supported languages:
   it is), followed only by FILLER: intensifiers (certainly, definitely, surely, sicher,
   sicuramente, точно, 肯定, ...), articles, a subject pronoun and a copula (is, was, be,
   es, est, ist, è, é, это, 是, ...).
-* after the gold (`_AFTER`, right after it): a copula or none, then a DENIAL PREDICATE:
+* after the gold (`_AFTER`, right after it, or after an opening bracket or "which", "that",
+  "this": "Paris (wrong)", "Paris, which is false", "Paris. That's incorrect"): a copula
+  or none, then a DENIAL PREDICATE:
   wrong, incorrect, false, not (right / correct / it / the answer), ruled out, a myth, a
   misconception; falso, faux, falsch, sbagliato, errado, неверно, yanlış, değil, غلط,
   نیست, 错, 不对, 間違い, ではない, 違う, ...
@@ -55,7 +57,8 @@ _DONT = r"(?:do not|don't|dont)"
 _BEFORE = re.compile(
     rf"(?:(?:(?<![\w])(?:{_NEGATOR}|{_PREDICATE.replace('{dont}', _DONT)})|n't)"
     rf"(?:\s+(?:{_FILLER}))*|(?<![\w]){_WEAK})\s*$")
-_AFTER = re.compile(
+_AFTER = re.compile(  # round 4: also through a bracket or a pronoun, "Paris (wrong)", "Paris,
+    r"\s*(?:\(\s*|[,.;:\u2014\u2013-]?\s*(?:which|that|this)\b\s*)?"  # which is wrong", "Paris. That's false"
     r"\s*(?:(?:is|was|would be|will be|must be|'s|es|está|era|sería|est|était|serait|ist|war|wäre|"
     r"è|sarebbe|é|seria|это|是|بود|است|は|이|가)\s*)?"
     r"(?:definitely |certainly |clearly |simply |just )?"

@@ -92,6 +92,7 @@ from rlvr.rewards.math_forms import answer_flaw
 from rlvr.rewards.math_kinds import (
     UNIT_WORDS,
     RewriteError,
+    approx_disagrees,
     base_digits,
     chain_disagrees,
     denied,
@@ -252,7 +253,8 @@ def _read(text: str, candidates: bool = True) -> _Answer | None:
         if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
                 or denied(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
-        if answer.kind == "math" and chain_disagrees(answer.value, answer.shown):
+        if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
+                                      or approx_disagrees(answer.shown)):
             return _Answer("listed", None, answer.shown, "the = chain states two values")
         chunks = [*other_candidates(text, *m.span()), *(
             text[a:b] for a, b in final_markers(text) if not a < m.end() <= b)]

@@ -319,6 +319,22 @@ def chain_disagrees(value, shown: str) -> bool:
         return False
 
 
+_APPROX = re.compile(  # `a \approx b`, `a ≈ b`: something on the left, a relation between
+    r"(?<=[\w})\]|.])(\s*)(?:\\(?:approx|simeq|doteq|thickapprox)(?![A-Za-z])|\u2248)")
+
+
+def approx_disagrees(shown: str) -> bool:
+    """True when `shown` joins two values by `\\approx` (`\\simeq`, `\\doteq`, `≈`) that
+    differ beyond the rounding of the shorter side (`5 \\approx 6`): math-verify read the
+    left side alone and dropped the rest; `\\pi \\approx 3.14` keeps its left side."""
+    if not _APPROX.search(shown):
+        return False
+    from math_verify import parse
+
+    parsed = parse("$" + _APPROX.sub(r"\1=", shown.strip().strip("$")) + "$")
+    return bool(parsed) and chain_disagrees(parsed[0], shown)
+
+
 def in_math(text: str, pos: int) -> bool:
     """True when `pos` lies inside a math segment (`$...$`, `\\(...\\)`, `\\boxed{}`) of
     `text`: a plain number read there means math-verify could not read that LaTeX."""

@@ -152,7 +152,9 @@ def normalise_value(value: str) -> str:
 def _plain_latex(value: str) -> str:
     """`value` with text-style commands unwrapped wherever they are (`\\text{I don't
     know}.`, `\\textsf{...}`, `\\text{I}~\\text{don't know}`) and LaTeX spaces (`\\ `, `~`,
-    `\\,`, `\\quad`) made spaces; braces of other commands are kept (`\\frac{1}{2}`)."""
+    `\\,`, `\\quad`) made spaces, `\\&`, `\\#`, `\\_` unescaped and a line break `\\\\` a
+    newline (round 4: `\\boxed{Tom \\& Jerry}`, `\\boxed{Paris \\\\ Lyon}`); braces of other
+    commands are kept (`\\frac{1}{2}`)."""
     value = value.strip()
     while True:  # a wrapper around the whole value, its braces balanced
         opened = _WRAPPER.match(value)
@@ -162,6 +164,7 @@ def _plain_latex(value: str) -> str:
     previous = None
     while previous != value:
         previous, value = value, _TEXT_COMMAND.sub(lambda m: m.group(1), value)
+    value = re.sub(r"\\\\|\\([&#_])", lambda m: m.group(1) or "\n", value)  # `\&` is "&"
     return _LATEX_SPACE.sub(" ", value).strip()
 
 
@@ -273,7 +276,7 @@ def score_field(completion: str, *, answer_format: str, abstain_value: str,
     return RewardResult(values["correct"], "correct", details)
 
 
-_FIELD_SEP = re.compile(r"\s*(?:(?<!\d),|,(?!\d)|;|(?<!\d)/|/(?!\d)|\||\?|\bor\b|\band\b|"
+_FIELD_SEP = re.compile(r"\s*(?:(?<!\d),|,(?!\d)|;|\s&\s|(?<!\d)/|/(?!\d)|\||\?|\bor\b|\band\b|"
                         r"\bvs\b\.?|\bversus\b|\n)\s*")
 
 
