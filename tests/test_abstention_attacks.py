@@ -173,6 +173,16 @@ ROWS = [
     ('free', "I don't know. Estimates vary widely.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
     ('free', "I can't thank you enough. It is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
     ('free', "I can't deny it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
+    # --- elided_subject (round 4, fixed after it): a decline without its subject at a clause
+    #   start is the same act (abstention_rules.apostrophes puts "i" back); elsewhere the
+    #   words are someone else's ("they don't know") and stay an answer
+    ('free', "Don't know.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', 'Not a clue, honestly.', None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', "Haven't the faintest idea.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', "Couldn't tell you.", None, U, 1.0, 'abstained_unanswerable', 'abstain'),
+    ('free', "It is Paris, they don't know.", None, U, -1.0, 'answered_unanswerable', 'answer'),
+    ('free', "They don't know it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
+    ('free', "Don't worry, it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
     # --- slash_list (found by test_a_list_of_candidates_with_the_gold_never_scores_one): a
     #   spaced slash separates items even between a word and a number; "1970 / 41" (bare
     #   numbers) is one fraction-like item, so the list still has three items

@@ -100,6 +100,8 @@ def grammar_patterns() -> tuple[str, ...]:
         # IGNORANCE with adverbs inside
         rf"{SUBJECT} {ADV}{{dont}} {ADV}(?:know|recall|remember)",
         rf"{SUBJECT} {ADV}(?:have|'ve) {ADV}no {ADV}(?:idea|clue)",
+        rf"{SUBJECT} {ADV}(?:have not|haven't|'ve not) (?:got )?(?:a|any|one|the (?:faintest|"
+        rf"slightest|foggiest|remotest|least)) (?:clue|idea)",
         rf"{BE} {ADV}not {ADV}(?:sure|certain)",
         rf"{BE} {ADV}(?:unsure|uncertain)",
     )

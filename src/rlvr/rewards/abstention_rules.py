@@ -196,8 +196,21 @@ _BARE = {"im": "i'm", "ive": "i've", "idk": "i don't know", "dunno": "i don't kn
 _BARE_WORD = re.compile(r"\b(?:i )?(?=dunno)|\b(?:" + "|".join(_BARE) + r")\b")
 
 
+# a decline with its subject left out ("Don't know.", "Can't say, maybe 1850.", "Not a
+# clue.", "Haven't the faintest idea.") is the same act: at the start of a clause only, the
+# subject is put back, so "they don't know it" and "it's Paris, they don't know" are untouched
+_ELIDED_AT = r"(?:^|(?<=[.!?;:\n\u2014\u2013])|(?<=, ))(\s*)"
+_ELIDED_VERB = re.compile(_ELIDED_AT + r"(?=(?:don't|do not|can't|cannot|couldn't|won't|"
+                          r"wouldn't|haven't|have not) )")
+_ELIDED_HAVE = re.compile(_ELIDED_AT + r"(?=not (?:a|one|the) (?:clue|idea|faintest|slightest|"
+                          r"foggiest|remotest)\b)")
+
+
 def apostrophes(low: str) -> str:
     """`low` (folded, lower-cased) with "dont", "havent", "wont", "im", "idk" ... spelt as
-    "don't", "haven't", "won't", "i'm", "i don't know"."""
-    return _BARE_WORD.sub(lambda m: _BARE.get(m.group(), ""), _BARE_NT.sub(r"\1n't", low))
+    "don't", "haven't", "won't", "i'm", "i don't know", and an elided subject put back at a
+    clause start ("Don't know." -> "i don't know.", "Not a clue." -> "i have not a clue.")."""
+    low = _BARE_WORD.sub(lambda m: _BARE.get(m.group(), ""), _BARE_NT.sub(r"\1n't", low))
+    low = _ELIDED_VERB.sub(r"\1i ", low)
+    return _ELIDED_HAVE.sub(r"\1i have ", low)
 
