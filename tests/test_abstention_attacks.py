@@ -183,6 +183,12 @@ ROWS = [
     ('free', "It is Paris, they don't know.", None, U, -1.0, 'answered_unanswerable', 'answer'),
     ('free', "They don't know it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
     ('free', "Don't worry, it is Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
+    # --- refusal (round 4, fixed after it): a refusal or a "wouldn't say" before the gold is a
+    #   denial predicate (denial._PREDICATE); "I'd say Paris" stays an answer
+    ('free', 'I refuse to say Paris.', 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', "I wouldn't say it's Paris.", 'Paris', A, -1.0, 'wrong', 'answer'),
+    ('free', "I'd say Paris.", 'Paris', A, 1.0, 'correct', 'answer'),
+    ('free', 'Paris, I would say.', 'Paris', A, 1.0, 'correct', 'answer'),
     # --- slash_list (found by test_a_list_of_candidates_with_the_gold_never_scores_one): a
     #   spaced slash separates items even between a word and a number; "1970 / 41" (bare
     #   numbers) is one fraction-like item, so the list still has three items

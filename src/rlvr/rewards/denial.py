@@ -7,9 +7,9 @@ a small grammar around the occurrence, in the supported languages:
 * before the gold (`_BEFORE`, within 48 characters, in the same clause): a NEGATOR (not,
   never, n't, no, nor; nicht/kein, pas/non/jamais, non/mai, não/nunca, no/nunca, не/ни,
   不/不是/并非, ...) or a DENIAL PREDICATE (doubt, unlikely, hardly, anything but, other
-  than, except, rather than, instead of, as opposed to, rule out, don't think/believe
-  it is), followed only by FILLER: intensifiers (certainly, definitely, surely, sicher,
-  sicuramente, точно, 肯定, ...), articles, a subject pronoun and a copula (is, was, be,
+  than, except, rather than, instead of, as opposed to, rule out, refuse to say, wouldn't
+  say, don't think/believe it is), followed only by FILLER: intensifiers (certainly,
+  definitely, surely, sicher, sicuramente, точно, 肯定, ...), articles, a subject pronoun and a copula (is, was, be,
   es, est, ist, è, é, это, 是, ...).
 * after the gold (`_AFTER`, right after it, or after an opening bracket or "which", "that",
   "this": "Paris (wrong)", "Paris, which is false", "Paris. That's incorrect"): a copula
@@ -43,6 +43,8 @@ _WEAK = r"(?:no|none|нет)(?:\s+(?:the|a|an|exactly|quite|es|era|sea|est|ist|�
 _PREDICATE = (r"(?:doubt|doubtful|unlikely|hardly|scarcely|barely|anything but|other than|except(?: for)?|"
               r"rather than|instead of|as opposed to|rule out|ruled out|can rule out|deny|denies|"
               r"(?:{dont}|doesn't|does not|didn't|did not) (?:think|believe|suppose|reckon)|"
+              r"(?:refuse|refused|decline|declined) to (?:say|answer|guess|accept|go with)|"
+              r"(?:wouldn't|would not|would never) (?:say|go with)|"
               r"dudo|difícilmente|je doute|doute|bezweifle|kaum|auf keinen fall|keinesfalls|dubito|duvido|"
               r"сомневаюсь|вряд ли)")
 _FILLER = (r"(?:certainly|definitely|surely|absolutely|really|exactly|quite|actually|clearly|obviously|"
