@@ -9,8 +9,8 @@ a small grammar around the occurrence, in the supported languages:
   不/不是/并非, ...) or a DENIAL PREDICATE (doubt, unlikely, hardly, anything but, other
   than, except, rather than, instead of, as opposed to, rule out, refuse to say, wouldn't
   say, don't think/believe it is), followed only by FILLER: intensifiers (certainly,
-  definitely, surely, sicher, sicuramente, точно, 肯定, ...), articles, a subject pronoun and a copula (is, was, be,
-  es, est, ist, è, é, это, 是, ...).
+  definitely, surely, sicher, sicuramente, точно, 肯定, ...), articles, a subject pronoun
+  and a copula (is, was, be, es, est, ist, è, é, это, 是, ...).
 * after the gold (`_AFTER`, right after it, or after an opening bracket or "which", "that",
   "this": "Paris (wrong)", "Paris, which is false", "Paris. That's incorrect"): a copula
   or none, then a DENIAL PREDICATE:
