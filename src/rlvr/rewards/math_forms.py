@@ -31,14 +31,12 @@ import re
 import unicodedata
 from fractions import Fraction
 
+from rlvr.rewards.numbers import SUPERSCRIPT_DIGITS, VULGAR
+
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
-_SUPERSCRIPT = {"\u2070": "0", "\u00b9": "1", "\u00b2": "2", "\u00b3": "3", "\u2074": "4",
-                "\u2075": "5", "\u2076": "6", "\u2077": "7", "\u2078": "8", "\u2079": "9",
-                "\u207b": "-"}
-_SUPERSCRIPTS = re.compile("[\u207b]?[" + "".join(sorted(set(_SUPERSCRIPT) - {"\u207b"})) + "]+")
-_VULGAR = {chr(c): Fraction(unicodedata.numeric(chr(c))).limit_denominator(10)
-           for c in [*range(0x00BC, 0x00BF), *range(0x2150, 0x215F)]}
-_VULGARS = re.compile(r"(?:(\d+)[ \t]?)?([" + "".join(sorted(_VULGAR)) + "])")
+_SUPERSCRIPT = {**SUPERSCRIPT_DIGITS, "\u207b": "-"}
+_SUPERSCRIPTS = re.compile("[\u207b]?[" + "".join(sorted(SUPERSCRIPT_DIGITS)) + "]+")
+_VULGARS = re.compile(r"(?:(\d+)[ \t]?)?([" + "".join(sorted(VULGAR)) + "])")
 _SPACES = re.compile("[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _COLOR = re.compile(r"\\color\s*\{[^{}]*\}|\\(?:textcolor|colorbox)\s*\{[^{}]*\}")
 _END_POINT = re.compile(r"(?<=\d)\.(?=\s*(?:\}|\$|\\\]|\\\)|\\%))")
@@ -81,7 +79,7 @@ def _exponent(m: re.Match) -> str:
 
 
 def _vulgar(m: re.Match) -> str:
-    value = _VULGAR[m.group(2)] + int(m.group(1) or 0)
+    value = VULGAR[m.group(2)] + int(m.group(1) or 0)
     return f"{value.numerator}/{value.denominator}"
 
 

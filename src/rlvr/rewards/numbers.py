@@ -50,15 +50,17 @@ from fractions import Fraction
 from typing import Iterator
 
 # Unicode vulgar fractions ("½", "2¾"): one value each (a mixed number after digits).
-_VULGAR = {chr(c): Fraction(unicodedata.numeric(chr(c))).limit_denominator(10)
-           for c in [*range(0x00BC, 0x00BF), *range(0x2150, 0x215F)]}
-_VULGAR_CHARS = sorted(_VULGAR)
+# VULGAR and SUPERSCRIPT_DIGITS are the one table of these characters (math_forms reads them).
+VULGAR = {chr(c): Fraction(unicodedata.numeric(chr(c))).limit_denominator(10)
+          for c in [*range(0x00BC, 0x00BF), *range(0x2150, 0x215F)]}
+_VULGAR_CHARS = sorted(VULGAR)
+SUPERSCRIPT_DIGITS = dict(zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079",
+                              "0123456789"))
 # For text folded with NFKC (selfaware): a superscript is an exponent ("5\u00b2" -> "5^2",
 # which is no number, never 52) and a vulgar fraction its value ("2\u00bd" -> "2 1/2").
 NFKC_SAFE_NUMBERS = {
-    **{c: "^" + d for c, d in zip("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079",
-                                  "0123456789")},
-    **{c: f" {v.numerator}/{v.denominator}" for c, v in _VULGAR.items()}}
+    **{c: "^" + d for c, d in SUPERSCRIPT_DIGITS.items()},
+    **{c: f" {v.numerator}/{v.denominator}" for c, v in VULGAR.items()}}
 # One number token. The look-behind keeps it from starting inside a word or another number;
 # the look-ahead keeps it from stopping inside one ("3/4", "108.92", "1,000", "12:00").
 _NUMBER = re.compile(
@@ -151,7 +153,7 @@ def _value(match: re.Match) -> int | Fraction | None:
     elif match.group("vulgar") is not None:  # "½", "2½"
         if match.group("mixed") is not None or match.group("den") is not None:
             return None
-        value, den = _VULGAR[match.group("vulgar")] + int(match.group("vwhole") or 0), None
+        value, den = VULGAR[match.group("vulgar")] + int(match.group("vwhole") or 0), None
     else:
         sep = match.group("sep")
         value = _decimal(match.group("body").replace(sep, "") if sep else match.group("body"))
