@@ -25,9 +25,9 @@ from fractions import Fraction
 from typing import Any
 
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.boxes import boxed_values
 from rlvr.rewards.numbers import (
     as_number,
-    iter_numbers,
     numbers_equal,
     numbers_in,
     plain,
@@ -35,7 +35,6 @@ from rlvr.rewards.numbers import (
     retracts,
 )
 
-_BOXED_RE = re.compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 _ANSWER_IS_RE = re.compile(r"answer\s*(?:is|:|=)\s*", re.IGNORECASE)
 
 Number = int | float
@@ -88,7 +87,7 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         return value, "hash"
     if not fallback:
         return None, None
-    boxed = _BOXED_RE.findall(text)
+    boxed = boxed_values(text)
     if boxed:
         value = read_whole(boxed[-1])
         if value is not None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from rlvr.rewards.boxes import BOXED_OR_FBOX, boxed_spans, outermost
 from rlvr.rewards.math_forms import RewriteError, spaces, spell
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
@@ -260,23 +261,13 @@ def other_candidates(text: str, start: int, end: int) -> Iterator[str]:
 
 
 _FINAL = re.compile(r"final\s+answer\s*(?:is|:|=)?[:\s]*", re.IGNORECASE)
-_BOX_OPEN = re.compile(r"\\(?:boxed|fbox)\s*\{")
 
 
 def final_markers(text: str) -> list[tuple[int, int]]:
     """Spans of every final-answer marker of `text`: each outermost closed `\\boxed{}` /
     `\\fbox{}`, and the rest of the sentence after each "final answer is" / "Final
     answer:". Two markers of different values offer two candidates (the caller compares)."""
-    spans: list[tuple[int, int]] = []
-    for m in _BOX_OPEN.finditer(text):
-        if spans and m.start() < spans[-1][1]:
-            continue  # a box nested in the previous one is part of it
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        if depth == 0:
-            spans.append((m.start(), i))
+    spans = [(a, b) for a, b, _ in outermost(boxed_spans(text, BOXED_OR_FBOX))]
     for m in _FINAL.finditer(text):
         stop = _SENTENCE_END.search(text, m.end())
         end = stop.start() if stop else len(text)

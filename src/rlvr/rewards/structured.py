@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from rlvr.errors import RlvrError
 from rlvr.rewards.answer_match import fold, match_answer
 from rlvr.rewards.base import RewardResult
+from rlvr.rewards.boxes import boxed_spans, boxed_values, closing_brace, outermost
 
 ANSWER_FORMATS = ("free", "boxed", "answer_line")
 ABSTAIN_VALUE = "I don't know"
 
-_BOX = re.compile(r"\\boxed\s*\{")
 _ANSWER_LINE = re.compile(r"^[ \t>*_#-]*(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*(.*)$",
                           re.IGNORECASE | re.MULTILINE)
 _WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph|boxed)\s*\{")
@@ -60,51 +60,6 @@ def check_format(answer_format: str) -> None:
                         f"{', '.join(ANSWER_FORMATS)}")
 
 
-def _closing_brace(text: str, i: int) -> int:
-    """Index just past the "}" that closes the group opened before `i`, or -1 (unclosed).
-    A `\\{` or `\\}` is a literal brace."""
-    depth = 1
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and text[i + 1:i + 2] in ("{", "}"):
-            i += 2
-            continue
-        depth += ch == "{"
-        depth -= ch == "}"
-        i += 1
-        if depth == 0:
-            return i
-    return -1
-
-
-def boxed_spans(text: str) -> list[tuple[int, int, str]]:
-    """Every closed `\\boxed{...}` in `text` as (start, end, content), by start.
-
-    Braces are balanced (a `\\{` inside is a literal brace); a box that never closes is
-    left out, and the boxes after it are still found. Nested boxes are listed too.
-    Example: "x \\boxed{\\frac{1}{2}} y" -> [(2, 21, "\\frac{1}{2}")].
-    """
-    spans = []
-    for found in _BOX.finditer(text):
-        end = _closing_brace(text, found.end())
-        if end > 0:
-            spans.append((found.start(), end, text[found.end():end - 1]))
-    return spans
-
-
-def boxed_values(text: str) -> list[str]:
-    """The field values of the boxed format, in order: the contents of the closed
-    outermost boxes, the last one being the outermost box around the box that STARTS last
-    (so text around it, even with stray braces or an unclosed box before it, cannot change
-    it). A box nested in another is part of its content, never a field of its own:
-    "\\boxed{Rome \\boxed{Paris}}" is one field holding two candidates (`nested_items`),
-    not the answer "Paris". Example: "\\boxed{Paris} or \\boxed{Rome}" -> ["Paris", "Rome"]."""
-    spans = boxed_spans(text)
-    outer = [(s, e, c) for s, e, c in spans
-             if not any(s2 < s and e <= e2 for s2, e2, _ in spans)]
-    return [c for _, _, c in outer]
-
-
 def nested_items(content: str) -> list[str]:
     """The candidates of a field that holds boxes: each nested box's content and the text
     around them (when any is left), else [] (no nested box). "Rome \\boxed{Paris}" ->
@@ -112,7 +67,7 @@ def nested_items(content: str) -> list[str]:
     spans = boxed_spans(content)
     if not spans:
         return []
-    inner = [c for s, e, c in spans if not any(s2 < s and e <= e2 for s2, e2, _ in spans)]
+    inner = [c for _, _, c in outermost(spans)]
     rest, pos = [], 0
     for s, e, _ in spans:
         if s >= pos:
@@ -158,7 +113,7 @@ def _plain_latex(value: str) -> str:
     value = value.strip()
     while True:  # a wrapper around the whole value, its braces balanced
         opened = _WRAPPER.match(value)
-        if opened is None or _closing_brace(value, opened.end()) != len(value):
+        if opened is None or closing_brace(value, opened.end()) != len(value):
             break
         value = value[opened.end():-1].strip()
     previous = None
