@@ -40,7 +40,7 @@ def main() -> None:
     from peft import LoraConfig, get_peft_model
 
     from rlvr.eval.cross_check import DEFAULT_TASKS, cross_check_table, likelihood_check
-    from rlvr.eval.sources import DataResolver
+    from rlvr.tasks.sources import DataResolver
     from rlvr.models import load_causal_lm
 
     print(f"machine: matmul {matmul_gflops():.0f} GFLOP/s (fp32, 1024x1024 @ 1024x4096), "
@@ -85,7 +85,7 @@ def _full_tokens(tokenizer, check, limit: int) -> int:
     """Context + continuation tokens of every scored row (one model)."""
     from rlvr.eval.cross_check import load_check_rows, task_pairs
     from rlvr.eval.likelihood import render_context
-    from rlvr.eval.sources import DataResolver
+    from rlvr.tasks.sources import DataResolver
 
     rows, _, _ = load_check_rows(list(check["tasks"]), limit, 42, DataResolver("packaged"))
     total = 0

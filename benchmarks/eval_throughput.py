@@ -13,9 +13,8 @@ many outputs agree exactly (after stripping whitespace).
     .venv/bin/python benchmarks/eval_throughput.py --limit 100 --max-new-tokens 128 \\
         --batch-size 16 8
 
-`rlvr eval` decodes with transformers' `generate` per batch (the default engine);
-`--engine loop refill` adds rlvr's opt-in greedy loops (rows leave the batch as they
-finish; "refill" also gives freed slots to waiting prompts) on the same prompts; `--floor` adds the time of the bare forward passes a static
+`rlvr eval` decodes with transformers' `generate` per batch; `--floor` adds the time of
+the bare forward passes a static
 batch needs when every row runs to the token cap (prefill of each length-sorted batch,
 then max_new_tokens - 1 one-token steps with a KV cache, no generation logic).
 """
@@ -70,8 +69,6 @@ def main() -> int:
     parser.add_argument("--max-new-tokens", type=int, default=128)
     parser.add_argument("--batch-size", type=int, nargs="+", default=[16],
                         help="batch sizes; each is used by both tools")
-    parser.add_argument("--engine", nargs="*", default=[], choices=["loop", "refill"],
-                        help="also time rlvr's generate_completions with these engines")
     parser.add_argument("--floor", action="store_true",
                         help="also time bare batched forward passes (see the docstring)")
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_eval_throughput"))
@@ -89,7 +86,7 @@ def main() -> int:
 
     from rlvr.eval.generate import generate_completions, render_prompts
     from rlvr.eval.runner import run_eval
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.registry import get_task
     from rlvr.io import read_jsonl
     from rlvr.models import load_causal_lm, resolve_model
 
@@ -138,17 +135,6 @@ def main() -> int:
         print(f"  lm-eval HF: {lm_s:.1f} s = {n / lm_s:.3f} questions/s")
         print(f"  ratio rlvr / lm-eval = {lm_s / rlvr_s:.2f}x; identical outputs: "
               f"{agree} of {n}")
-        for engine in args.engine:
-            start = time.perf_counter()
-            gens = generate_completions(model, tokenizer, prompts, args.max_new_tokens,
-                                        batch_size=bs, progress=False, stop=task.stop,
-                                        engine=engine)
-            eng_s = time.perf_counter() - start
-            same = sum(g["completion"] == r for g, r in zip(gens, rlvr_out))
-            same_lm = sum(g["completion"] == o.strip() for g, o in zip(gens, outs))
-            print(f"  rlvr engine={engine} (generation only): {eng_s:.1f} s = "
-                  f"{n / eng_s:.3f} questions/s; identical to rlvr eval: {same} of {n}, "
-                  f"to lm-eval: {same_lm} of {n}")
         if args.floor:
             floor_s = forward_floor(model, tokenizer, contexts, bs, args.max_new_tokens)
             print(f"  bare forward passes (every row to the cap): {floor_s:.1f} s = "

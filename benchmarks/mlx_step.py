@@ -30,7 +30,7 @@ from machine import matmul_gflops  # noqa: E402  (benchmarks/ is on sys.path)
 
 def mlx_gflops(size: int = 512) -> float:
     """fp32 size x size matmul throughput of MLX on the CPU, GFLOP/s."""
-    from rlvr.train.mlx_model import use_system_blas
+    from rlvr.train.mlx.model import use_system_blas
 
     use_system_blas()  # as the backend does (RLVR_MLX_BLAS=bundled: the wheel's own BLAS)
     import mlx.core as mx
@@ -86,8 +86,8 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     from rlvr.config import load_config
     from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
-    from rlvr.train.mlx_backend import run_mlx
-    from rlvr.train.mlx_settings import prompts_per_step
+    from rlvr.train.mlx.backend import run_mlx
+    from rlvr.train.mlx.settings import prompts_per_step
 
     print(f"threads: OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}", flush=True)
     print(f"machine: matmul {matmul_gflops():.1f} GFLOP/s (fp32, torch); MLX CPU matmul "

@@ -46,7 +46,7 @@ def _train(processes: int, steps: int, run_dir: Path) -> list[float]:
     if done.returncode:
         raise SystemExit(f"{processes}-process run failed:\n{done.stderr[-3000:]}")
     sys.path.insert(0, str(ROOT / "src"))
-    from rlvr.train.metrics_file import read_metrics
+    from rlvr.metrics.run_log import read_metrics
 
     return [m["step_time"] for m in read_metrics(run_dir / "metrics.jsonl")
             if m.get("event") == "log" and "step_time" in m]

@@ -1,4 +1,4 @@
-"""Build the small evaluation subsets packaged with rlvr (`src/rlvr/eval/subsets/`).
+"""Build the small evaluation subsets packaged with rlvr (`src/rlvr/tasks/subsets/`).
 
     .venv/bin/python scripts/build_eval_subsets.py                  # from ../shared/data
     .venv/bin/python scripts/build_eval_subsets.py --source DIR --output OUT --seed 0

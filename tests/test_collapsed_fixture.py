@@ -50,7 +50,7 @@ def test_recorded_outcomes_are_flagged_collapsed(tmp_path):
 
 def test_rescored_with_todays_default_preset_is_still_collapsed(selfaware_json):
     """Join the gold answers from the shared data by id and rescore with `strict`."""
-    from rlvr.data.resolve import resolve_data
+    from rlvr.tasks.resolve import resolve_data
     from rlvr.rewards import score_rows
 
     heldout = {ex["id"]: ex for ex in resolve_data(str(selfaware_json), "test", "v3", 42).heldout}

@@ -138,7 +138,7 @@ def test_json_schema_is_generated_from_the_dataclass_and_checks_the_configs():
 
     import yaml
 
-    from rlvr.config_schema import json_schema, schema_text
+    from rlvr.config.schema import json_schema, schema_text
 
     root = Path(__file__).resolve().parents[1]
     committed = root / "configs" / "config.schema.json"

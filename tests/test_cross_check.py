@@ -17,7 +17,7 @@ from rlvr.eval import cross_check
 from rlvr.eval.cross_check import (CONTINUATIONS, cross_check_table, gold_continuation,
                                    load_check_rows, select_rows, summarise, task_pairs)
 from rlvr.eval.likelihood import encode_pair
-from rlvr.eval.sources import DataResolver
+from rlvr.tasks.sources import DataResolver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

@@ -8,7 +8,7 @@ import pytest
 
 from rlvr.eval import cross_check
 from rlvr.eval.cross_check import CONTINUATIONS
-from rlvr.eval.sources import DataResolver
+from rlvr.tasks.sources import DataResolver
 
 pytestmark = pytest.mark.slow
 

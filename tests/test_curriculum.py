@@ -1,5 +1,5 @@
-"""GRPO curriculum: prompt history, retire rule, sampler (rlvr.train.curriculum) and the
-TRL hook (rlvr.train.curriculum_trl)."""
+"""GRPO curriculum: prompt history, retire rule, sampler (rlvr.train.curriculum.history) and the
+TRL hook (rlvr.train.curriculum.trainer)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import math
 import pytest
 
 from rlvr.errors import ConfigError, RlvrError
-from rlvr.train.curriculum import CurriculumSampler, PromptHistory, group_outcome
+from rlvr.train.curriculum.history import CurriculumSampler, PromptHistory, group_outcome
 from tiny_models import tiny_llama
 
 SOLVED, MIXED, FAILED = [1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]
@@ -256,14 +256,14 @@ def test_curriculum_modules_do_not_import_torch():
     import subprocess
     import sys
 
-    code = ("import sys, rlvr.train.curriculum, rlvr.train.curriculum_trl; "
+    code = ("import sys, rlvr.train.curriculum.history, rlvr.train.curriculum.trainer; "
             "print(sorted(m for m in ('torch', 'transformers', 'trl') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
 def test_reward_bounds_hand_computed():
-    from rlvr.train.curriculum_trl import question_text, reward_bounds
+    from rlvr.train.curriculum.trainer import question_text, reward_bounds
 
     # selfaware (-1, 1) x 1 + gsm8k_format (0, 0.5) x 2 = (-1 + 0, 1 + 1.0)
     assert reward_bounds([{"name": "selfaware"}, {"name": "gsm8k_format", "weight": 2.0}]) \
@@ -277,7 +277,7 @@ def test_reward_bounds_hand_computed():
 
 def test_thresholds_and_config_checks():
     from rlvr.config import TrainConfig
-    from rlvr.train.curriculum_trl import curriculum_thresholds
+    from rlvr.train.curriculum.trainer import curriculum_thresholds
 
     # selfaware alone: its declared score range (-1, 1)
     assert curriculum_thresholds(TrainConfig(curriculum=True)) == (1.0, -1.0)
@@ -296,7 +296,7 @@ def test_trl_curriculum_retires_saves_and_resumes(tmp_path):
     from trl import GRPOConfig, GRPOTrainer
 
     from rlvr.config import TrainConfig
-    from rlvr.train.curriculum_trl import (STATE_FILE, curriculum_trainer,
+    from rlvr.train.curriculum.trainer import (STATE_FILE, curriculum_trainer,
                                            write_curriculum_retired)
 
     assert curriculum_trainer(TrainConfig(), GRPOTrainer) is GRPOTrainer   # off: unchanged

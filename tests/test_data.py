@@ -9,7 +9,7 @@ import pytest
 
 from rlvr.data.builtin import builtin_examples, builtin_splits
 from rlvr.data.messages import LoadReport, load_messages_jsonl
-from rlvr.data.resolve import resolve_data
+from rlvr.tasks.resolve import resolve_data
 from rlvr.data.selfaware import (IDK_PHRASINGS, SYSTEM_PROMPT, build_selfaware_splits,
                                  load_selfaware_json)
 from rlvr.errors import DataError
@@ -222,8 +222,8 @@ def test_builtin_answer_aliases(completion, gold, outcome):
 
 
 def test_heldout_rows_score_against_all_aliases():
-    from rlvr.data.resolve import resolve_data
-    from rlvr.eval.heldout import heldout_rows
+    from rlvr.tasks.resolve import resolve_data
+    from rlvr.tasks.heldout import heldout_rows
 
     rows = heldout_rows(resolve_data(None).heldout)
     assert any(r["expected_answer"] and len(r["expected_answer"]) == 2 for r in rows)
@@ -254,7 +254,7 @@ def test_selfaware_loader_keeps_every_answer(selfaware_json):
 
 def test_split_folder_keeps_every_answer(tmp_path, selfaware_json):
     """Files written by `rlvr data selfaware` and loaded back as a folder keep the list."""
-    from rlvr.eval.heldout import heldout_rows
+    from rlvr.tasks.heldout import heldout_rows
     from rlvr.io import write_jsonl
 
     splits = build_selfaware_splits(load_selfaware_json(selfaware_json), "v3")

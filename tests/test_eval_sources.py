@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-import rlvr.eval.hub as hub
-import rlvr.eval.sources as sources
+import rlvr.tasks.hub as hub
+import rlvr.tasks.sources as sources
 from rlvr.errors import DataError, RlvrError
-from rlvr.eval import loaders
+from rlvr.data import loaders
 from rlvr.eval.runner import fewshot_exemplars, load_task_rows, user_data_dir
-from rlvr.eval.sources import SUBSETS_DIR, DataResolver, load_packaged, packaged_manifest
-from rlvr.eval.tasks import get_task
+from rlvr.tasks.sources import SUBSETS_DIR, DataResolver, load_packaged, packaged_manifest
+from rlvr.tasks.registry import get_task
 
 from conftest import ROOT, SHARED_DATA
 

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.eval import loaders
+from rlvr.data import loaders
 from rlvr.eval.results import finish_results
 from rlvr.eval.runner import fewshot_exemplars, load_task_rows, rescore
-from rlvr.eval.task_metrics import code_metrics, gsm8k_metrics, qa_metrics
-from rlvr.eval.tasks import TASKS, get_task
+from rlvr.metrics.task_metrics import code_metrics, gsm8k_metrics, qa_metrics
+from rlvr.tasks.registry import TASKS, get_task
 from rlvr.io import write_json, write_jsonl
 
 from conftest import SHARED_DATA

@@ -8,9 +8,9 @@ import pytest
 
 from rlvr.config import load_config
 from rlvr.data.builtin import builtin_splits
-from rlvr.data.resolve import resolve_data, with_system_prompt
+from rlvr.tasks.resolve import resolve_data, with_system_prompt
 from rlvr.errors import ConfigError, DataError
-from rlvr.eval.heldout import (check_overlap, find_run, heldout_rows, normalise_question,
+from rlvr.tasks.heldout import (check_overlap, find_run, heldout_rows, normalise_question,
                                run_task, write_run_data)
 from rlvr.train.checks import reward_preflight
 
@@ -125,9 +125,9 @@ def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, pres
     from datasets import Dataset
 
     from rlvr.data.selfaware import load_selfaware_json
-    from rlvr.eval.loaders import load_selfaware_heldout
+    from rlvr.data.loaders import load_selfaware_heldout
     from rlvr.eval.runner import score_records
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.registry import get_task
     from rlvr.rewards.base import make_trl_reward
     from rlvr.train.data_prep import training_columns
 

@@ -223,8 +223,8 @@ def test_build_report_by_source():
 def test_a_base_answer_giving_a_second_gold_answer_is_known(selfaware_json):
     """Knowledge labels come from the base model's scored answers to the held-out rows; a
     greedy answer that gives the file's second answer makes the question known."""
-    from rlvr.data.resolve import resolve_data
-    from rlvr.eval.heldout import heldout_rows, run_task
+    from rlvr.tasks.resolve import resolve_data
+    from rlvr.tasks.heldout import heldout_rows, run_task
     from rlvr.eval.runner import score_records
 
     rows = [r for r in heldout_rows(resolve_data(str(selfaware_json)).heldout)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rlvr.eval.metrics import calibration_metrics, paired_bootstrap
+from rlvr.metrics.calibration import calibration_metrics, paired_bootstrap
 
 
 def rec(outcome, reward):

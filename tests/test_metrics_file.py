@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rlvr.train.metrics_file import append_metrics, read_metrics, start_metrics
+from rlvr.metrics.run_log import append_metrics, read_metrics, start_metrics
 
 
 def test_append_and_read_survive_a_cut_last_line(tmp_path):

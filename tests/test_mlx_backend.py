@@ -15,11 +15,12 @@ import pytest
 from rlvr.config import load_config
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.rewards import make_trl_rewards
-from rlvr.train.mlx_adapter import peft_config, peft_tensors, to_peft, write_mlx_config
-from rlvr.train.mlx_backend import MetricSink, log_record
-from rlvr.train.mlx_model import mlx_model_config
-from rlvr.train.mlx_rows import answer_text, fill_unscored, mlx_reward, mlx_rows
-from rlvr.train.mlx_settings import (check_mlx_backend, grpo_kwargs, lora_keys,
+from rlvr.train.mlx.adapter import peft_config, peft_tensors, to_peft, write_mlx_config
+from rlvr.train.mlx.backend import MetricSink, log_record
+from rlvr.train.mlx.model import mlx_model_config
+from rlvr.train.mlx.rows import answer_text, fill_unscored, mlx_reward, mlx_rows
+from rlvr.config.backends import check_mlx_backend
+from rlvr.train.mlx.settings import (grpo_kwargs, lora_keys,
                                      lora_parameters, lr_factor, total_steps, warmup_steps)
 
 HAVE_MLX = all(importlib.util.find_spec(m) for m in ("mlx", "mlx_lm", "mlx_lm_lora"))

@@ -32,7 +32,7 @@ NEW_TOKENS = 16
 def models():
     """(model folder, transformers model, tokenizer) of the default model."""
     from rlvr.models import load_causal_lm, resolve_model
-    from rlvr.train.mlx_model import use_system_blas
+    from rlvr.train.mlx.model import use_system_blas
 
     use_system_blas()  # as the backend runs (mlx is not imported yet)
     model, tokenizer = load_causal_lm(None)
@@ -56,7 +56,7 @@ def _hf_greedy(model, tokenizer, ids):
 
 
 def test_mlx_greedy_equals_transformers(models):
-    from rlvr.train.mlx_model import greedy_ids, load_mlx
+    from rlvr.train.mlx.model import greedy_ids, load_mlx
 
     path, hf_model, tokenizer = models
     mlx_model, mlx_tokenizer = load_mlx(path)
@@ -73,7 +73,7 @@ def test_without_the_rope_fix_mlx_writes_something_else(models):
     the folder runs at RoPE base 10000 instead of 100000 and the answers change."""
     from mlx_lm import load
 
-    from rlvr.train.mlx_model import greedy_ids, mlx_model_config
+    from rlvr.train.mlx.model import greedy_ids, mlx_model_config
 
     path, hf_model, tokenizer = models
     assert mlx_model_config(path) == {"rope_theta": 100000.0}
@@ -93,8 +93,8 @@ def test_converted_adapter_gives_peft_the_same_logits(models, tmp_path):
     from mlx.utils import tree_flatten
 
     from rlvr.models import apply_adapter, load_causal_lm
-    from rlvr.train.mlx_adapter import to_peft, write_mlx_config
-    from rlvr.train.mlx_model import add_lora, block_linear_names, load_mlx
+    from rlvr.train.mlx.adapter import to_peft, write_mlx_config
+    from rlvr.train.mlx.model import add_lora, block_linear_names, load_mlx
 
     path, hf_model, tokenizer = models
     mlx_model, _ = load_mlx(path)
@@ -131,10 +131,10 @@ def test_two_mlx_steps_then_rlvr_eval(tmp_path, capsys):
 
     from rlvr.cli import main
     from rlvr.config import load_config
-    from rlvr.eval.heldout import write_run_data
+    from rlvr.tasks.heldout import write_run_data
     from rlvr.models import load_causal_lm, resolve_model
     from rlvr.train.data_prep import prepare_data, training_columns
-    from rlvr.train.mlx_backend import MlxTrainer
+    from rlvr.train.mlx.backend import MlxTrainer
 
     run_dir = tmp_path / "run"
     cfg = load_config(None, {

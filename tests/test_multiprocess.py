@@ -42,7 +42,7 @@ def test_the_batch_rule_counts_the_processes(monkeypatch):
 
 @pytest.mark.slow
 def test_two_cpu_processes_train_and_end_with_the_same_adapter(tmp_path):
-    from rlvr.train.metrics_file import read_metrics
+    from rlvr.metrics.run_log import read_metrics
 
     run_dir = tmp_path / "run"
     args = [sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu",

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import rlvr
-from rlvr import cli, observe, observe_collect
+from rlvr import cli
+from rlvr.observe import collect as observe_collect, report as observe
 
 TOL = 5e-7
 
@@ -214,8 +215,8 @@ sys.exit(cli.main(['observe', '--output', {str(tmp_path / 'r.json')!r},
 
 
 def test_command_modules_do_not_import_torch():
-    code = ("import sys, rlvr.commands.calc, rlvr.commands.observe, rlvr.observe, "
-            "rlvr.observe_collect, rlvr.observe_plot; print('torch' in sys.modules)")
+    code = ("import sys, rlvr.commands.calc, rlvr.commands.observe, rlvr.observe.report, "
+            "rlvr.observe.collect, rlvr.plots.observe; print('torch' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_src_env(), check=True)
     assert done.stdout.strip() == "False"
@@ -305,7 +306,7 @@ def test_plot_without_matplotlib_says_how_to_install(tmp_path, monkeypatch, caps
 
 def test_plot_writes_pngs(tmp_path, report):
     pytest.importorskip("matplotlib")
-    from rlvr.observe_plot import write_plots
+    from rlvr.plots.observe import write_plots
 
     paths = write_plots(report, tmp_path / "plots")
     assert [p.name for p in paths] == ["advantage_broadcast.png", "aggregation_weights.png"]

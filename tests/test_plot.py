@@ -10,13 +10,13 @@ import pytest
 
 from rlvr import cli
 from rlvr.errors import RlvrError
-from rlvr.train_plots_data import (latest_eval, load_run_metrics, merge_steps, resume_steps,
+from rlvr.plots.training_data import (latest_eval, load_run_metrics, merge_steps, resume_steps,
                                    series)
 
 pytest.importorskip("matplotlib")
 Image = pytest.importorskip("PIL.Image")
 
-from rlvr.train_plots import PNG_SIZES, write_training_plots  # noqa: E402
+from rlvr.plots.training import PNG_SIZES, write_training_plots  # noqa: E402
 
 ALL = ["rewards.png", "zero_spread.png", "calibration.png", "kl.png", "length.png",
        "before_after.png"]
@@ -176,7 +176,7 @@ def test_missing_keys_skip_their_plots(tmp_path, caplog):
     logs = [{"event": "log", **{k: v for k, v in _log(s, 0.5).items() if k in keep},
              "kl": None} for s in (1, 2)]  # beta 0: kl logged as NaN -> null
     _write_jsonl(run / "metrics.jsonl", [{"event": "start"}, *logs])
-    with caplog.at_level(logging.INFO, logger="rlvr.train_plots"):
+    with caplog.at_level(logging.INFO, logger="rlvr.plots.training"):
         paths = write_training_plots(run)
     assert [p.name for p in paths] == ["rewards.png", "length.png"]
     for path in paths:

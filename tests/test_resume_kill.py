@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rlvr.train.checkpoints import COMPLETE_MARKER, complete_checkpoints
-from rlvr.train.metrics_file import read_metrics
+from rlvr.metrics.run_log import read_metrics
 
 pytestmark = pytest.mark.slow
 

@@ -106,7 +106,7 @@ def test_answer_format_reaches_score_rows_and_is_checked():
 
 def test_boxed_config_loads():
     from rlvr.config import load_config
-    from rlvr.config_checks import check_config
+    from rlvr.config.checks import check_config
 
     cfg = load_config(ROOT / "configs" / "selfaware_boxed_cpu.yaml")
     check_config(cfg)

@@ -14,6 +14,7 @@ import pytest
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
 from rlvr.train import checkpoints as ck
+from rlvr.config import backends
 from rlvr.train import trackers as tr
 
 
@@ -28,7 +29,7 @@ from rlvr.train import trackers as tr
     (["tensorboard", "tensorboard"], ["tensorboard"]),
 ])
 def test_report_to_is_normalised(value, expected):
-    assert tr.check_report_to(value) == expected
+    assert backends.check_report_to(value) == expected
 
 
 @pytest.mark.parametrize("value, message", [
@@ -39,13 +40,13 @@ def test_report_to_is_normalised(value, expected):
 ])
 def test_report_to_refuses_bad_values(value, message):
     with pytest.raises(ConfigError, match=message):
-        tr.check_report_to(value)
+        backends.check_report_to(value)
 
 
 def test_report_to_names_the_missing_package(monkeypatch):
-    monkeypatch.setattr(tr.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(backends.importlib.util, "find_spec", lambda name: None)
     with pytest.raises(ConfigError, match=r"pip install wandb.*report_to: none"):
-        tr.check_report_to("wandb")
+        backends.check_report_to("wandb")
     with pytest.raises(ConfigError, match="report_to: wandb needs"):
         load_config(None, {"report_to": "wandb"})
 

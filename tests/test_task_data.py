@@ -7,8 +7,8 @@ import json
 import pytest
 
 from rlvr.config import load_config
-from rlvr.data.resolve import resolve_data, with_system_prompt
-from rlvr.data.task_rows import detect_format, load_rows
+from rlvr.tasks.resolve import resolve_data, with_system_prompt
+from rlvr.tasks.rows import detect_format, load_rows
 from rlvr.errors import ConfigError, DataError
 from rlvr.train.checks import reward_entries, reward_preflight
 from rlvr.train.data_prep import column_values, prepare_data, training_columns

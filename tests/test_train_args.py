@@ -112,7 +112,7 @@ def test_cap_unanswerable_hand_computed():
 
 
 def test_prompt_exemplars_go_between_system_and_question():
-    from rlvr.data.resolve import resolve_data, with_system_prompt
+    from rlvr.tasks.resolve import resolve_data, with_system_prompt
     from rlvr.errors import DataError
 
     ex = resolve_data(None).train[:1]
@@ -160,7 +160,7 @@ def test_training_dataset_has_one_list_column_for_every_kind_of_row(selfaware_js
     from datasets import Dataset
 
     from rlvr.data.messages import load_messages_jsonl
-    from rlvr.data.resolve import resolve_data
+    from rlvr.tasks.resolve import resolve_data
     from rlvr.train.data_prep import training_columns
 
     selfaware = resolve_data(str(selfaware_json), "test", "v3").train

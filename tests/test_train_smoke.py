@@ -80,7 +80,7 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     assert report["meta"]["optimizer_steps"] == 3
     assert "eval_base_s" not in report["meta"]["timings"]
     # metrics.jsonl: both runs appended (start, a log per step, the results), in order
-    from rlvr.train.metrics_file import read_metrics
+    from rlvr.metrics.run_log import read_metrics
 
     metrics = read_metrics(run_dir / "metrics.jsonl")
     events = [m["event"] for m in metrics]

@@ -44,7 +44,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run, list or rescore, and print the results table."""
     from rlvr.eval.results import results_table
-    from rlvr.eval.tasks import TASKS
+    from rlvr.tasks.registry import TASKS
 
     if args.list:
         for task in TASKS.values():
@@ -94,9 +94,9 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     import math
     from pathlib import Path
 
-    from rlvr.config_checks import UPPER_LIMITS
+    from rlvr.config.checks import UPPER_LIMITS
     from rlvr.errors import RlvrError
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.registry import get_task
     from rlvr.models import check_model_path
     from rlvr.train.checkpoints import check_output_dir
 

@@ -29,10 +29,10 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rlvr import observe
+    from rlvr.observe import report as observe
 
     if args.plot:  # fail before any work if matplotlib is missing
-        from rlvr.plotting import require_pyplot
+        from rlvr.plots.common import require_pyplot
 
         require_pyplot()
     report = observe.build_report(collect_specs=args.collect_responses)
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     print(render(report))
     print(f"\nwrote {path}")
     if args.plot:
-        from rlvr.observe_plot import write_plots
+        from rlvr.plots.observe import write_plots
 
         for plot in write_plots(report, args.plot):
             print(f"wrote {plot}")

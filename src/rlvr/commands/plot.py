@@ -24,7 +24,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the plots and print the path of each file written."""
-    from rlvr.train_plots import write_training_plots
+    from rlvr.plots.training import write_training_plots
 
     paths = write_training_plots(args.run_dir, args.output_dir)
     for path in paths:

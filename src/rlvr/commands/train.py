@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from rlvr.config import TrainConfig, load_config, parse_override
 
     if args.print_schema:
-        from rlvr.config_schema import schema_text
+        from rlvr.config.schema import schema_text
 
         print(schema_text(), end="")
         return 0

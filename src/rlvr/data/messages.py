@@ -31,6 +31,16 @@ from rlvr.rewards.abstention import is_abstention
 logger = logging.getLogger(__name__)
 
 
+# keys every example has; a row field of the same name is kept only in `fields`
+RESERVED = ("prompt", "question", "expected_answer", "is_unanswerable", "id", "source",
+            "fields", "answers", "format")
+
+
+def extra_fields(obj: dict, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The row's keys that are not rlvr's own (`RESERVED`, `messages`, `skip`)."""
+    return {k: v for k, v in obj.items() if k not in RESERVED + skip + ("messages",)}
+
+
 @dataclass
 class LoadReport:
     """What a load did: rows kept and rows skipped (with their reasons)."""
@@ -82,7 +92,6 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
         raise DataError(f"'is_unanswerable' must be true or false, got {flag!r}", path, line)
     prompt = [{"role": m["role"], "content": m["content"]} for m in messages
               if m["role"] in ("system", "user")]
-    from rlvr.data.task_rows import extra_fields
 
     example = {"prompt": prompt, "question": question, "expected_answer": answer,
                "is_unanswerable": flag, "fields": extra_fields(obj)}

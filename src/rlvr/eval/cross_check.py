@@ -11,7 +11,7 @@ below 0 = the gold answers became less likely (forgetting), in nats/token.
 Each row's context is the task's own prompt (`EvalTask.build_prompt`, no exemplars),
 rendered as `rlvr eval` renders it for generation, so the model is measured as it is used;
 the continuation is the gold answer the task's reward accepts (`CONTINUATIONS`). Rows come
-from `rlvr eval`'s data resolution (`rlvr.eval.sources`: --data-dir, the Hub, the packaged
+from `rlvr eval`'s data resolution (`rlvr.tasks.sources`: --data-dir, the Hub, the packaged
 subsets), `limit` per task by a seeded draw, the same rows for both models.
 Generation-based scores stay with `rlvr eval`.
 """
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.eval.metrics import paired_bootstrap
-from rlvr.eval.sources import DataResolver
-from rlvr.eval.tasks import get_task
+from rlvr.metrics.calibration import paired_bootstrap
+from rlvr.tasks.sources import DataResolver
+from rlvr.tasks.registry import get_task
 
 logger = logging.getLogger(__name__)
 
@@ -141,7 +141,7 @@ def summarise(name: str, base: Sequence[dict], trained: Sequence[dict],
               bootstrap_samples: int, seed: int) -> dict[str, Any]:
     """One task's entry: n, mean per-token log-likelihood (nats/token, the mean over rows
     of each row's mean) of base and trained, their paired difference trained - base with
-    the percentile bootstrap CI (`rlvr.eval.metrics.paired_bootstrap`, rows resampled),
+    the percentile bootstrap CI (`rlvr.metrics.calibration.paired_bootstrap`, rows resampled),
     the pooled figure (total log-prob / total tokens) and the boundary/truncation counts."""
     b = [r["mean_logprob"] for r in base]
     t = [r["mean_logprob"] for r in trained]
@@ -171,7 +171,7 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
         tokenizer: the model's tokenizer.
         tasks: names with a gold continuation (`CONTINUATIONS`).
         limit: rows per task (seeded draw, `select_rows`); None = all.
-        data_dir, data_source, resolver: where rows come from (`rlvr.eval.sources`;
+        data_dir, data_source, resolver: where rows come from (`rlvr.tasks.sources`;
             data_dir None = $RLVR_DATA_DIR or ~/.config/rlvr/config.yaml, as `rlvr eval`).
         rows_file: when given, every row's numbers for both models go there as JSONL.
     Returns:
@@ -182,7 +182,7 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
         RlvrError: an unknown task, or one without a gold continuation.
     """
     from rlvr.eval.likelihood import continuation_logprobs
-    from rlvr.eval.runner import user_data_dir
+    from rlvr.tasks.sources import user_data_dir
 
     check_cross_check_tasks(tasks)
     start = time.perf_counter()

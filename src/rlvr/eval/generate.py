@@ -3,8 +3,8 @@
 Greedy by default; seeded sampling with several samples per prompt when asked. Prompts are
 left-padded; generation stops at the end-of-turn token and, when given, at task stop
 strings (the text is cut before the first stop string). Decoding is transformers'
-`generate`; `engine="loop"|"refill"` opts greedy decoding into `rlvr.eval.fastgen`
-(finished rows leave the batch; "refill" gives freed slots to waiting prompts).
+`generate` (a home-made greedy loop with early exit and slot refilling measured within
+run-to-run noise of it end to end and was removed; README "Evaluation" has the figures).
 """
 
 from __future__ import annotations
@@ -36,8 +36,6 @@ def cut_at_stop(text: str, stop: Sequence[str]) -> tuple[str, str | None]:
     return text[:best], hit
 
 
-ENGINES = ("generate", "loop", "refill")
-
 
 def _result(tokenizer, kept: list[int], stop: Sequence[str], max_new_tokens: int,
             sample: int) -> dict[str, Any]:
@@ -53,8 +51,7 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
                          batch_size: int = 16, desc: str = "generating",
                          progress: bool = True, stop: Sequence[str] = (),
                          num_samples: int = 1, temperature: float = 0.0,
-                         top_p: float = 1.0, seed: int = 0,
-                         engine: str = "generate") -> list[dict[str, Any]]:
+                         top_p: float = 1.0, seed: int = 0) -> list[dict[str, Any]]:
     """Generate completions for each prompt, in batches with left padding.
 
     Args:
@@ -62,50 +59,29 @@ def generate_completions(model, tokenizer, prompts: Sequence[Any], max_new_token
         tokenizer: its tokenizer; padding side is set to left here.
         prompts: chat message lists or raw strings.
         max_new_tokens: generation cap in tokens.
-        batch_size: rows decoded together; prompts are batched longest first (by tokens on
-            the fast path, by characters with `generate`) to limit padding, and returned
-            in the given order.
+        batch_size: rows decoded together; prompts are batched longest first (by
+            characters) to limit padding, and returned in the given order.
         stop: task stop strings; generation halts once one appears and the text is cut
             before it.
         num_samples: completions per prompt (K); K > 1 needs temperature > 0.
         temperature: 0 = greedy; > 0 = sampling, seeded with `seed` per batch.
-        engine: "generate" (default): transformers' `generate` per batch. "loop" and
-            "refill" (opt-in, greedy only; sampling always uses `generate`):
-            `rlvr.eval.fastgen.greedy_tokens`, where rows leave the batch as they finish
-            ("refill": freed slots take waiting prompts) and prompts are batched by token
-            count; same tokens as `generate` up to float rounding. Measured ~11% faster
-            on GSM8K with the default model (benchmarks/eval_throughput.py), within run
-            noise end to end, so the library path stays the default.
     Returns:
         len(prompts) * num_samples dicts, prompt-major (all samples of prompt 0 first):
         `completion` (decoded text, special tokens removed, cut at a stop string),
         `sample` (0..K-1), `num_tokens` (generated tokens up to and including EOS) and
         `truncated` (the token cap was hit before EOS or a stop string).
     Raises:
-        ValueError: num_samples > 1 with greedy decoding (the samples would be identical),
-            an unknown engine, or a fast engine with a model whose generation config
-            asks for logits processors the fast loop does not apply.
+        ValueError: num_samples > 1 with greedy decoding (the samples would be identical).
     """
     import torch
     from tqdm.auto import tqdm
 
     if num_samples > 1 and temperature <= 0:
         raise ValueError("num_samples > 1 needs sampling: set a temperature > 0")
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
     tokenizer.padding_side = "left"
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
     texts = render_prompts(tokenizer, prompts)
-    if engine != "generate" and temperature <= 0 and isinstance(model, torch.nn.Module):
-        from rlvr.eval.fastgen import check_plain_greedy, greedy_tokens
-
-        check_plain_greedy(model)
-
-        with tqdm(total=len(texts), desc=desc, disable=not progress, unit="q") as bar:
-            outputs = greedy_tokens(model, tokenizer, texts, max_new_tokens, batch_size,
-                                    stop=stop, refill=engine == "refill", on_done=bar.update)
-        return [_result(tokenizer, tokens, stop, max_new_tokens, 0) for tokens, _ in outputs]
     sampling = {"do_sample": True, "temperature": temperature, "top_p": top_p} \
         if temperature > 0 else {"do_sample": False}
     if stop:

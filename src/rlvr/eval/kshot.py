@@ -6,14 +6,14 @@
 training reward (`gsm8k_correctness`, plus `gsm8k_format` recorded), and returns per
 model and shot count the accuracy with its Wilson 95% interval, and per shot count the
 paired difference trained - base with a paired percentile-bootstrap 95% interval
-(`rlvr.eval.metrics.paired_bootstrap`, questions resampled). `write_kshot` writes
+(`rlvr.metrics.calibration.paired_bootstrap`, questions resampled). `write_kshot` writes
 `kshot.json`, `kshot.md`, `kshot_samples.jsonl` and `kshot.png`.
 
-Exemplars come from the train split only (`rlvr.eval.sources`: a data folder's
+Exemplars come from the train split only (`rlvr.tasks.sources`: a data folder's
 `gsm8k/train.jsonl`, the hub's train split, or the packaged train rows): one seeded
 order of the pool, of which k-shot takes the first k, so the 2 exemplars of 2-shot are
 also the first 2 of 4-shot and 8-shot; every question gets the same exemplars, shown as
-user/assistant turns after the GSM8K system prompt (`rlvr.eval.tasks`, task `gsm8k`).
+user/assistant turns after the GSM8K system prompt (`rlvr.tasks.registry`, task `gsm8k`).
 A test question that is also an exemplar question is refused (DataError).
 Source of the protocol: Cobbe et al. (2021) and Wei et al. (2022, chain-of-thought
 8-shot GSM8K); lm-evaluation-harness draws exemplars per question instead.
@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.errors import DataError
-from rlvr.eval.heldout import normalise_question
-from rlvr.eval.metrics import paired_bootstrap
-from rlvr.eval.task_metrics import gsm8k_metrics
+from rlvr.tasks.heldout import normalise_question
+from rlvr.metrics.calibration import paired_bootstrap
+from rlvr.metrics.task_metrics import gsm8k_metrics
 from rlvr.io import write_json, write_jsonl, write_text
 
 logger = logging.getLogger(__name__)
@@ -47,14 +47,14 @@ def kshot_data(limit: int | None, data_dir: str | None = None, data_source: str 
 
     Returns:
         (rows, pool, sources) with sources {"data_source", "fewshot_source"} as
-        `rlvr.eval.sources` states them.
+        `rlvr.tasks.sources` states them.
     Raises:
         DataError: no source has the test or train rows (one line with the fix).
     """
-    from rlvr.eval.sources import DataResolver
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.sources import DataResolver
+    from rlvr.tasks.registry import get_task
 
-    from rlvr.eval.runner import user_data_dir
+    from rlvr.tasks.sources import user_data_dir
 
     task = get_task("gsm8k")
     data_dir = data_dir if data_dir is not None else user_data_dir()
@@ -102,7 +102,7 @@ def kshot_records(model, tokenizer, rows: Sequence[dict], exemplars: Sequence[di
         model); records as `rlvr.eval.runner.generate_task_records`, each with `shots`.
     """
     from rlvr.eval.runner import generate_task_records
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.registry import get_task
 
     task = get_task("gsm8k")
     labels = ["base", "trained"] if hasattr(model, "disable_adapter") else ["base"]
@@ -197,7 +197,7 @@ def kshot_chart(result: dict[str, Any], path: Path) -> Path | None:
     """Accuracy against shot count per model with Wilson 95% error bars (PNG); None when
     matplotlib is missing (logged)."""
     from rlvr.errors import RlvrError
-    from rlvr.plotting import require_pyplot, save_png
+    from rlvr.plots.common import require_pyplot, save_png
 
     try:
         plt = require_pyplot("the k-shot chart")
@@ -259,7 +259,7 @@ def kshot_eval(model, tokenizer, shots: Sequence[int] = DEFAULT_SHOTS, limit: in
             `rlvr.models.load_causal_lm(model, adapter=DIR)`.
         shots: exemplar counts; limit: first N test rows (None = all).
         output_dir: where `write_kshot` writes (None = nothing written).
-        data_dir, data_source: where the rows come from (`rlvr.eval.sources`).
+        data_dir, data_source: where the rows come from (`rlvr.tasks.sources`).
         rows, pool, sources: test rows and exemplar pool already loaded (`kshot_data`),
             and where they came from.
         max_new_tokens: tokens per answer (None = the gsm8k task's 256).

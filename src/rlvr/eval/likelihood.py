@@ -241,7 +241,7 @@ def multiple_choice_accuracy(model, tokenizer, rows: Sequence[dict[str, Any]],
         ValueError: a row with fewer than two choices or a gold index outside them.
     Source: lm-evaluation-harness multiple-choice tasks (`acc`, `acc_norm`).
     """
-    from rlvr.eval.stats import wilson_interval
+    from rlvr.metrics.stats import wilson_interval
 
     if normalise not in NORMALISATIONS:
         raise ValueError(f"normalise must be one of {', '.join(NORMALISATIONS)}, got "

@@ -7,18 +7,8 @@ from typing import Any, Sequence
 
 from rlvr.eval.knowledge import METRICS as KNOWLEDGE_METRICS
 from rlvr.eval.knowledge import knowledge_report
-from rlvr.eval.metrics import calibration_metrics, paired_bootstrap
+from rlvr.metrics.calibration import METRIC_ROWS, calibration_metrics, paired_bootstrap
 from rlvr.io import write_json, write_jsonl, write_text
-
-METRIC_ROWS = (
-    ("mean_reward", "mean reward"),
-    ("answerable_accuracy", "answerable accuracy"),
-    ("answerable_abstention_rate", "answerable abstention rate"),
-    ("unanswerable_abstention_recall", "unanswerable abstention recall"),
-    ("abstention_precision", "abstention precision"),
-    ("abstention_f1", "abstention F1"),
-)
-
 
 def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any]],
                  meta: dict[str, Any], bootstrap_samples: int = 2000,

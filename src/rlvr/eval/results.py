@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr import __version__
-from rlvr.eval.metrics import paired_bootstrap
-from rlvr.eval.task_metrics import primary_value
-from rlvr.eval.tasks import get_task
+from rlvr.metrics.calibration import paired_bootstrap
+from rlvr.metrics.task_metrics import primary_value
+from rlvr.tasks.registry import get_task
 from rlvr.io import read_jsonl, write_json, write_text
 
 PACKAGES = ("torch", "transformers", "trl", "peft", "math-verify")
@@ -159,7 +159,7 @@ def results_markdown(results: dict[str, Any]) -> str:
 def _chart(results: dict[str, Any], path: Path) -> Path | None:
     """Bar chart of the primary metric per task and run; None when matplotlib is missing."""
     from rlvr.errors import RlvrError
-    from rlvr.plotting import require_pyplot, save_png
+    from rlvr.plots.common import require_pyplot, save_png
 
     try:
         plt = require_pyplot("the results chart")

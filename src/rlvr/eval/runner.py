@@ -9,34 +9,19 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import random
 import time
 from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.eval.heldout import check_overlap, find_run
-from rlvr.eval.sources import DataResolver
-from rlvr.eval.tasks import EvalTask, get_task
+from rlvr.tasks.heldout import check_overlap, find_run
+from rlvr.tasks.sources import DataResolver, user_data_dir
+from rlvr.tasks.registry import EvalTask, get_task
 from rlvr.io import read_jsonl, write_jsonl
 from rlvr.rewards import score_rows
 
 logger = logging.getLogger(__name__)
-
-
-def user_data_dir() -> str | None:
-    """The data directory from `$RLVR_DATA_DIR` or `data_dir:` in
-    `~/.config/rlvr/config.yaml` (None when neither is set)."""
-    if os.environ.get("RLVR_DATA_DIR"):
-        return os.environ["RLVR_DATA_DIR"]
-    config = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "rlvr" / "config.yaml"
-    if config.is_file():
-        import yaml
-
-        value = (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).get("data_dir")
-        return str(Path(value).expanduser()) if value else None
-    return None
 
 
 def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int,
@@ -44,7 +29,7 @@ def fewshot_exemplars(task: EvalTask, k: int, data_dir: str | None, seed: int,
     """k exemplars drawn (seeded) from the task's train side; never from the test split.
 
     The pool comes from `resolver` (default: one for `data_dir`, auto): DIR/fewshot_file,
-    the hub's few-shot split, or the packaged train rows (`rlvr.eval.sources`).
+    the hub's few-shot split, or the packaged train rows (`rlvr.tasks.sources`).
     Raises:
         RlvrError: the task has no few-shot source but k > 0; DataError: none available.
     """
@@ -115,7 +100,7 @@ def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[s
                    ) -> tuple[dict[str, list[dict]], dict[str, str], dict[str, dict]]:
     """Load each task's rows (first `limit`) through `resolver` (default: one built from
     `data_source`, `data_dir` and the --task-path `overrides`; order in
-    `rlvr.eval.sources`). A task whose data is unavailable is skipped with its reason
+    `rlvr.tasks.sources`). A task whose data is unavailable is skipped with its reason
     (returned, not logged: `run_eval` logs it), and the others still run.
 
     Returns:
@@ -158,7 +143,7 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
             0.8) and enables pass@k for code tasks.
         num_fewshot: exemplars for tasks with a few-shot source (default: the task's).
         data_dir, task_paths, data_source: where each task's rows come from (local files,
-            the Hugging Face Hub or the packaged subsets; order in `rlvr.eval.sources`);
+            the Hugging Face Hub or the packaged subsets; order in `rlvr.tasks.sources`);
             each task's source is stated in the results (`tasks.<name>.data_source`).
         loaded_model: optional (model, tokenizer) already in memory (used by `rlvr train`).
         require_tasks: raise when every task is skipped (`rlvr eval`); otherwise the

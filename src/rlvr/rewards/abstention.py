@@ -41,7 +41,7 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
 )
 from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, apostrophes,
                                           estimate, side_issue)
-from rlvr.rewards.answer_match import fold
+from rlvr.rewards.folding import fold
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 
@@ -74,7 +74,7 @@ def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
 
     Matching is a case-insensitive substring test on the stripped text, as in the
     reference project. With `fold_unicode` (default) typographic quotes and Unicode
-    compatibility forms are folded first (`rlvr.rewards.answer_match.fold`), so
+    compatibility forms are folded first (`rlvr.rewards.folding.fold`), so
     "I don\u2019t know" matches; `fold_unicode=False` is the reference project's matcher
     bit for bit (there the typographic apostrophe does not match).
     """
@@ -191,7 +191,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         text: the response.
         patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
         question: the question text, used only to recognise restatements.
-    The text is folded first (`rlvr.rewards.answer_match.fold`: typographic quotes,
+    The text is folded first (`rlvr.rewards.folding.fold`: typographic quotes,
     Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
 
     Returns:

@@ -1,7 +1,7 @@
 """Forms of the same text the answer matcher must not tell apart, and the gold said only
 to be taken back (issue 18, round 3).
 
-* `unmix_scripts`: a word that mixes Latin letters with Cyrillic or Greek look-alikes
+* `unmix_scripts` (`rlvr.rewards.folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
   ("n\u043et" with a Cyrillic o, "\u0420aris" with a Cyrillic P) is read in Latin letters,
   so a look-alike cannot hide a denial ("It's n\u043et Paris") or an abstention. Words
   wholly in one script are left alone ("\u042d\u0442\u043e \u043d\u0435 \u041f\u0430\u0440\u0438\u0436").
@@ -25,25 +25,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_LOOK_ALIKE = str.maketrans(
-    "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0501\u051b\u051d\u04bb\u04cf"
-    "\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0423\u0406\u0408\u0405"
-    "\u03bf\u03c1\u03bd\u03b9\u03ba\u03b1\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d"
-    "\u039f\u03a1\u03a4\u03a5\u03a7",
-    "aeopcyxijsdqwhlABEKMHOPCTXYIJSopvikaABEZHIKMNOPTYX")
-_WORD = re.compile(r"[^\W\d_]+")
-_LATIN = re.compile(r"[A-Za-z]")
-_OTHER = re.compile(r"[\u0370-\u03ff\u0400-\u052f]")
-
-
-def unmix_scripts(text: str) -> str:
-    """`text` with each word that mixes ASCII Latin letters and Cyrillic/Greek letters
-    read in Latin look-alikes ("n\u043et" -> "not"); other words unchanged."""
-    if not _OTHER.search(text):
-        return text
-    return _WORD.sub(lambda m: m.group().translate(_LOOK_ALIKE)
-                     if _LATIN.search(m.group()) and _OTHER.search(m.group()) else m.group(), text)
-
+from rlvr.rewards.boxes import boxed_values
+from rlvr.rewards.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
 _STROKES = str.maketrans("\u00f8\u0142\u0111\u00d8\u0141\u0110", "oldOLD")
@@ -138,9 +121,6 @@ def other_fields(text: str, alias: str) -> tuple[str, ...]:
     repeats of the same value are not candidates. Both arguments lower-cased."""
     if "boxed" not in text and "answer" not in text:
         return ()
-    from rlvr.rewards.structured import (ABSTAIN_VALUE, answer_line_values, boxed_values,
-                                         normalise_value)
-
     values = {normalise_value(v) for v in boxed_values(text) + answer_line_values(text)}
     values -= {"", normalise_value(ABSTAIN_VALUE)}
     word = re.compile(rf"(?<![^\W_]){re.escape(normalise_value(alias))}(?![^\W_])")

@@ -25,40 +25,14 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rlvr.rewards.answer_forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
-                                       retracted, unmix_scripts, word_number, word_numbers)
+                                       retracted, word_number, word_numbers)
 from rlvr.rewards.denial import denied
-from rlvr.rewards.numbers import (NFKC_SAFE_NUMBERS, NumberToken, iter_numbers, numbers_equal,
+from rlvr.rewards.numbers import (NumberToken, iter_numbers, numbers_equal,
                                   numbers_in, read_whole)
-
-_QUOTES = str.maketrans({
-    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-    "\u00ab": '"', "\u00bb": '"', "\u3002": ".", "\uff61": ".", "\u3001": ",", "`": "'",
-    "\u200b": None, "\u200c": None, "\u200d": None, "\u2060": None, "\ufeff": None,
-    "\u00ad": None,
-    **NFKC_SAFE_NUMBERS,  # "5\u00b2" is 5^2 and "2\u00bd" 2 1/2 through NFKC (never 52, 21/2)
-})
-
-
-def fold(text: str) -> str:
-    """`text` with Unicode compatibility forms (NFKC) and typographic quotes folded.
-
-    Curly apostrophes, primes, the acute accent and the backtick become "'" (before NFKC,
-    which would split the acute accent into a space and a combining mark), curly and angle
-    quotation marks become '"', the ideographic full stop and comma become "." and ",",
-    and zero-width characters and soft hyphens are removed; a word mixing Latin letters with
-    Cyrillic or Greek look-alikes is read in Latin (`answer_forms.unmix_scripts`). ASCII
-    text without a backtick is returned unchanged (fast path).
-    """
-    if text.isascii():
-        return text.replace("`", "'") if "`" in text else text
-    return unmix_scripts(unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES))
-
 
 def word_starts(text: str, alias: str):
     """Start indices of every occurrence of `alias` in `text` with no letter, digit or "_"

@@ -175,8 +175,6 @@ def get_reward(name: str) -> RewardSpec:
     Raises:
         RlvrError: unknown name; the message lists the known names and the closest one.
     """
-    from rlvr import rewards as _loaded  # noqa: F401  (registers the built-in rewards)
-
     if name in REWARDS:
         return REWARDS[name]
     close = difflib.get_close_matches(name, REWARDS, n=1)

@@ -77,8 +77,8 @@ from rlvr.rewards.abstention import (
     robust_patterns,
     seed_abstention_match,
 )
+from rlvr.rewards.folding import fold
 from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
-    fold,
     lists_candidates,
     mark_words,
     match_answer,

@@ -31,24 +31,14 @@ import re
 from dataclasses import dataclass
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.answer_match import fold, match_answer
+from rlvr.rewards.answer_match import match_answer
 from rlvr.rewards.base import RewardResult
-from rlvr.rewards.boxes import boxed_spans, boxed_values, closing_brace, outermost
+from rlvr.rewards.boxes import boxed_spans, boxed_values, outermost
+from rlvr.rewards.fields import (  # noqa: F401 (ABSTAIN_VALUE, answer_line_values re-exported)
+    _EDGE, ABSTAIN_VALUE, _plain_latex, answer_line_values, normalise_value)
+from rlvr.rewards.folding import fold
 
 ANSWER_FORMATS = ("free", "boxed", "answer_line")
-ABSTAIN_VALUE = "I don't know"
-
-_ANSWER_LINE = re.compile(r"^[ \t>*_#-]*(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*(.*)$",
-                          re.IGNORECASE | re.MULTILINE)
-_WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph|boxed)\s*\{")
-# a text-style command anywhere in the field ("\\textsf{I}~\\text{don't know}") keeps its
-# content; LaTeX spacing commands and "~" are spaces
-_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|math(?:rm|sf|it|bf|tt|normal)|mbox|hbox|emph|"
-                           r"operatorname|bm|boldsymbol)\s*\{([^{}]*)\}")
-_LATEX_SPACE = re.compile(r"\\[ ,;:!]|\\(?:q?quad|enspace|thinspace)\b|~")
-_EDGE = " \t\n.,;:!?\"'*_`()[]"
-
-
 def check_format(answer_format: str) -> None:
     """Refuse an unknown answer format.
 
@@ -78,51 +68,6 @@ def nested_items(content: str) -> list[str]:
     return inner + ([around] if around else [])
 
 
-def answer_line_values(text: str) -> list[str]:
-    """The values of every `Answer:` / `Final answer:` line, in order.
-
-    The marker must open its line (after optional markdown: spaces, `>`, `*`, `_`, `#`,
-    `-`); the value runs to the end of that line, or is the next non-empty line when the
-    marker ends its line ("Answer:\\nParis"). "The answer: Paris" mid-line does not count.
-    """
-    values = []
-    for found in _ANSWER_LINE.finditer(text):
-        value = found.group(1)
-        if not value.strip():
-            rest = text[found.end():].lstrip("\n").split("\n")
-            value = next((line for line in rest if line.strip()), "")
-        values.append(value)
-    return values
-
-
-def normalise_value(value: str) -> str:
-    """A field value folded for comparison: Unicode folding, `\\text{...}`-style wrappers
-    removed, lower case, apostrophes removed, surrounding punctuation/quotes stripped,
-    whitespace collapsed. "  \\text{I Don\u2019t know.} " -> "i dont know"."""
-    value = _plain_latex(fold(value))
-    value = value.lower().replace("'", "")
-    return " ".join(value.strip(_EDGE).split())
-
-
-def _plain_latex(value: str) -> str:
-    """`value` with text-style commands unwrapped wherever they are (`\\text{I don't
-    know}.`, `\\textsf{...}`, `\\text{I}~\\text{don't know}`) and LaTeX spaces (`\\ `, `~`,
-    `\\,`, `\\quad`) made spaces, `\\&`, `\\#`, `\\_` unescaped and a line break `\\\\` a
-    newline (round 4: `\\boxed{Tom \\& Jerry}`, `\\boxed{Paris \\\\ Lyon}`); braces of other
-    commands are kept (`\\frac{1}{2}`)."""
-    value = value.strip()
-    while True:  # a wrapper around the whole value, its braces balanced
-        opened = _WRAPPER.match(value)
-        if opened is None or closing_brace(value, opened.end()) != len(value):
-            break
-        value = value[opened.end():-1].strip()
-    previous = None
-    while previous != value:
-        previous, value = value, _TEXT_COMMAND.sub(lambda m: m.group(1), value)
-    value = re.sub(r"\\\\|\\([&#_])", lambda m: m.group(1) or "\n", value)  # `\&` is "&"
-    return _LATEX_SPACE.sub(" ", value).strip()
-
-
 @dataclass(frozen=True)
 class FieldAnswer:
     """The final-answer field of a response in a structured format.
@@ -146,7 +91,7 @@ def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE
 
     Only the last field decides answer vs abstention; earlier fields only matter as other
     candidates (see `FieldAnswer.earlier`). The text is folded first
-    (`rlvr.rewards.answer_match.fold`), so `selfaware` and `abstention` read the same field.
+    (`rlvr.rewards.folding.fold`), so `selfaware` and `abstention` read the same field.
 
     Raises:
         RlvrError: unknown format, or "free" (which has no field).

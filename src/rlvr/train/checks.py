@@ -123,7 +123,7 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
             a degenerate policy comes within the margin of gold (the message has the table
             and both fixes), or when a reward cannot score the training rows.
     """
-    from rlvr.config_checks import CALIBRATION_REWARDS
+    from rlvr.config.checks import CALIBRATION_REWARDS
     from rlvr.rewards.preflight import POLICIES, format_preflight, preflight
     from rlvr.train.data_prep import training_columns
 
@@ -228,10 +228,10 @@ def _check_eval_task_files(cfg: TrainConfig) -> None:
     find out then: an `eval_data_dir` that is not a folder (a typo), and a task without a
     data file of its own (exploretom needs `--task-path`, which `rlvr train` cannot pass).
     Tasks whose file is simply absent are not refused: `rlvr.eval.runner` falls back to
-    other sources (`rlvr.eval.sources`) or skips them with the reason in the report."""
+    other sources (`rlvr.tasks.sources`) or skips them with the reason in the report."""
     from pathlib import Path
 
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.registry import get_task
 
     data_dir = cfg.eval_data_dir
     if data_dir is not None and cfg.eval_tasks and not Path(data_dir).expanduser().is_dir():

@@ -1,7 +1,7 @@
 """Training rows for `rlvr train`: resolve the data, cap unanswerable rows, build columns.
 
 `prepare_data(cfg)` resolves the configured data (built-in, messages or task-format
-JSONL, a folder of splits, SelfAware.json or `gsm8k`; `rlvr.data.resolve`), applies `train_limit`, `mix_builtin`, the system prompt and
+JSONL, a folder of splits, SelfAware.json or `gsm8k`; `rlvr.tasks.resolve`), applies `train_limit`, `mix_builtin`, the system prompt and
 exemplars and `eval_limit`, and refuses held-out questions that are also training or
 exemplar questions. `cap_unanswerable` and `training_columns` shape the TRL dataset.
 """
@@ -14,9 +14,9 @@ from typing import Any
 
 from rlvr.config import TrainConfig
 from rlvr.data.messages import gold_answers
-from rlvr.data.resolve import exemplar_turns, resolve_data, with_system_prompt
+from rlvr.tasks.resolve import exemplar_turns, resolve_data, with_system_prompt
 from rlvr.errors import DataError
-from rlvr.eval.heldout import check_overlap, normalise_question
+from rlvr.tasks.heldout import check_overlap, normalise_question
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ def training_columns(train: list[dict], with_known: bool = False,
     Args:
         train: parsed training examples (`prompt`, `is_unanswerable`, `expected_answer`,
             optionally `answers`, `known` and `fields`, the row's other keys:
-            `rlvr.data.task_rows`).
+            `rlvr.tasks.rows`).
         with_known: add the reward's optional `known` column (`train_answerable: label`).
         entries: the run's reward entries (`rlvr.train.checks.reward_entries`); the fields
             they read (`reward_columns`) that any row has become columns. None = the

@@ -120,7 +120,7 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict], cfg: Trai
     Returns:
         (kept rows, counts {"answerable", "known", "unanswerable"}).
     """
-    from rlvr.eval.heldout import heldout_rows
+    from rlvr.tasks.heldout import heldout_rows
 
     path = run_dir / TRAIN_LABELS_FILE
     answerable = [(i, ex) for i, ex in enumerate(train) if not ex["is_unanswerable"]]

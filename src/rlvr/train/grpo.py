@@ -6,7 +6,7 @@
 3. train a LoRA adapter with `trl.GRPOTrainer` on the calibration reward;
 4. answer the same questions with the adapter, score, and write `report.json`,
    `report.md` and both models' generations. Every log and the results are also
-   appended to `metrics.jsonl` as they happen (`rlvr.train.metrics_file`).
+   appended to `metrics.jsonl` as they happen (`rlvr.metrics.run_log`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
-from rlvr.config_checks import is_task_run
+from rlvr.config.checks import is_task_run
 from rlvr.errors import ConfigError
-from rlvr.eval.heldout import heldout_rows, run_task, write_run_data
+from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
 from rlvr.eval.report import build_report, verdict_line, write_report
 from rlvr.io import write_folder, write_jsonl, write_text
 from rlvr.hardware import check_options, is_main_process
@@ -34,13 +34,14 @@ from rlvr.train.checkpoints import (StopRequest, check_disk_space, check_output_
 from rlvr.train.checks import reward_entries, reward_preflight
 from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                   task_report, task_verdict_line)
-from rlvr.train.curriculum_trl import curriculum_trainer, write_curriculum_retired
+from rlvr.train.curriculum.trainer import curriculum_trainer, write_curriculum_retired
 from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
-from rlvr.train.metrics_file import append_metrics, make_metrics_callback, start_metrics
+from rlvr.metrics.run_log import append_metrics, start_metrics
 from rlvr.train.speedups import compact_logprobs
-from rlvr.train.trackers import Trackers, check_report_to, default_run_name, flat_results
+from rlvr.config.backends import check_report_to
+from rlvr.train.trackers import Trackers, default_run_name, flat_results, make_metrics_callback
 
 logger = logging.getLogger(__name__)
 
@@ -152,7 +153,7 @@ def rank_digests(trainer) -> list[str]:
 def _draw_plots(run_dir: Path) -> None:
     """Draw the training plots (`rlvr plot`) into RUN_DIR/plots; a failure only warns."""
     from rlvr.errors import RlvrError
-    from rlvr.train_plots import write_training_plots
+    from rlvr.plots.training import write_training_plots
 
     try:
         written = write_training_plots(run_dir)
@@ -273,7 +274,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         cfg.save_minutes, stop)] + trackers.callbacks + ([callback] if callback is not None else [])
     trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer when curriculum is off
     if cfg.backend == "mlx":  # mlx-lm-lora's GRPO on MLX; same rows, rewards and report
-        from rlvr.train.mlx_backend import MlxTrainer
+        from rlvr.train.mlx.backend import MlxTrainer
 
         trainer = MlxTrainer(cfg, model, columns, run_dir, model_path, metrics_path)
     else:

@@ -1,6 +1,6 @@
 """The evaluation and report of a task run of `rlvr train` (GSM8K, MATH, QA, code rewards).
 
-A task run (`rlvr.config_checks.is_task_run`: no calibration reward) has no
+A task run (`rlvr.config.checks.is_task_run`: no calibration reward) has no
 knowledge labels and no honesty report; after training, `task_report`:
 - with `kshot_eval` (GSM8K rewards), evaluates base and trained on the GSM8K test split
   at each shot count (`rlvr.eval.kshot`; exemplars from the train split), writing
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.config import TrainConfig
-from rlvr.eval.heldout import check_overlap, normalise_question
+from rlvr.tasks.heldout import check_overlap, normalise_question
 from rlvr.io import write_json, write_text
 
 logger = logging.getLogger(__name__)

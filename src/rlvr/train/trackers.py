@@ -1,6 +1,6 @@
 """Experiment trackers for `rlvr train`: TRL's `report_to`, set up for offline use.
 
-`metrics.jsonl` in the run directory always gets every metric (`rlvr.train.metrics_file`).
+`metrics.jsonl` in the run directory always gets every metric (`rlvr.metrics.run_log`).
 `report_to` adds the trackers transformers supports; rlvr sets up three itself so that they
 work offline and file their runs the same way:
 
@@ -22,8 +22,6 @@ tracker; a resumed W&B run continues the same run id (saved in `RUN_DIR/wandb_ru
 
 from __future__ import annotations
 
-import difflib
-import importlib.util
 import logging
 import os
 import re
@@ -31,59 +29,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from rlvr.errors import ConfigError
+from rlvr.metrics.run_log import append_metrics
+
 
 logger = logging.getLogger(__name__)
 
-# tracker name -> the module it needs (import name, pip name); names transformers supports.
-TRACKERS = {
-    "tensorboard": ("tensorboard", "tensorboard"), "wandb": ("wandb", "wandb"),
-    "trackio": ("trackio", "trackio"), "mlflow": ("mlflow", "mlflow"),
-    "comet_ml": ("comet_ml", "comet-ml"), "clearml": ("clearml", "clearml"),
-    "dvclive": ("dvclive", "dvclive"), "swanlab": ("swanlab", "swanlab"),
-    "neptune": ("neptune", "neptune"), "azure_ml": ("azureml", "azureml-core"),
-    "codecarbon": ("codecarbon", "codecarbon"),
-}
 DEFAULT_REPORT_TO = ["tensorboard"]
 BACKEND = "trl"  # the training backend named in the W&B tags
-
-
-def check_report_to(report_to: Any, check_installed: bool = True) -> list[str]:
-    """Normalise and check `report_to`.
-
-    Args:
-        report_to: a tracker name, a comma-separated string, a list of names, or
-            "none"/None/[] for no tracker.
-        check_installed: also check that each tracker's package can be imported.
-    Returns:
-        The tracker names as a list ([] for none).
-    Raises:
-        ConfigError: an unknown name (with the closest match), "all" (it would report to
-            every installed tracker, some online), or a tracker whose package is missing
-            (with the pip command and `report_to: none`).
-    """
-    if report_to is None:
-        return []
-    names = report_to.split(",") if isinstance(report_to, str) else report_to
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ConfigError(f"report_to must be a tracker name or a list of names such as "
-                          f"[tensorboard], got {report_to!r}")
-    names = [n.strip() for n in names if n.strip() and n.strip() != "none"]
-    for name in names:
-        if name == "all":
-            raise ConfigError("report_to: 'all' would report to every installed tracker, "
-                              "some of them online; name them, e.g. [tensorboard, wandb]")
-        if name not in TRACKERS:
-            close = difflib.get_close_matches(name, TRACKERS, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise ConfigError(f"report_to: unknown tracker {name!r}{hint} Known: "
-                              f"{', '.join(sorted(TRACKERS))}, none")
-        module, package = TRACKERS[name]
-        if check_installed and importlib.util.find_spec(module) is None:
-            raise ConfigError(f"report_to: {name} needs the {package!r} package, which is "
-                              f"not installed; run `pip install {package}` or set "
-                              f"report_to: none (metrics.jsonl is written either way)")
-    return list(dict.fromkeys(names))
 
 
 def default_run_name(reward: str, model: str | None, when: datetime | None = None) -> str:
@@ -198,3 +150,17 @@ def flat_results(report: dict[str, Any]) -> dict[str, float]:
                                      "difference": (task.get("difference") or {}).get(
                                          "mean_difference")})
     return flat
+
+
+def make_metrics_callback(path: str | Path):
+    """A `transformers.TrainerCallback` that appends every log to `path` (main process)."""
+    from transformers import TrainerCallback
+
+    class MetricsFileCallback(TrainerCallback):
+        """Writes each TRL log entry to `metrics.jsonl` as it is made."""
+
+        def on_log(self, args, state, control, logs=None, **kwargs):
+            if state.is_world_process_zero and logs:
+                append_metrics(path, {"event": "log", "step": state.global_step, **logs})
+
+    return MetricsFileCallback()

@@ -6,7 +6,7 @@ policy solves every time produce such groups. `PromptHistory` keeps each prompt'
 `window` group outcomes and retires a prompt once all were solved (optionally: all
 failed), never below a floor of active prompts; `CurriculumSampler` yields TRL
 `RepeatSampler`'s index stream drawn only from the active prompts, and replays its logged
-draws on resume. Standard library only; the TRL hook is `rlvr.train.curriculum_trl`.
+draws on resume. Standard library only; the TRL hook is `rlvr.train.curriculum.trainer`.
 """
 
 from __future__ import annotations

@@ -3,14 +3,14 @@
 `run_mlx(cfg, columns, run_dir)` trains a LoRA adapter with mlx-lm-lora's `train_grpo` on
 rlvr's training columns and rewards, and leaves two adapter folders in the run directory:
 `adapter_mlx/` (mlx-lm's format: `mlx_lm.load(model, adapter_path=...)`) and `adapter/`
-(the same weights as a PEFT adapter, `rlvr.train.mlx_adapter.to_peft`), which `rlvr eval
+(the same weights as a PEFT adapter, `rlvr.train.mlx.adapter.to_peft`), which `rlvr eval
 --adapter` and the before/after report load with transformers + PEFT. `rlvr.train.grpo.run`
 calls it in place of TRL when `cfg.backend == "mlx"`; data, preflight and evaluation stay
 rlvr's.
 
-Settings: `rlvr.train.mlx_settings` (every mlx-lm-lora default that would change the
+Settings: `rlvr.train.mlx.settings` (every mlx-lm-lora default that would change the
 algorithm is set explicitly; `OVERRIDDEN_DEFAULTS` lists them). Rows and rewards:
-`rlvr.train.mlx_rows`. Model loading (and the RoPE fix): `rlvr.train.mlx_model`.
+`rlvr.train.mlx.rows`. Model loading (and the RoPE fix): `rlvr.train.mlx.model`.
 Not available on this backend: --resume, curriculum, alarms, trackers (metrics go to
 `metrics.jsonl` and `train_log.jsonl`).
 """
@@ -26,7 +26,8 @@ from typing import Any
 
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
-from rlvr.train.mlx_settings import (TRL_MAX_GRAD_NORM, check_mlx_backend, grpo_kwargs,
+from rlvr.config.backends import check_mlx_backend
+from rlvr.train.mlx.settings import (TRL_MAX_GRAD_NORM, grpo_kwargs,
                                      lora_keys, lora_parameters, lr_factor, total_steps,
                                      warmup_steps)
 
@@ -106,7 +107,7 @@ def _callback(sink: MetricSink, reward_names: list[str], metrics_path: Path | No
               history: list[dict[str, Any]]):
     from mlx_lm.tuner.callbacks import TrainingCallback
 
-    from rlvr.train.metrics_file import append_metrics
+    from rlvr.metrics.run_log import append_metrics
 
     class LogCallback(TrainingCallback):
         """Each report -> log_history (and metrics.jsonl), with the calibration metrics."""
@@ -166,14 +167,14 @@ def run_mlx(cfg: TrainConfig, columns: dict[str, list], run_dir: str | Path,
         `MlxResult` (adapter folders, steps, loss, logged metrics, seconds).
     Raises:
         ConfigError: resume, a missing MLX package or an unsupported setting
-            (`rlvr.train.mlx_settings.check_mlx_backend`), a bad lora_target_modules name.
+            (`rlvr.train.mlx.settings.check_mlx_backend`), a bad lora_target_modules name.
         RlvrError: bad training rows; the model folder is not found.
     """
     if resume:
         raise ConfigError("--resume is not supported with backend: mlx (mlx-lm-lora saves no "
                           "optimizer state); start a new run, or set backend: trl")
     check_mlx_backend(cfg)
-    from rlvr.train.mlx_model import use_system_blas
+    from rlvr.train.mlx.model import use_system_blas
 
     use_system_blas()  # before mlx loads: OpenBLAS instead of the bundled reference BLAS
     import mlx.core as mx
@@ -184,9 +185,9 @@ def run_mlx(cfg: TrainConfig, columns: dict[str, list], run_dir: str | Path,
     from rlvr.models import resolve_model
     from rlvr.rewards import make_trl_rewards
     from rlvr.train.checks import reward_entries
-    from rlvr.train.mlx_adapter import MLX_WEIGHTS, to_peft, write_mlx_config
-    from rlvr.train.mlx_model import add_lora, block_linear_names, load_mlx
-    from rlvr.train.mlx_rows import mlx_reward, mlx_rows
+    from rlvr.train.mlx.adapter import MLX_WEIGHTS, to_peft, write_mlx_config
+    from rlvr.train.mlx.model import add_lora, block_linear_names, load_mlx
+    from rlvr.train.mlx.rows import mlx_reward, mlx_rows
 
     run_dir = Path(run_dir)
     model_path = model_path or resolve_model(cfg.model)

@@ -118,7 +118,7 @@ def mlx_reward(trl_reward: Callable[..., list], group_size: int,
 
     def reward(prompts, completions, answer, types=None):
         if not types or not all(isinstance(t, dict) and "prompt" in t for t in types):
-            raise RlvrError("mlx rewards need rows built by rlvr.train.mlx_rows.mlx_rows "
+            raise RlvrError("mlx rewards need rows built by rlvr.train.mlx.rows.mlx_rows "
                             "(the row columns travel in the 'type' field)")
         for start in range(0, len(types), group_size):
             if any(t is not types[start] for t in types[start:start + group_size]):

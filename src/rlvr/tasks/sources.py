@@ -8,8 +8,8 @@ Resolution order for one task (`--data-source auto`, the default):
    DIR/<task.data_file> (the layout `gsm8k/test.jsonl`, `mbpp/mbpp.jsonl`, ...), when
    that file exists;
 3. the Hugging Face Hub: `datasets.load_dataset` with the task's standard id and config
-   (`rlvr.eval.hub`; skipped at once when offline, see there);
-4. the packaged subset (`rlvr/eval/subsets/<task>/`, built by
+   (`rlvr.tasks.hub`; skipped at once when offline, see there);
+4. the packaged subset (`rlvr/tasks/subsets/<task>/`, built by
    `scripts/build_eval_subsets.py`), with the reason the hub was not used.
 
 `--data-source local|hub|packaged` keeps only step 1 and that one step, and never falls
@@ -23,16 +23,17 @@ hub's few-shot split, the packaged train rows.
 from __future__ import annotations
 
 import json
+import os
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.eval.hub import endpoint_unreachable, hub_unavailable, load_hub_rows
+from rlvr.tasks.hub import endpoint_unreachable, hub_unavailable, load_hub_rows
 
 if TYPE_CHECKING:
-    from rlvr.eval.tasks import EvalTask
+    from rlvr.tasks.registry import EvalTask
 
 logger = logging.getLogger(__name__)
 
@@ -58,6 +59,20 @@ class TaskData:
     kind: str
     source: str
     note: str | None = None
+
+
+def user_data_dir() -> str | None:
+    """The data directory from `$RLVR_DATA_DIR` or `data_dir:` in
+    `~/.config/rlvr/config.yaml` (None when neither is set)."""
+    if os.environ.get("RLVR_DATA_DIR"):
+        return os.environ["RLVR_DATA_DIR"]
+    config = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "rlvr" / "config.yaml"
+    if config.is_file():
+        import yaml
+
+        value = (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).get("data_dir")
+        return str(Path(value).expanduser()) if value else None
+    return None
 
 
 def packaged_manifest(subsets_dir: Path = SUBSETS_DIR) -> dict[str, Any]:

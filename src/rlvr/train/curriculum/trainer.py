@@ -1,4 +1,4 @@
-"""The GRPO curriculum (`rlvr.train.curriculum`) inside `trl.GRPOTrainer`.
+"""The GRPO curriculum (`rlvr.train.curriculum.history`) inside `trl.GRPOTrainer`.
 
 `curriculum_trainer(cfg, GRPOTrainer)` returns the trainer class to build: GRPOTrainer
 itself when `cfg.curriculum` is off, else a subclass that
@@ -29,7 +29,7 @@ from typing import Any, Sequence
 
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.io import write_json, write_text
-from rlvr.train.curriculum import STATE_VERSION, CurriculumSampler, PromptHistory
+from rlvr.train.curriculum.history import STATE_VERSION, CurriculumSampler, PromptHistory
 
 logger = logging.getLogger(__name__)
 

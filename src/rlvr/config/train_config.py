@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rlvr.config_checks import check_config, type_message
+from rlvr.config.checks import check_config, type_message
 from rlvr.errors import ConfigError
 
 
@@ -44,7 +44,7 @@ class TrainConfig:
     data_format: str = _f("auto", "row format of `data` JSONL files: auto (from the first "
                                   "row's keys) | messages | prompt (TRL prompt-only rows) | "
                                   "gsm8k | math | qa | mbpp | humaneval; every field a reward "
-                                  "reads becomes a training column (rlvr.data.task_rows)")
+                                  "reads becomes a training column (rlvr.tasks.rows)")
     skip_bad_rows: bool = _f(False, "skip malformed data rows (counted) instead of failing")
     train_limit: int | None = _f(None, "use at most this many training rows of `data` (first "
                                        "N after a seeded shuffle, before mix_builtin adds "
@@ -173,7 +173,7 @@ class TrainConfig:
     alarm_patience: int = _f(3, "consecutive logged steps a condition must hold to fire")
     stop_on_alarm: bool = _f(False, "stop training cleanly at the first alarm (adapter saved, "
                                     "report written)")
-    # --- curriculum (rlvr.train.curriculum) ---
+    # --- curriculum (rlvr.train.curriculum.history) ---
     curriculum: bool = _f(False, "retire prompts whose last curriculum_window groups were all "
                                  "solved (zero spread, no learning signal) and draw the others; "
                                  "retired prompts go to RUN/curriculum_retired.json")
@@ -304,7 +304,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
 
     Args:
         path: YAML or JSON file with a mapping of TrainConfig keys, or the reference
-            project's layout with a `selfaware_grpo` section (`rlvr.config_reference`),
+            project's layout with a `selfaware_grpo` section (`rlvr.config.reference`),
             or None for the defaults.
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
             flags that were not given must be filtered out by the caller.
@@ -321,7 +321,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             raise ConfigError(f"{path}: expected a mapping of keys to values (key: value "
                               f"lines), got {type(loaded).__name__}")
         if "selfaware_grpo" in loaded:  # the reference project's JSON layout
-            from rlvr.config_reference import reference_layout
+            from rlvr.config.reference import reference_layout
 
             loaded = reference_layout(loaded, str(path), FIELD_NAMES)
         _check_keys(loaded, str(path))

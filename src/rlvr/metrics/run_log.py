@@ -57,17 +57,3 @@ def read_metrics(path: str | Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue
     return records
-
-
-def make_metrics_callback(path: str | Path):
-    """A `transformers.TrainerCallback` that appends every log to `path` (main process)."""
-    from transformers import TrainerCallback
-
-    class MetricsFileCallback(TrainerCallback):
-        """Writes each TRL log entry to `metrics.jsonl` as it is made."""
-
-        def on_log(self, args, state, control, logs=None, **kwargs):
-            if state.is_world_process_zero and logs:
-                append_metrics(path, {"event": "log", "step": state.global_step, **logs})
-
-    return MetricsFileCallback()

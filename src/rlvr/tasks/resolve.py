@@ -7,10 +7,10 @@ Accepted forms:
   `rlvr data selfaware` writes);
 - a single messages `.jsonl` file: a seeded 10% of it is held out for evaluation;
 - files in a task format (GSM8K, MATH, QA, MBPP, HumanEval, TRL prompt-only rows; see
-  `rlvr.data.task_rows`), as a single file or a folder, detected from the first row or
+  `rlvr.tasks.rows`), as a single file or a folder, detected from the first row or
   named by `data_format`; their reward fields travel with the examples (`fields`);
 - the name `gsm8k` (when no such path exists): GSM8K's train split for training and its
-  test split held out, from the first source that has them (`rlvr.eval.sources`: a data
+  test split held out, from the first source that has them (`rlvr.tasks.sources`: a data
   folder, the Hugging Face Hub, or the subsets packaged with rlvr).
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr.data.messages import LoadReport, parse_messages_row
-from rlvr.data.task_rows import gsm8k_example, load_rows
+from rlvr.tasks.rows import gsm8k_example, load_rows
 from rlvr.errors import DataError
 
 
@@ -98,16 +98,16 @@ TASK_DATA = ("gsm8k",)  # `data` names with a train split of their own
 
 def task_data(name: str, data_dir: str | None = None) -> ResolvedData:
     """GSM8K by name: the train split for training, the test split held out, each from
-    the first source that has it (`rlvr.eval.sources.DataResolver`; `data_dir` as
+    the first source that has it (`rlvr.tasks.sources.DataResolver`; `data_dir` as
     `rlvr eval --data-dir`, default `$RLVR_DATA_DIR`). Rows are GSM8K examples
-    (`rlvr.data.task_rows.gsm8k_example`), tagged with their `id`.
+    (`rlvr.tasks.rows.gsm8k_example`), tagged with their `id`.
 
     Raises:
         DataError: no source has the split (the message gives the fix).
     """
-    from rlvr.eval.runner import user_data_dir
-    from rlvr.eval.sources import DataResolver
-    from rlvr.eval.tasks import get_task
+    from rlvr.tasks.sources import user_data_dir
+    from rlvr.tasks.sources import DataResolver
+    from rlvr.tasks.registry import get_task
 
     task = get_task(name)
     resolver = DataResolver(data_dir=data_dir if data_dir is not None else user_data_dir())
@@ -129,7 +129,7 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
     """Load training and held-out examples for a `data` option (see module docstring).
 
     Args:
-        data_format: the row format of JSONL files (`rlvr.data.task_rows.FORMATS`; "auto"
+        data_format: the row format of JSONL files (`rlvr.tasks.rows.FORMATS`; "auto"
             detects it from each file's first row).
         data_dir: where `data: gsm8k` looks first (see `task_data`).
     Raises:

@@ -19,6 +19,17 @@ from rlvr.rewards.selfaware import (ANSWERABLE_OUTCOMES, HEDGED_OUTCOMES,
                                     UNANSWERABLE_OUTCOMES)
 
 
+# (metric key, label) of the calibration metrics, in report and plot order
+METRIC_ROWS = (
+    ("mean_reward", "mean reward"),
+    ("answerable_accuracy", "answerable accuracy"),
+    ("answerable_abstention_rate", "answerable abstention rate"),
+    ("unanswerable_abstention_recall", "unanswerable abstention recall"),
+    ("abstention_precision", "abstention precision"),
+    ("abstention_f1", "abstention F1"),
+)
+
+
 def _ratio(num: int, den: int) -> float | None:
     return num / den if den else None
 

@@ -27,7 +27,7 @@ STD_CONVENTION = "sample"
 # The prompt used for the authored comparison and for real collection (raw text, no chat
 # template). The answers and their utility/risk numbers are illustrative presets.
 PROMPT = "Our town issued a boil-water notice yesterday. Is the tap water safe to drink today?\n"
-PRESET_LABEL = "illustrative preset defined in rlvr.observe; not measured, not model output"
+PRESET_LABEL = "illustrative preset defined in rlvr.observe.report; not measured, not model output"
 AUTHORED_LABEL = "authored example written by the rlvr authors; not model output"
 CANDIDATES = (
     {"name": "confident_unchecked", "utility": 1.0, "risk": 0.3,
@@ -205,11 +205,11 @@ def build_report(*, collect_specs: Sequence[str] | None = None, load=None,
 
     Args:
         collect_specs: model specs to collect real responses from (see
-            `rlvr.observe_collect.collect_responses`); None or empty skips collection.
+            `rlvr.observe.collect.collect_responses`); None or empty skips collection.
         load: model loader override for collection (tests); default `load_causal_lm`.
         now: report timestamp (UTC); default the current time.
     """
-    from rlvr.observe_collect import collect_responses, not_requested
+    from rlvr.observe.collect import collect_responses, not_requested
 
     created = (now or _dt.datetime.now(_dt.timezone.utc)).isoformat(timespec="seconds")
     collection = (collect_responses(list(collect_specs), prompt=PROMPT, load=load)

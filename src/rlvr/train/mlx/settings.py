@@ -1,6 +1,6 @@
 """How a TrainConfig maps onto mlx-lm-lora's GRPO trainer (pure: no mlx import).
 
-`check_mlx_backend(cfg)` runs when a config with `backend: mlx` loads: it refuses missing
+`rlvr.config.backends.check_mlx_backend(cfg)` runs when a config with `backend: mlx` loads: it refuses missing
 packages (with the pip line) and settings the MLX trainer cannot honour, before any data or
 model loads. `grpo_kwargs(cfg, ...)` builds the keyword arguments of
 `mlx_lm_lora.trainer.grpo_trainer.GRPOTrainingArgs`, and `lr_factor` is the learning-rate
@@ -13,21 +13,12 @@ rlvr sets, why), which docs/mlx.md reproduces.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from typing import Any
 
+from rlvr.config.backends import LOSS_TYPES
 from rlvr.errors import ConfigError
 
-MLX_MODULES = {"mlx": "mlx", "mlx_lm": "mlx-lm", "mlx_lm_lora": "mlx-lm-lora"}
-MLX_PIP = ("pip install -e '.[mlx]' (or: pip install 'mlx[cpu]==0.32.4' mlx-lm==0.32.2 "
-           "mlx-lm-lora==5.10.2; plain `mlx` on Apple silicon)")
-
-# TRL loss_type -> mlx-lm-lora grpo_loss_type. "dapo" (token mean over the whole generation
-# batch) is mlx-lm-lora's "bnpo": one MLX iteration is one optimizer step over all
-# completions, and its micro-batches are weighted by their share of the step's tokens.
-LOSS_TYPES = {"grpo": "grpo", "bnpo": "bnpo", "dapo": "bnpo", "dr_grpo": "dr_grpo"}
-SCHEDULES = ("cosine", "linear", "constant", "constant_with_warmup")
 TRL_MAX_GRAD_NORM = 1.0  # transformers.TrainingArguments.max_grad_norm default
 
 # (name, mlx-lm-lora default, value rlvr sets, why)
@@ -71,40 +62,6 @@ OVERRIDDEN_DEFAULTS: tuple[tuple[str, str, str, str], ...] = (
      "not used: rows are built from rlvr's chat messages", "the default would change every "
      "prompt"),
 )
-
-
-def check_mlx_backend(cfg: Any, find_spec=None) -> None:
-    """Refuse a `backend: mlx` config that cannot run (called by TrainConfig on load).
-
-    Args:
-        cfg: a TrainConfig (read only).
-        find_spec: module lookup (default `importlib.util.find_spec`; tests pass a
-            stand-in).
-    Raises:
-        ConfigError: a missing package (the message has the pip line), or a setting the MLX
-            trainer does not implement (the message says what to set instead).
-    """
-    find_spec = find_spec or importlib.util.find_spec
-    missing = [pip for module, pip in MLX_MODULES.items() if find_spec(module) is None]
-    if missing:
-        raise ConfigError(f"backend: mlx needs {', '.join(missing)}; install with {MLX_PIP}, "
-                          "or set backend: trl")
-    if cfg.loss_type not in LOSS_TYPES:
-        raise ConfigError(f"backend: mlx supports loss_type {', '.join(LOSS_TYPES)}, not "
-                          f"{cfg.loss_type!r}")
-    if cfg.scale_rewards != "group":
-        raise ConfigError("backend: mlx scales advantages by the group std only (mlx-lm-lora); "
-                          "set scale_rewards: group or backend: trl")
-    if cfg.lr_scheduler_type not in SCHEDULES:
-        raise ConfigError(f"backend: mlx supports lr_scheduler_type {', '.join(SCHEDULES)}, "
-                          f"not {cfg.lr_scheduler_type!r}")
-    unsupported = {"curriculum": cfg.curriculum,
-                   "use_vllm": getattr(cfg, "use_vllm", False),
-                   "quantization": getattr(cfg, "quantization", "none") != "none"}
-    for key, on in unsupported.items():
-        if on:
-            raise ConfigError(f"backend: mlx does not support {key}; turn it off or set "
-                              "backend: trl")
 
 
 def prompts_per_step(cfg: Any) -> int:

@@ -90,7 +90,7 @@ def check_config(cfg) -> None:
     if cfg.backend not in ("trl", "mlx"):
         raise ConfigError(f"backend must be trl or mlx, not {cfg.backend!r}")
     if cfg.backend == "mlx":  # packages and supported settings, before any model loads
-        from rlvr.train.mlx_settings import check_mlx_backend
+        from rlvr.config.backends import check_mlx_backend
 
         check_mlx_backend(cfg)
     if cfg.knowledge_samples < 1:
@@ -138,7 +138,7 @@ def is_task_run(cfg) -> bool:
 def check_task_run(cfg) -> None:
     """`data_format`, `kshot_eval` / `kshot_limit`, and settings that only a calibration
     run can use, each refused with the fix."""
-    from rlvr.data.task_rows import FORMATS
+    from rlvr.tasks.rows import FORMATS
 
     if cfg.data_format not in FORMATS:
         raise ConfigError(f"data_format must be one of {', '.join(FORMATS)}, not "
@@ -260,14 +260,14 @@ def check_ranges(cfg) -> None:
             f"num_generations ({cfg.num_generations}), as TRL requires; e.g. set "
             f"per_device_train_batch_size: {cfg.num_generations} or num_generations: "
             f"{_divisor(batch, cfg.num_generations)}")
-    from rlvr.train.trackers import check_report_to
+    from rlvr.config.backends import check_report_to
 
     cfg.report_to = check_report_to(cfg.report_to) or ["none"]
     if isinstance(cfg.eval_tasks, str):  # "gsm8k" or "gsm8k,triviaqa", not its letters
         cfg.eval_tasks = [t.strip() for t in cfg.eval_tasks.split(",") if t.strip()]
     if cfg.eval_tasks is not None:
         from rlvr.errors import RlvrError
-        from rlvr.eval.tasks import get_task
+        from rlvr.tasks.registry import get_task
 
         if not isinstance(cfg.eval_tasks, list):
             raise ConfigError(f"eval_tasks must be a list of task names, got "

@@ -1,7 +1,7 @@
 """PNG plots for the observation report (optional; needs matplotlib).
 
 matplotlib is not a core dependency: it is imported inside `write_plots` (through
-`rlvr.plotting.require_pyplot`), which raises RlvrError with the install command when it
+`rlvr.plots.common.require_pyplot`), which raises RlvrError with the install command when it
 is missing. Plots read the numbers from the report dict, so they show exactly what the
 JSON holds. Files are written atomically.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rlvr.plotting import require_pyplot, save_png
+from rlvr.plots.common import require_pyplot, save_png
 
 PLOT_FILES = ("advantage_broadcast.png", "aggregation_weights.png")
 

@@ -3,7 +3,7 @@
 matplotlib is not a core dependency: `require_pyplot` imports it on demand with the
 non-interactive Agg backend and raises RlvrError with the install command when it is
 missing. `save_png` renders a figure into memory and writes it atomically.
-Used by `rlvr.observe_plot` (`rlvr observe --plot`) and `rlvr.train_plots` (`rlvr plot`).
+Used by `rlvr.plots.observe` (`rlvr observe --plot`) and `rlvr.plots.training` (`rlvr plot`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ HumanEval rows keep the stub as a plain-text prompt: TRL never passes the `promp
 to reward functions, it passes `prompts`, which `rlvr.rewards.base.make_trl_reward` feeds
 to the `code` reward's `prompt` field, so the program is the stub plus the completion.
 The prompts of `gsm8k`, `qa` and `mbpp` rows are those of the eval tasks of the same name
-(`rlvr.eval.tasks`), so training and evaluation ask alike. Format `auto` picks the format
+(`rlvr.tasks.registry`), so training and evaluation ask alike. Format `auto` picks the format
 from the first row's keys (`detect_format`).
 """
 
@@ -29,13 +29,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rlvr.data.messages import extra_fields
 from rlvr.errors import DataError
 
 FORMATS = ("auto", "messages", "prompt", "gsm8k", "math", "qa", "mbpp", "humaneval")
 MATH_SYSTEM = "Solve the problem step by step. Put the final answer in \\boxed{}."
-# keys every example has; a row field of the same name is kept only in `fields`
-RESERVED = ("prompt", "question", "expected_answer", "is_unanswerable", "id", "source",
-            "fields", "answers", "format")
 _EXPECTED = {"gsm8k": "question, answer ('... #### N')", "math": "problem, solution",
              "qa": "question with answer or aliases (or TriviaQA's context, answer)",
              "mbpp": "text, test_list", "humaneval": "prompt, test, entry_point",
@@ -102,11 +100,6 @@ def _example(prompt: Any, question: str, answer: str, obj: dict, fields: dict,
     return example
 
 
-def extra_fields(obj: dict, skip: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The row's keys that are not rlvr's own (`RESERVED`, `messages`, `skip`)."""
-    return {k: v for k, v in obj.items() if k not in RESERVED + skip + ("messages",)}
-
-
 def _chat(system: str | None, user: str) -> list[dict[str, str]]:
     return ([{"role": "system", "content": system}] if system else []) + [
         {"role": "user", "content": user}]
@@ -115,8 +108,8 @@ def _chat(system: str | None, user: str) -> list[dict[str, str]]:
 def gsm8k_example(question: str, solution: str, obj: dict, path: str, line: int) -> dict:
     """A GSM8K row (`question`, worked `solution` ending in `#### N`) as an example with
     fields `final_answer` (N as text) and `solution`; prompt as the `gsm8k` eval task."""
-    from rlvr.eval.loaders import gsm8k_final_answer
-    from rlvr.eval.tasks import GSM8K_SYSTEM
+    from rlvr.data.loaders import gsm8k_final_answer
+    from rlvr.tasks.registry import GSM8K_SYSTEM
 
     try:
         final = gsm8k_final_answer(solution)
@@ -141,7 +134,7 @@ def _math(obj: dict, path: str, line: int) -> dict:
 
 
 def _qa(obj: dict, path: str, line: int) -> dict:
-    from rlvr.eval.tasks import QA_SYSTEM
+    from rlvr.tasks.registry import QA_SYSTEM
 
     question = obj.get("question")
     if question is None and isinstance(obj.get("context"), str):  # TriviaQA subset rows
@@ -164,7 +157,7 @@ def _qa(obj: dict, path: str, line: int) -> dict:
 
 
 def _mbpp(obj: dict, path: str, line: int) -> dict:
-    from rlvr.eval.tasks import CODE_SYSTEM, get_task
+    from rlvr.tasks.registry import CODE_SYSTEM, get_task
 
     text = _text(obj, "text", path, line)
     tests = obj.get("test_list")

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Sequence
 
 from rlvr.data.messages import gold_answers  # noqa: F401 (re-exported; was defined here)
 from rlvr.errors import DataError
-from rlvr.eval.tasks import EvalTask, get_task
+from rlvr.tasks.registry import EvalTask, get_task
 from rlvr.io import read_jsonl, write_json, write_jsonl
 
 HELDOUT_FILE = "heldout.jsonl"

@@ -107,7 +107,7 @@ def add_lora(model, lora: dict[str, Any]) -> dict[str, Any]:
     """Freeze `model` and wrap the block linears `lora["keys"]` of every block with LoRA.
 
     Args:
-        lora: {"rank", "scale", "dropout", "keys"} (`rlvr.train.mlx_settings`).
+        lora: {"rank", "scale", "dropout", "keys"} (`rlvr.train.mlx.settings`).
     Returns:
         the mlx-lm adapter config entry {"lora_parameters": lora, "num_layers": n}.
     """

@@ -2,7 +2,7 @@
 
 A task names its dataset loader and default file (relative to the data directory), its
 standard Hugging Face Hub dataset and whether rlvr packages a subset of it (where the
-rows come from: `rlvr.eval.sources`), how prompts are rendered (chat template with a system prompt, or raw text), few-shot
+rows come from: `rlvr.tasks.sources`), how prompts are rendered (chat template with a system prompt, or raw text), few-shot
 exemplars, generation settings, the registered reward that scores it (the same function
 that trains on it), the metrics, and a version that changes whenever the prompt or
 scoring changes. `TASKS` is the registry; `get_task` looks a name up.
@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.eval import loaders
-from rlvr.eval.hub import (HubDataset, gsm8k_hub_row, humaneval_hub_row, mbpp_hub_row,
+from rlvr.data import loaders
+from rlvr.tasks.hub import (HubDataset, gsm8k_hub_row, humaneval_hub_row, mbpp_hub_row,
                            triviaqa_hub_row)
-from rlvr.eval.task_metrics import (code_metrics, gsm8k_metrics, qa_metrics,
+from rlvr.metrics.task_metrics import (code_metrics, gsm8k_metrics, qa_metrics,
                                     selfaware_metrics)
 
 SELFAWARE_SYSTEM = "You are a helpful assistant. Read the following carefully and provide your answer."
@@ -38,7 +38,7 @@ class EvalTask:
         load: `(path) -> rows`; each row has `id` and the reward's fields.
         data_file: default path under the data directory, or None (user must give one).
         hub: the standard Hugging Face Hub dataset (id, config, splits, row mapping), or None.
-        packaged: whether a subset ships with rlvr (`rlvr/eval/subsets/<name>/`).
+        packaged: whether a subset ships with rlvr (`rlvr/tasks/subsets/<name>/`).
         render: `(row) -> str`, the user message (chat style) or the whole prompt (raw).
         prompt_style: "chat" (tokenizer chat template with `system_prompt`) or "raw".
         reward, reward_preset, reward_params: the registered reward that gives each

@@ -3,7 +3,7 @@ of a run directory, read without matplotlib (standard library only).
 
 Sources, in order of preference:
 
-* `metrics.jsonl` (`rlvr.train.metrics_file`): `log` records give the steps, the newest
+* `metrics.jsonl` (`rlvr.metrics.run_log`): `log` records give the steps, the newest
   `eval` record the before/after results; a `start` record after the first marks a resume;
 * `train_log.jsonl` (TRL's `log_history`, one JSON object per log with `step`), for runs
   written before metrics.jsonl existed, or when metrics.jsonl holds no log record yet;
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from rlvr.errors import RlvrError
-from rlvr.train.metrics_file import read_metrics
+from rlvr.metrics.run_log import read_metrics
 
 logger = logging.getLogger(__name__)
 

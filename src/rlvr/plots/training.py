@@ -11,7 +11,7 @@
 | length.png | mean completion length; clipped / truncated share on a second axis |
 | before_after.png | honesty metrics of always-abstain, base and trained, and the headline metrics of base and trained, with the report's paired 95% CIs of trained - base |
 
-The numbers come from `rlvr.train_plots_data.load_run_metrics` (metrics.jsonl, else
+The numbers come from `rlvr.plots.training_data.load_run_metrics` (metrics.jsonl, else
 train_log.jsonl and report.json). A plot whose metrics the run did not log (beta 0: no
 `kl`; a reward without diagnostics: no `calibration/*`) is skipped and the skip is logged.
 Every PNG has a fixed size, `PNG_SIZES[name]` pixels, whatever it shows.
@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.eval.report import METRIC_ROWS
-from rlvr.plotting import require_pyplot, save_png
-from rlvr.train_plots_data import RunMetrics, has_any, load_run_metrics, reward_names, series
+from rlvr.metrics.calibration import METRIC_ROWS
+from rlvr.plots.common import require_pyplot, save_png
+from rlvr.plots.training_data import RunMetrics, has_any, load_run_metrics, reward_names, series
 
 logger = logging.getLogger(__name__)
 

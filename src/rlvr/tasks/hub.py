@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import DataError
-from rlvr.eval import loaders
+from rlvr.data import loaders
 
 TRUE_VALUES = {"1", "ON", "YES", "TRUE"}  # huggingface_hub's ENV_VARS_TRUE_VALUES
 

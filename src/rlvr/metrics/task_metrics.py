@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Sequence
 
-from rlvr.eval.metrics import calibration_metrics
-from rlvr.eval.stats import mean_interval, wilson_interval
+from rlvr.metrics.calibration import calibration_metrics
+from rlvr.metrics.stats import mean_interval, wilson_interval
 from rlvr.objectives import pass_at_k
 
 

@@ -1,0 +1,10 @@
+"""The training configuration: the dataclass (`train_config`), its checks (`checks`,
+`backends`), its JSON schema (`schema`) and the reference layout (`reference`).
+
+`TrainConfig`, `load_config` and `parse_override` are re-exported here, so
+`from rlvr.config import TrainConfig, load_config` is the public way in.
+"""
+
+from rlvr.config.train_config import TrainConfig, load_config, parse_override
+
+__all__ = ["TrainConfig", "load_config", "parse_override"]
