@@ -2,7 +2,7 @@
 
 Trains the same config twice on the same budget (same max_steps, seed and data), once with
 `curriculum: false` and once with `curriculum: true`, through the library
-(`rlvr.config.load_config` + `rlvr.train.grpo.run`), into runs/bench_curriculum/{off,on}:
+(`rlvr.config.load_config` + `rlvr.train.job.run`), into runs/bench_curriculum/{off,on}:
 
     .venv/bin/python benchmarks/curriculum.py                       # the CPU main job config
     .venv/bin/python benchmarks/curriculum.py --max-steps 2 --eval-limit 8   # smoke run
@@ -50,7 +50,7 @@ def signal_stats(log: list[dict], groups_per_step: float, train_s: float) -> dic
 def run_once(config: str, overrides: dict, run_dir: Path) -> dict:
     """Train and evaluate one configuration; return the figures to print."""
     from rlvr.config import load_config
-    from rlvr.train.grpo import run
+    from rlvr.train.job import run
 
     cfg = load_config(config, {**overrides, "output_dir": str(run_dir)})
     print(f"training {run_dir.name}: curriculum={cfg.curriculum}, max_steps={cfg.max_steps}",
@@ -68,7 +68,7 @@ def run_once(config: str, overrides: dict, run_dir: Path) -> dict:
     retired = (json.loads(retired_file.read_text(encoding="utf-8"))["retired_prompts"]
                if retired_file.is_file() else None)
     if cfg.curriculum and retired is None:
-        print(f"warning: {retired_file} missing: rlvr.train.grpo.run did not run the curriculum "
+        print(f"warning: {retired_file} missing: rlvr.train.job.run did not run the curriculum "
               "(is curriculum_trainer wired into it?)", file=sys.stderr)
     trained = report.get("trained", {})
     scores = trained.get(cfg.reward) or next(iter(trained.values()), {})

@@ -2,7 +2,7 @@
 step is from its compute floor.
 
 Runs the same model, training rows, rewards and GRPO settings through
-(a) `rlvr train` (`rlvr.config.load_config` + `rlvr.train.grpo.run`, with its callbacks,
+(a) `rlvr train` (`rlvr.config.load_config` + `rlvr.train.job.run`, with its callbacks,
     diagnostics, metrics file and checkpoints; `profile_steps: true`), and
 (b) a minimal plain-TRL script (GRPOConfig + GRPOTrainer + peft LoraConfig, no rlvr
     callbacks), the rows and reward callables taken from rlvr's data and reward modules,
@@ -97,7 +97,7 @@ def _model_shape(trainer) -> dict:
 def worker_rlvr(config: str, overrides: dict, grpo: dict, run_dir: Path) -> dict:
     """Train through rlvr's real path; return step records, logs and settings."""
     from rlvr.config import load_config
-    from rlvr.train import grpo as grpo_module, profiling
+    from rlvr.train import grpo as grpo_module, job as job_module, profiling
     from rlvr.train.data_prep import training_columns
 
     captured = {}
@@ -127,7 +127,7 @@ def worker_rlvr(config: str, overrides: dict, grpo: dict, run_dir: Path) -> dict
 
     grpo_module.training_columns = columns
     cfg = load_config(config, {**overrides, "profile_steps": True, "output_dir": str(run_dir)})
-    grpo_module.run(cfg)
+    job_module.run(cfg)
     trainer = captured["trainer"]
     cols = captured_rows["columns"]
     rows = [dict(zip(cols, values)) for values in zip(*cols.values())]

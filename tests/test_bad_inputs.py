@@ -4,7 +4,7 @@ validation pass before any model): each is refused with ONE line that names the 
 get through every check. `benchmarks/bad_inputs.py` runs the same cases as real
 subprocesses and times them.
 
-A model load or a training run is impossible here: `rlvr.train.grpo.run` and
+A model load or a training run is impossible here: `rlvr.train.job.run` and
 `rlvr.models.load_causal_lm` are replaced by stand-ins that raise `Reached`, so a case that
 passes validation by mistake fails fast instead of training.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import rlvr.models
-import rlvr.train.grpo
+import rlvr.train.job
 from rlvr.cli import main
 from rlvr.config import TrainConfig, load_config
 from rlvr.errors import ConfigError, DataError
@@ -37,7 +37,7 @@ def _no_model(monkeypatch, tmp_path):
     def reached(*args, **kwargs):
         raise Reached
 
-    monkeypatch.setattr(rlvr.train.grpo, "run", reached)
+    monkeypatch.setattr(rlvr.train.job, "run", reached)
     monkeypatch.setattr(rlvr.models, "load_causal_lm", reached)
     monkeypatch.setattr(rlvr.models, "convert_default_model", reached)
     monkeypatch.delenv("RLVR_DATA_DIR", raising=False)

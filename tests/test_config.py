@@ -88,7 +88,7 @@ def test_cli_flags_override_file(tmp_path, monkeypatch):
         seen["cfg"] = cfg
         return {"meta": {"optimizer_steps": 0, "timings": {}}}
 
-    monkeypatch.setattr("rlvr.train.grpo.run", fake_run)
+    monkeypatch.setattr("rlvr.train.job.run", fake_run)
     # x.jsonl does not exist: skip the file checks, this test is about the flag mapping
     monkeypatch.setattr("rlvr.train.checks.check_before_model", lambda cfg: None)
     from rlvr.cli import main

@@ -96,7 +96,7 @@ def test_load_kwargs_for_qlora(monkeypatch):
 
 def test_this_machine_refuses_qlora_before_any_data_or_model(tmp_path):
     from rlvr.hardware import probe
-    from rlvr.train.grpo import run
+    from rlvr.train.job import run
 
     if probe().cuda:
         pytest.skip("this machine has a CUDA GPU")

@@ -193,7 +193,7 @@ def test_train_preflight_checks_guards_without_refusing():
 def test_resume_compares_settings_only_when_a_checkpoint_exists(tmp_path):
     # issue 10: a run that failed before training left resolved_config.yaml; --resume must
     # not hold the fixed config against it (here the run then stops at the preflight)
-    from rlvr.train.grpo import run
+    from rlvr.train.job import run
 
     (tmp_path / "resolved_config.yaml").write_text("lora_r: 64\n", encoding="utf-8")
     cfg = load_config(None, {"output_dir": str(tmp_path), "reward_preset": "seed"})

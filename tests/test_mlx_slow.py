@@ -149,7 +149,7 @@ def test_two_mlx_steps_then_rlvr_eval(tmp_path, capsys):
     write_run_data(run_dir, train, heldout)
     base, _ = load_causal_lm(None)
     trainer = MlxTrainer(cfg, base, training_columns(train), run_dir, resolve_model(None),
-                         run_dir / "metrics.jsonl")  # as rlvr.train.grpo.run builds it
+                         run_dir / "metrics.jsonl")  # as rlvr.train.job.run builds it
     output = trainer.train()
     result = trainer.result
     assert trainer.state.global_step == 2 and np.isfinite(output.training_loss)

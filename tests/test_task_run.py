@@ -1,4 +1,4 @@
-"""The main job on a task reward (issue 12): `rlvr.train.grpo.run` with the GSM8K CPU recipe,
+"""The main job on a task reward (issue 12): `rlvr.train.job.run` with the GSM8K CPU recipe,
 shrunk to one step of a tiny random model, trains on GSM8K rows, skips the self-awareness
 steps and writes the k-shot report."""
 
@@ -16,20 +16,20 @@ CONFIG = Path(__file__).resolve().parents[1] / "configs" / "gsm8k_grpo_cpu.yaml"
 def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the packaged GSM8K subsets
     monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
-    from rlvr.train import grpo
+    from rlvr.train import job
 
     model, tokenizer = tiny_chat_llama()
-    monkeypatch.setattr(grpo, "resolve_model", lambda spec: str(tmp_path))
-    monkeypatch.setattr(grpo, "load_tokenizer", lambda path: tokenizer)
-    monkeypatch.setattr(grpo, "load_for_training", lambda path, cfg: model)
-    monkeypatch.setattr(grpo, "_check_space", lambda *args: None)
+    monkeypatch.setattr(job, "resolve_model", lambda spec: str(tmp_path))
+    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
+    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: model)
+    monkeypatch.setattr(job, "_check_space", lambda *args: None)
     run_dir = tmp_path / "run"
     cfg = load_config(CONFIG, {
         "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,
         "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": [0, 1],
         "kshot_limit": 2, "eval_max_new_tokens": 3, "report_to": "none",
         "lora_target_modules": ["q_proj", "v_proj"], "bootstrap_samples": 20})
-    report = grpo.run(cfg)
+    report = job.run(cfg)
     assert report["meta"]["optimizer_steps"] == 1 and report["kshot"]["shots"] == [0, 1]
     assert set(report["kshot"]["metrics"]) == {"base", "trained"}
     for name in ("report.json", "report.md", "kshot.json", "kshot.md", "kshot.png",

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     check_before_model(cfg)  # paths, data, preflight: before torch/TRL import (seconds)
 
     from rlvr.eval.report import format_table, knowledge_table, verdict_line
-    from rlvr.train.grpo import run as run_training
+    from rlvr.train.job import run as run_training
 
     report = run_training(cfg, resume=args.resume)
     timings = report["meta"].get("timings", {})

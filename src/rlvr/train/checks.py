@@ -193,7 +193,7 @@ def check_before_model(cfg: TrainConfig) -> None:
     - `eval_data_dir` is a folder and every `eval_tasks` entry can get data without
       `--task-path` (`_check_eval_task_files`).
 
-    `rlvr.train.grpo.run` prepares the data and runs the preflight again, with logging;
+    `rlvr.train.job.run` prepares the data and runs the preflight again, with logging;
     here logging is silenced so each is logged once (the repeat takes well under a second
     on the shipped configs).
 

@@ -56,7 +56,7 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
     Args:
         model: the trained PEFT model (`trainer.model`); its base is the same model with
             the adapter disabled. tokenizer: the run's tokenizer.
-        meta: the run's meta dict (as `rlvr.train.grpo.run` builds it); `timings` gains
+        meta: the run's meta dict (as `rlvr.train.job.run` builds it); `timings` gains
             `kshot_s`.
         train: the training examples (their questions must not be k-shot questions).
         adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of

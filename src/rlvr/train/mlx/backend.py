@@ -4,7 +4,7 @@
 rlvr's training columns and rewards, and leaves two adapter folders in the run directory:
 `adapter_mlx/` (mlx-lm's format: `mlx_lm.load(model, adapter_path=...)`) and `adapter/`
 (the same weights as a PEFT adapter, `rlvr.train.mlx.adapter.to_peft`), which `rlvr eval
---adapter` and the before/after report load with transformers + PEFT. `rlvr.train.grpo.run`
+--adapter` and the before/after report load with transformers + PEFT. `rlvr.train.job.run`
 calls it in place of TRL when `cfg.backend == "mlx"`; data, preflight and evaluation stay
 rlvr's.
 
@@ -251,7 +251,7 @@ class _TrainOutput:
 
 
 class MlxTrainer:
-    """The part of a TRL trainer's interface that `rlvr.train.grpo.run` reads, over MLX.
+    """The part of a TRL trainer's interface that `rlvr.train.job.run` reads, over MLX.
 
     `train()` runs `run_mlx`, then sets `model` to the transformers base model wrapped with
     the converted PEFT adapter (for the trained-model evaluation and `_save_adapter`) and

@@ -1,0 +1,295 @@
+"""The main job of `rlvr train`, as named stages.
+
+    rlvr train --config configs/selfaware_grpo_cpu.yaml
+
+`run(cfg)` reads top to bottom:
+1. `prepare`: check the run directory and options, resolve the data, run the reward
+   preflight (all before any model loads), write `resolved_config.yaml` and the run's rows;
+2. `load_base`: the base model, its tokenizer and the held-out task and rows;
+3. `evaluate_base`: the base model's greedy answers to the held-out rows, scored;
+4. `label_knowledge`: which held-out questions the base model knows;
+5. `select_training_rows`: `train_answerable` (known rows only, or labelled) and
+   `max_unanswerable_share`;
+6. the training method, one stage `(RunState) -> Trained` (`rlvr.train.grpo.train_grpo`);
+7. `evaluate_trained`: the trained model's answers to the same rows, scored;
+8. `cross_checks`: the likelihood check and the cross-task evaluation (when configured);
+9. `finish`: `report.json`, `report.md`, generations, metrics, trackers and plots.
+A task run (GSM8K, MATH, QA and code rewards) skips 3-4 and 7 and reports its k-shot
+evaluation instead (`rlvr.train.task_eval`). Every log and the results are appended to
+`metrics.jsonl` as they happen (`rlvr.metrics.run_log`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rlvr import __version__
+from rlvr.config import TrainConfig
+from rlvr.config.checks import is_task_run
+from rlvr.errors import ConfigError, RlvrError
+from rlvr.eval.report import build_report, verdict_line, write_report
+from rlvr.hardware import check_options
+from rlvr.io import write_jsonl, write_text
+from rlvr.metrics.run_log import append_metrics
+from rlvr.models import load_for_training, load_tokenizer, resolve_model
+from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
+from rlvr.train.checkpoints import (check_disk_space, check_output_dir, checkpoint_bytes,
+                                    last_checkpoint, lora_parameter_count)
+from rlvr.train.checks import reward_preflight
+from rlvr.train.data_prep import cap_unanswerable, prepare_data
+from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
+                                 known_training_rows)
+from rlvr.train.grpo import train_grpo
+from rlvr.train.state import RunState, Trained
+from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
+                                  task_report, task_verdict_line)
+from rlvr.train.trackers import flat_results
+
+logger = logging.getLogger(__name__)
+
+# Settings a resumed run must share with the run it continues (checkpoint shapes, data).
+RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_target_modules",
+                "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
+                "max_completion_length", "reward", "reward_preset", "selfaware_variant",
+                "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum",
+                "backend", "data_format")
+
+
+def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
+    """Run the main job (see the module docstring) and return the report dict.
+
+    Args:
+        cfg: the resolved training configuration.
+        resume: continue from the newest checkpoint in the run directory and reuse the
+            saved base-model generations and knowledge labels when they cover the same
+            questions.
+    Raises:
+        ConfigError: `--resume` with settings that differ from the run's; the reward
+            preflight refused the training rows.
+        DataError: bad data, or held-out questions that are also training questions.
+        RlvrError subclasses for a missing model.
+    """
+    state = prepare(cfg, resume)
+    load_base(state)
+    if not cfg.skip_eval and not state.task_run:
+        state.base_records = evaluate_base(state)
+        state.labels = label_knowledge(state)
+    state.train, state.train_counts = select_training_rows(state)
+    trained = train_grpo(state)
+    if not trained.main:
+        return trained.rank_report()
+    meta = run_meta(state, trained)
+    if cfg.skip_eval or trained.interrupted:
+        return finish(state, trained, {"meta": {**meta, "timings": state.timings}})
+    if state.task_run:
+        meta["timings"] = _rounded(state.timings)
+        return finish(state, trained, task_report(cfg, trained.model, state.tokenizer,
+                                                  state.run_dir, meta, state.train,
+                                                  trained.adapter_dir))
+    trained_records = evaluate_trained(state, trained)
+    meta["timings"] = _rounded(state.timings)
+    report = build_report(state.base_records, trained_records, meta, cfg.bootstrap_samples,
+                          cfg.seed, state.labels, by=[r.get("source") for r in state.rows])
+    report.update(cross_checks(state, trained, meta))
+    write_report(state.run_dir, report, state.base_records, trained_records)
+    return finish(state, trained, report)
+
+
+def prepare(cfg: TrainConfig, resume: bool) -> RunState:
+    """Stage 1: everything that can fail before a model loads, then the run directory.
+
+    Checks the output directory and hardware options, the settings a resumed run must keep
+    (`RESUME_FIXED`, only when a checkpoint exists), resolves the data, runs the reward
+    preflight (and the k-shot data check of a task run), writes `resolved_config.yaml`,
+    `train_rows.jsonl` / `heldout_rows.jsonl`, and seeds torch, numpy and random.
+    """
+    import torch
+    import yaml
+    from transformers import set_seed
+
+    run_dir = Path(cfg.output_dir)
+    previous = run_dir / "resolved_config.yaml"
+    check_output_dir(run_dir)  # before any data or model: an unwritable folder fails now
+    check_options(cfg)  # CUDA-only options on a machine without CUDA fail now
+    # only a run that reached a checkpoint has settings to keep: a run that failed before
+    # training (bad data, a refused preflight, a crash while loading) left only its config
+    if resume and previous.is_file() and last_checkpoint(run_dir / "checkpoints"):
+        saved = yaml.safe_load(previous.read_text(encoding="utf-8")) or {}
+        changed = [k for k in RESUME_FIXED if k in saved and saved[k] != getattr(cfg, k)]
+        if changed:
+            raise ConfigError(f"--resume: {', '.join(changed)} differ from {previous}; pass the "
+                              "run's original config (e.g. --config " f"{previous})")
+    data, train, heldout = prepare_data(cfg)
+    preflight = reward_preflight(cfg, train)  # before any model loads
+    task_run = is_task_run(cfg)  # GSM8K/MATH/QA/code rewards: no knowledge labels or honesty
+    if task_run:
+        check_kshot_data(cfg, train)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+    write_run_data(run_dir, train, heldout)
+    if cfg.num_threads:
+        torch.set_num_threads(cfg.num_threads)
+    set_seed(cfg.seed)
+    return RunState(cfg=cfg, run_dir=run_dir, resume=resume, data=data, train=train,
+                    heldout=heldout, preflight=preflight, task_run=task_run)
+
+
+def load_base(state: RunState) -> None:
+    """Stage 2: the base model (`rlvr.models.load_for_training`), its tokenizer, a disk
+    check for the checkpoints, and the held-out task and rows."""
+    cfg = state.cfg
+    state.model_path = resolve_model(cfg.model)
+    state.tokenizer = load_tokenizer(state.model_path)
+    state.model = load_for_training(state.model_path, cfg)
+    _check_space(cfg, state.model, state.model_path, state.run_dir)
+    state.task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params,
+                          cfg.eval_max_new_tokens or cfg.max_completion_length)
+    state.rows = heldout_rows(state.heldout)
+
+
+def evaluate_base(state: RunState) -> list[dict[str, Any]]:
+    """Stage 3: the base model's scored greedy answers to the held-out rows, saved to
+    `generations_base.jsonl` (reused on `--resume` when they cover the same questions)."""
+    base_file = state.run_dir / "generations_base.jsonl"
+    records = cached_base_records(base_file, state.rows) if state.resume else None
+    state.model.eval()
+    if records is None:
+        start = time.perf_counter()
+        records = evaluate_heldout(state.model, state.tokenizer, state.task, state.rows,
+                                   state.cfg, "base")
+        state.timings["eval_base_s"] = time.perf_counter() - start
+        write_jsonl(base_file, records)
+    return records
+
+
+def label_knowledge(state: RunState) -> dict[Any, dict]:
+    """Stage 4: known / unknown for each held-out question (`knowledge_labels.json`)."""
+    start = time.perf_counter()
+    labels = knowledge_for_run(state.model, state.tokenizer, state.task, state.rows,
+                               state.base_records, state.cfg, state.run_dir, reuse=state.resume)
+    state.timings["knowledge_s"] = time.perf_counter() - start
+    return labels
+
+
+def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | None]:
+    """Stage 5: the rows to train on. With `train_answerable: known|label`, the base model
+    answers the answerable training rows and only the known ones are kept (or all are
+    labelled); `max_unanswerable_share` then caps the unanswerable share."""
+    cfg, train, counts = state.cfg, state.train, None
+    if cfg.train_answerable in ("known", "label"):
+        state.model.eval()
+        start = time.perf_counter()
+        train, counts = known_training_rows(state.model, state.tokenizer, state.task, train, cfg,
+                                            state.run_dir, reuse=state.resume)
+        state.timings["train_knowledge_s"] = time.perf_counter() - start
+    if cfg.max_unanswerable_share is not None:
+        train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
+    return train, counts
+
+
+def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
+    """Stage 7: the trained model's scored greedy answers to the same held-out rows."""
+    start = time.perf_counter()
+    trained.model.eval()
+    records = evaluate_heldout(trained.model, state.tokenizer, state.task, state.rows,
+                               state.cfg, "trained")
+    state.timings["eval_trained_s"] = time.perf_counter() - start
+    return records
+
+
+def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dict[str, Any]:
+    """Stage 8: `cross_check` (likelihood of other tasks' gold answers, adapter on vs off)
+    and `cross_eval` (`rlvr eval` of base and adapter on `eval_tasks`), when configured;
+    their seconds go to meta["timings"]."""
+    cfg, out = state.cfg, {}
+    if cfg.cross_check:
+        out["cross_check"] = cross_check(cfg, trained.model, state.tokenizer, state.run_dir, meta)
+    if cfg.eval_tasks:
+        out["cross_eval"] = cross_eval(cfg, trained.adapter_dir, state.run_dir, meta)
+    return out
+
+
+def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
+    """The report's `meta`: what ran (model, data, reward, steps, settings) and how."""
+    cfg = state.cfg
+    for alarm in trained.alarms:
+        logger.warning("alarm: %s", alarm["message"])
+    return {
+        "rlvr_version": __version__, "backend": cfg.backend,
+        "model": cfg.model or "default (SmolLM2-135M-Instruct)",
+        "model_path": state.model_path, "adapter": str(trained.adapter_dir),
+        "data": state.data.source, "train_rows": len(state.train),
+        "train_sources": dict(Counter(ex["source"] for ex in state.train)),
+        "train_answerable": cfg.train_answerable,
+        "train_knowledge": state.train_counts, "heldout_questions": len(state.heldout),
+        "skipped_bad_rows": len(state.data.skipped),
+        "optimizer_steps": trained.steps, "max_steps": cfg.max_steps,
+        "train_loss": trained.training_loss,
+        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
+        "system_prompt": cfg.system_prompt,
+        "bootstrap_samples": cfg.bootstrap_samples,
+        "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
+        or cfg.max_completion_length, "seed": cfg.seed,
+        "knowledge": {"samples": cfg.knowledge_samples,
+                      "temperature": cfg.knowledge_temperature,
+                      "threshold": cfg.knowledge_threshold},
+        "alarms": trained.alarms, "stopped_on_alarm": bool(trained.alarms and cfg.stop_on_alarm),
+        "curriculum": trained.curriculum and {k: v for k, v in trained.curriculum.items()
+                                              if k != "retired"},
+        "interrupted": trained.interrupted, "run_name": trained.run_name,
+        "report_to": trained.trackers.names,
+        "processes": len(trained.digests), "adapter_sha256_by_rank": trained.digests,
+        "preflight": [{k: v for k, v in p.items() if k != "table"} for p in state.preflight],
+    }
+
+
+def finish(state: RunState, trained: Trained, report: dict[str, Any]) -> dict[str, Any]:
+    """Stage 9: the results into metrics.jsonl and the trackers, the plots, the verdict
+    line in the log; returns `report`. A stopped or `skip_eval` run only closes up."""
+    if "base" in report or "kshot" in report:  # evaluated: log the results
+        task = "kshot" in report
+        keys = ("kshot", "cross_check") if task else (
+            "base", "trained", "difference", "knowledge", "cross_eval", "cross_check")
+        append_metrics(state.metrics_path, {"event": "kshot" if task else "eval",
+                                            **{k: report[k] for k in keys if k in report}})
+        flat = task_flat_results(report) if task else flat_results(report)
+        trained.trackers.log_results(flat, trained.steps)
+    elif trained.interrupted:
+        logger.warning("stopped by a signal at step %d: checkpoint and adapter saved; "
+                       "continue with --resume", trained.steps)
+    trained.trackers.close()
+    _draw_plots(state.run_dir)
+    if "kshot" in report:
+        logger.info("%s", task_verdict_line(report))
+    elif "base" in report:
+        logger.info("%s", verdict_line(report))
+    return report
+
+
+def _rounded(timings: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 3) for k, v in timings.items()}
+
+
+def _check_space(cfg: TrainConfig, model, model_path: str, run_dir: Path) -> None:
+    """Refuse to start when the disk cannot hold save_total_limit + 1 checkpoints and the
+    adapter (`rlvr.train.checkpoints.checkpoint_bytes`, doubled for margin)."""
+    tokenizer_bytes = sum(p.stat().st_size for p in Path(model_path).glob("*token*")
+                          if p.is_file())
+    one = checkpoint_bytes(lora_parameter_count(model, cfg.lora_target_modules, cfg.lora_r),
+                           tokenizer_bytes)
+    check_disk_space(run_dir, 2 * one * (cfg.save_total_limit + 2))
+
+
+def _draw_plots(run_dir: Path) -> None:
+    """Draw the training plots (`rlvr plot`) into RUN_DIR/plots; a failure only warns."""
+    from rlvr.plots.training import write_training_plots
+
+    try:
+        written = write_training_plots(run_dir)
+        logger.info("plots: %d PNG files in %s", len(written), run_dir / "plots")
+    except (RlvrError, OSError) as exc:
+        logger.warning("plots not drawn: %s", exc)
