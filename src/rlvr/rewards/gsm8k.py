@@ -76,7 +76,19 @@ def _first_after(text: str, pos: int) -> Fraction | None:
 
 
 def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | None, str | None]:
-    """Find the response's final answer as an exact value (see `extract_answer`)."""
+    """Find the response's final answer as an exact value.
+
+    Args:
+        text: the response.
+        fallback: False: only the number after the last `####`. "explicit": without a
+            `####`, the last `\\boxed{}` or the last "answer is N". True or
+            "last_number": also, as a last resort, the last number in the text.
+    Returns:
+        (value, source) with source "hash", "boxed", "answer_is" or "last_number";
+        (None, None) when nothing is found; (None, "hash") when the `####` line does not
+        state exactly one number read whole ("#### 5 or 6", "#### 12:00") or another
+        value follows it in the same paragraph.
+    """
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
@@ -101,23 +113,6 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         if values:
             return values[-1], "last_number"
     return None, None
-
-
-def extract_answer(text: str, fallback: bool | str = False) -> tuple[Number | None, str | None]:
-    """Find the response's final answer.
-
-    Args:
-        text: the response.
-        fallback: False: only the number after the last `####`. "explicit": without a
-            `####`, the last `\\boxed{}` or the last "answer is N". True or
-            "last_number": also, as a last resort, the last number in the text.
-    Returns:
-        (value, source) with source "hash", "boxed", "answer_is" or "last_number";
-        (None, None) when nothing is found; (None, "hash") when the `####` line does not
-        state exactly one number read whole ("#### 5 or 6", "#### 12:00").
-    """
-    value, source = extract_value(text, fallback)
-    return (None if value is None else plain(value)), source
 
 
 def gold_value(final_answer: Any) -> Fraction | None:
@@ -146,7 +141,7 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
         completion: the response.
         final_answer: the gold number (int/float, "72", "1,000", "3/4", or a full GSM8K
             answer ending in "#### 72").
-        fallback: see `extract_answer`; False (default) scores a response without
+        fallback: see `extract_value`; False (default) scores a response without
             `####` as `no_answer`.
         rel_tol: relative tolerance when either value is not an integer
             (`rlvr.rewards.numbers.numbers_equal`).

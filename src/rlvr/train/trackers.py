@@ -34,7 +34,6 @@ from rlvr.metrics.run_log import append_metrics
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_REPORT_TO = ["tensorboard"]
 BACKEND = "trl"  # the training backend named in the W&B tags
 
 
