@@ -167,7 +167,7 @@ def run_mlx(cfg: TrainConfig, columns: dict[str, list], run_dir: str | Path,
         `MlxResult` (adapter folders, steps, loss, logged metrics, seconds).
     Raises:
         ConfigError: resume, a missing MLX package or an unsupported setting
-            (`rlvr.train.mlx.settings.check_mlx_backend`), a bad lora_target_modules name.
+            (`rlvr.config.backends.check_mlx_backend`), a bad lora_target_modules name.
         RlvrError: bad training rows; the model folder is not found.
     """
     if resume:
