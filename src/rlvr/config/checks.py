@@ -13,6 +13,8 @@ from typing import Any
 
 from rlvr.errors import ConfigError
 
+# training methods (`method`), each one stage of the main job (rlvr.train.job)
+METHODS = ("grpo", "sft", "dpo")
 UPPER_LIMITS = {
     "max_completion_length": 131_072, "eval_max_new_tokens": 131_072,  # tokens: 128k context
     "num_generations": 1024, "per_device_train_batch_size": 65_536,
@@ -87,6 +89,14 @@ def check_config(cfg) -> None:
     check_rewards(cfg)
     check_ranges(cfg)
     check_cross_check(cfg)
+    if cfg.method not in METHODS:
+        raise ConfigError(f"method must be one of {', '.join(METHODS)}, not {cfg.method!r}")
+    if cfg.method != "grpo" and cfg.backend != "trl":
+        raise ConfigError(f"method {cfg.method} trains with TRL only; set backend: trl")
+    if cfg.method != "grpo" and cfg.reward != "selfaware":
+        raise ConfigError(f"method {cfg.method} builds its targets from the selfaware rows "
+                          f"(gold answers, answerable or not); with reward {cfg.reward!r} "
+                          "use method: grpo")
     if cfg.backend not in ("trl", "mlx"):
         raise ConfigError(f"backend must be trl or mlx, not {cfg.backend!r}")
     if cfg.backend == "mlx":  # packages and supported settings, before any model loads

@@ -61,6 +61,17 @@ class TrainConfig:
                                          "{name, preset, weight, params, log_name}; None = "
                                          "[reward]. "
                                          "The report still scores with `reward`")
+    # --- training method ---
+    method: str = _f("grpo", "training method, one stage of the main job: grpo (TRL "
+                             "GRPOTrainer on the reward) | sft (TRL SFTTrainer, R-Tuning "
+                             "targets: known answerable -> gold, others -> \"I don't "
+                             "know.\") | dpo (TRL DPOTrainer on pairs from the base "
+                             "model's own samples, TruthRL style); same rows, prompt, LoRA "
+                             "and sequences per optimizer step (docs/methods.md)")
+    dpo_beta: float = _f(0.1, "DPO's beta (trl.DPOConfig.beta): strength of the implicit "
+                              "KL penalty to the base model (Rafailov et al., 2023)")
+    dpo_samples: int = _f(4, "base-model samples per training question that DPO pairs are "
+                             "drawn from (at `temperature`)")
     # --- GRPO (names as in trl.GRPOConfig) ---
     backend: str = _f("trl", "training engine: trl (TRL GRPOTrainer + PEFT) | mlx (mlx-lm-lora "
                              "GRPO on MLX, `pip install -e '.[mlx]'`; see docs/mlx.md)")

@@ -10,7 +10,8 @@
 4. `label_knowledge`: which held-out questions the base model knows;
 5. `select_training_rows`: `train_answerable` (known rows only, or labelled) and
    `max_unanswerable_share`;
-6. the training method, one stage `(RunState) -> Trained` (`rlvr.train.grpo.train_grpo`);
+6. the training method (`method`), one stage `(RunState) -> Trained`: GRPO
+   (`rlvr.train.grpo`), SFT (`rlvr.train.sft`) or DPO (`rlvr.train.dpo`);
 7. `evaluate_trained`: the trained model's answers to the same rows, scored;
 8. `cross_checks`: the likelihood check and the cross-task evaluation (when configured);
 9. `finish`: `report.json`, `report.md`, generations, metrics, trackers and plots.
@@ -43,7 +44,9 @@ from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
+from rlvr.train.dpo import train_dpo
 from rlvr.train.grpo import train_grpo
+from rlvr.train.sft import train_sft
 from rlvr.train.state import RunState, Trained
 from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                   task_report, task_verdict_line)
@@ -56,7 +59,10 @@ RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_
                 "per_device_train_batch_size", "gradient_accumulation_steps", "num_generations",
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
                 "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum",
-                "backend", "data_format")
+                "backend", "data_format", "method")
+
+# the training methods: each one stage (RunState) -> Trained, chosen by `method`
+METHODS = {"grpo": train_grpo, "sft": train_sft, "dpo": train_dpo}
 
 
 def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
@@ -79,7 +85,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         state.base_records = evaluate_base(state)
         state.labels = label_knowledge(state)
     state.train, state.train_counts = select_training_rows(state)
-    trained = train_grpo(state)
+    trained = METHODS[cfg.method](state)
     if not trained.main:
         return trained.rank_report()
     meta = run_meta(state, trained)
@@ -219,7 +225,7 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
     for alarm in trained.alarms:
         logger.warning("alarm: %s", alarm["message"])
     return {
-        "rlvr_version": __version__, "backend": cfg.backend,
+        "rlvr_version": __version__, "method": cfg.method, "backend": cfg.backend,
         "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": state.model_path, "adapter": str(trained.adapter_dir),
         "data": state.data.source, "train_rows": len(state.train),

@@ -76,6 +76,7 @@ class Trained:
         curriculum: the curriculum summary (None when off).
         run_name, trackers: the trackers' run name and the open `Trackers` (closed by the
             job once the results are logged).
+        method: the training method (`grpo`, `sft`, `dpo`).
     """
 
     model: Any
@@ -89,6 +90,7 @@ class Trained:
     curriculum: dict[str, Any] | None
     run_name: str
     trackers: Any
+    method: str = "grpo"
 
     def rank_report(self) -> dict[str, Any]:
         """The report of a process that is not rank 0: its rank, steps and digests."""

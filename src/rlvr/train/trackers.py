@@ -37,11 +37,12 @@ logger = logging.getLogger(__name__)
 BACKEND = "trl"  # the training backend named in the W&B tags
 
 
-def default_run_name(reward: str, model: str | None, when: datetime | None = None) -> str:
-    """`<reward>-grpo-<model>-<YYYYmmdd-HHMMSS>` (UTC); the model is its last path part."""
+def default_run_name(reward: str, model: str | None, when: datetime | None = None,
+                     method: str = "grpo") -> str:
+    """`<reward>-<method>-<model>-<YYYYmmdd-HHMMSS>` (UTC); the model is its last path part."""
     when = when or datetime.now(timezone.utc)
     short = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(model).name if model else "smollm2-135m")
-    return f"{reward}-grpo-{short}-{when:%Y%m%d-%H%M%S}"
+    return f"{reward}-{method}-{short}-{when:%Y%m%d-%H%M%S}"
 
 
 def wandb_tags(reward: str, backend: str = BACKEND) -> list[str]:

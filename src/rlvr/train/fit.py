@@ -1,0 +1,147 @@
+"""Running one trainer as the training stage of the main job, whatever the method.
+
+`fit(state, build, ...)` is what GRPO, SFT and DPO share: `metrics.jsonl` (start, every log,
+`train_end`), checkpoints every `save_steps` and every `save_minutes` under
+RUN_DIR/checkpoints, the trackers of `report_to`, a clean stop on SIGINT/SIGTERM, resuming
+from the newest complete checkpoint, `train_log.jsonl`, and the adapter saved atomically
+into RUN_DIR/adapter. The method only says how to build its trainer (`build`), and which
+TrainingArguments fields it shares with the others (`shared_args`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from rlvr.config import TrainConfig
+from rlvr.config.backends import check_report_to
+from rlvr.hardware import is_main_process
+from rlvr.io import write_folder, write_jsonl
+from rlvr.metrics.run_log import append_metrics, start_metrics
+from rlvr.train.checkpoints import (StopRequest, last_checkpoint, make_checkpoint_callback,
+                                    remove_incomplete)
+from rlvr.train.state import RunState, Trained
+from rlvr.train.trackers import Trackers, default_run_name, make_metrics_callback
+
+logger = logging.getLogger(__name__)
+
+# TrainConfig fields that mean the same in every TRL config (transformers.TrainingArguments)
+SHARED_ARGS = ("per_device_train_batch_size", "gradient_accumulation_steps", "num_train_epochs",
+               "max_steps", "learning_rate", "lr_scheduler_type", "gradient_checkpointing",
+               "logging_steps", "save_steps", "seed")
+
+
+def shared_args(cfg: TrainConfig, output_dir: Path, report_to: list[str] | None,
+                run_name: str | None) -> dict[str, Any]:
+    """Keyword arguments every TRL config (GRPOConfig, SFTConfig, DPOConfig) takes alike:
+    `SHARED_ARGS` from the config, the device, warm-up, precision, checkpointing cadence and
+    trackers. `warmup_ratio` is passed as `warmup_steps` (transformers 5: a float < 1 is a
+    ratio of the steps)."""
+    from rlvr.hardware import device, use_bf16
+
+    return dict(
+        output_dir=str(output_dir),
+        use_cpu=device() == "cpu",  # also makes `accelerate launch` use gloo on CPUs
+        **{name: getattr(cfg, name) for name in SHARED_ARGS},
+        warmup_steps=cfg.warmup_ratio,
+        bf16=use_bf16(cfg.bf16),
+        save_strategy="steps",
+        save_total_limit=cfg.save_total_limit,
+        data_seed=cfg.seed,
+        report_to=report_to or "none",
+        run_name=run_name,
+        project="rlvr",
+    )
+
+
+def lora_config(cfg: TrainConfig):
+    """Return the PEFT LoraConfig for a TrainConfig (causal LM task)."""
+    from peft import LoraConfig
+
+    return LoraConfig(r=cfg.lora_r, lora_alpha=cfg.lora_alpha, lora_dropout=cfg.lora_dropout,
+                      target_modules=cfg.lora_target_modules, task_type="CAUSAL_LM")
+
+
+def fit(state: RunState, build: Callable[..., Any], method: str,
+        extra_callbacks: tuple = ()) -> tuple[Any, Trained]:
+    """Build a trainer with `build(callbacks=..., output_dir=..., report_to=..., run_name=...)`,
+    train it, and save what every method saves (see the module docstring).
+
+    Args:
+        state: the run state; `state.timings` gains `train_s` and `seconds_per_step`.
+        build: returns the trainer (a `transformers.Trainer` or anything with `train()`,
+            `state.global_step`, `state.log_history` and `model`).
+        method: the method's name, for the default run name (`<reward>-<method>-...`).
+        extra_callbacks: the method's own TrainerCallbacks (diagnostics, ...).
+    Returns:
+        (trainer, Trained); on a process that is not rank 0 nothing is written and
+        `adapter_dir` is None.
+    """
+    cfg, run_dir = state.cfg, state.run_dir
+    checkpoints = run_dir / "checkpoints"
+    metrics_path = state.metrics_path
+    main = is_main_process()  # under `accelerate launch`, rank 0 writes; every rank trains
+    if main:
+        start_metrics(metrics_path, state.resume)
+    run_name = cfg.run_name or default_run_name(cfg.reward, cfg.model, method=method)
+    trackers = Trackers(check_report_to(cfg.report_to) if main else [], run_dir, run_name,
+                        cfg.reward, cfg.to_dict(), state.resume)
+    stop = StopRequest()
+    callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
+        cfg.save_minutes, stop)] + trackers.callbacks + list(extra_callbacks)
+    trainer = build(callbacks=callbacks, output_dir=checkpoints, report_to=trackers.report_to,
+                    run_name=run_name)
+    timings = state.timings
+    start = time.perf_counter()
+    if state.resume:
+        remove_incomplete(checkpoints)
+    with stop:
+        result = trainer.train(resume_from_checkpoint=last_checkpoint(checkpoints)
+                               if state.resume else None)
+    timings["train_s"] = time.perf_counter() - start
+    steps = trainer.state.global_step
+    timings["seconds_per_step"] = timings["train_s"] / steps if steps else float("nan")
+    digests = rank_digests(trainer)
+    trained = Trained(model=trainer.model, adapter_dir=None, steps=steps,
+                      training_loss=result.training_loss, main=main, digests=digests,
+                      interrupted=stop.requested, alarms=[], curriculum=None,
+                      run_name=run_name, trackers=trackers, method=method)
+    if not main:
+        return trainer, trained
+    append_metrics(metrics_path, {"event": "train_end", "optimizer_steps": steps,
+                                  "processes": len(digests), "adapter_sha256_by_rank": digests,
+                                  "interrupted": stop.requested, **timings})
+    write_jsonl(run_dir / "train_log.jsonl", trainer.state.log_history)
+    trained.adapter_dir = save_adapter(trainer.model, state.tokenizer, run_dir / "adapter")
+    logger.info("adapter saved to %s", trained.adapter_dir)
+    return trainer, trained
+
+
+def save_adapter(model, tokenizer, target: Path) -> Path:
+    """Save the LoRA adapter and the tokenizer atomically (temp folder, then rename)."""
+    def fill(tmp: Path) -> None:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+
+    return write_folder(target, fill)
+
+
+def rank_digests(trainer) -> list[str]:
+    """SHA-256 of the trainable (LoRA) weights on every process, rank order (one entry in a
+    single process). Data-parallel ranks must end with the same adapter: a warning is
+    logged when they do not."""
+    import hashlib
+
+    digest = hashlib.sha256()  # same weights in the same order -> same digest
+    for name, param in sorted(trainer.model.named_parameters(), key=lambda item: item[0]):
+        if param.requires_grad:
+            digest.update(name.encode())
+            digest.update(param.detach().float().cpu().contiguous().numpy().tobytes())
+    from accelerate.utils import gather_object
+
+    digests = gather_object([digest.hexdigest()])
+    if len(set(digests)) > 1:
+        logger.warning("the processes ended with different adapter weights: %s", digests)
+    return list(digests)
