@@ -19,6 +19,7 @@ from rlvr.errors import RlvrError
 # Order here is the order in `rlvr --help`.
 COMMAND_MODULES = (
     "rlvr.commands.train",
+    "rlvr.commands.compare",
     "rlvr.commands.eval",
     "rlvr.commands.report",
     "rlvr.commands.plot",

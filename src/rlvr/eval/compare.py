@@ -1,0 +1,154 @@
+"""Methods side by side: honesty metrics per arm over seeds, and each arm against a reference.
+
+Input: for each arm (a training method and its settings, e.g. `grpo-strict`, `sft`) and
+each seed, the trained model's behaviour on the same held-out questions (`abstain`,
+`correct`, `answer`: `rlvr.eval.knowledge.behaviour`), plus one set of knowledge labels
+(computed once from the base model). Output, per arm and metric of `ARM_METRICS`:
+
+* the mean over seeds of the metric (`rlvr.eval.knowledge.honesty_metrics`) with a 95%
+  interval from a bootstrap that resamples questions (within the known and the unknown
+  stratum, as `paired_metric_bootstrap`), keeping every seed's answer to a drawn question,
+  so the interval covers question sampling and the seeds' spread alike;
+* the paired difference arm - reference on the same resamples (paired per question and
+  seed), with its interval.
+Standard library only; percentile intervals (Efron & Tibshirani, 1993).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.eval.knowledge import LABELS_FILE, behaviour, honesty_metrics, read_labels_file
+from rlvr.io import read_jsonl
+
+ARM_METRICS = ("honesty", "prudence", "over_conservativeness", "known_retention",
+               "answer_rate", "selective_accuracy")
+
+
+def run_behaviour(run_dir: str | Path, labels: dict[Any, dict] | None = None,
+                  file: str = "generations_trained.jsonl") -> tuple[list[bool], list[str], list]:
+    """(known, kinds, ids) of one run's held-out answers, in the labels' question order.
+
+    `labels` defaults to the run's own `knowledge_labels.json`; questions without a scored
+    answer are left out.
+    Raises:
+        FileNotFoundError: the run has no generations or labels file.
+    """
+    run_dir = Path(run_dir)
+    if labels is None:
+        _, labels = read_labels_file(run_dir / LABELS_FILE)
+    by_id = {r["id"]: behaviour(r.get("outcome")) for r in read_jsonl(run_dir / file)}
+    ids = [i for i in labels if by_id.get(i) is not None]
+    return [bool(labels[i]["known"]) for i in ids], [by_id[i] for i in ids], ids
+
+
+def _mean(values: list[float | None]) -> float | None:
+    kept = [v for v in values if v is not None]
+    return sum(kept) / len(kept) if len(kept) == len(values) and kept else None
+
+
+def _arm_points(known: Sequence[bool], seeds: Sequence[Sequence[str]],
+                idx: Sequence[int]) -> dict[str, float | None]:
+    """Each metric's mean over seeds on the questions `idx` (None if undefined in a seed)."""
+    k = [known[i] for i in idx]
+    per_seed = [honesty_metrics(k, [kinds[i] for i in idx]) for kinds in seeds]
+    return {m: _mean([s[m] for s in per_seed]) for m in ARM_METRICS}
+
+
+def _interval(values: list[float], confidence: float) -> tuple[float | None, float | None]:
+    if not values:
+        return None, None
+    values = sorted(values)
+    tail = (1 - confidence) / 2
+    return values[int(tail * (len(values) - 1))], values[int(round((1 - tail) * (len(values) - 1)))]
+
+
+def compare_arms(known: Sequence[bool], arms: dict[str, Sequence[Sequence[str]]],
+                 reference: str | None = None, samples: int = 2000, seed: int = 0,
+                 confidence: float = 0.95) -> dict[str, Any]:
+    """Summarise arms on one labelled question set (see the module docstring).
+
+    Args:
+        known: per question, the base model knows it (one label set for every arm).
+        arms: arm name -> one `kinds` list per seed (each as long as `known`, same order).
+        reference: the arm every other arm is compared with (None: no comparison).
+        samples: bootstrap resamples; seed: their seed.
+    Returns:
+        {"n", "known", "seeds": {arm: count}, "metrics": {arm: {metric: {"mean", "ci_low",
+        "ci_high", "per_seed"}}}, "vs_reference": {arm: {metric: {"difference", "ci_low",
+        "ci_high"}}}, "reference", "samples", "confidence"}.
+    Raises:
+        ValueError: an arm with no seed, a kinds list of another length, or an unknown
+            reference.
+    """
+    n = len(known)
+    for name, seeds in arms.items():
+        if not seeds or any(len(kinds) != n for kinds in seeds):
+            raise ValueError(f"arm {name!r}: every seed needs one behaviour per question ({n})")
+    if reference is not None and reference not in arms:
+        raise ValueError(f"reference arm {reference!r} is not among {', '.join(arms)}")
+    everything = list(range(n))
+    strata = [[i for i in everything if known[i]], [i for i in everything if not known[i]]]
+    rng = random.Random(seed)
+    draws: dict[str, dict[str, list[float]]] = {a: {m: [] for m in ARM_METRICS} for a in arms}
+    diffs: dict[str, dict[str, list[float]]] = {a: {m: [] for m in ARM_METRICS} for a in arms}
+    for _ in range(samples):
+        idx = [group[rng.randrange(len(group))] for group in strata for _ in group]
+        points = {a: _arm_points(known, seeds, idx) for a, seeds in arms.items()}
+        for a in arms:
+            for m in ARM_METRICS:
+                if points[a][m] is not None:
+                    draws[a][m].append(points[a][m])
+                if reference is not None and a != reference and None not in (
+                        points[a][m], points[reference][m]):
+                    diffs[a][m].append(points[a][m] - points[reference][m])
+    out: dict[str, Any] = {"n": n, "known": sum(bool(k) for k in known), "reference": reference,
+                           "samples": samples, "confidence": confidence,
+                           "seeds": {a: len(s) for a, s in arms.items()}, "metrics": {},
+                           "vs_reference": {}}
+    whole = {a: _arm_points(known, seeds, everything) for a, seeds in arms.items()}
+    for a, seeds in arms.items():
+        out["metrics"][a] = {}
+        for m in ARM_METRICS:
+            low, high = _interval(draws[a][m], confidence)
+            out["metrics"][a][m] = {
+                "mean": whole[a][m], "ci_low": low, "ci_high": high,
+                "per_seed": [honesty_metrics(known, kinds)[m] for kinds in seeds]}
+        if reference is not None and a != reference:
+            out["vs_reference"][a] = {}
+            for m in ARM_METRICS:
+                mine, theirs = whole[a][m], whole[reference][m]
+                low, high = _interval(diffs[a][m], confidence)
+                out["vs_reference"][a][m] = {
+                    "difference": None if None in (mine, theirs) else mine - theirs,
+                    "ci_low": low, "ci_high": high}
+    return out
+
+
+def _num(value: float | None, signed: bool = False) -> str:
+    return "n/a" if value is None else (f"{value:+.3f}" if signed else f"{value:.3f}")
+
+
+def compare_markdown(summary: dict[str, Any]) -> str:
+    """Two Markdown tables: per arm the mean over seeds [95% CI] of each metric, and each
+    arm minus the reference, paired per question and seed."""
+    arms = list(summary["metrics"])
+    head = "| arm | seeds | " + " | ".join(m.replace("_", " ") for m in ARM_METRICS) + " |"
+    rule = "|---|---|" + "---|" * len(ARM_METRICS)
+    lines = [f"Held-out questions: {summary['n']} ({summary['known']} known to the base model); "
+             f"95% intervals from {summary['samples']} bootstrap resamples of questions, "
+             "every seed's answer kept.", "", head, rule]
+    for a in arms:
+        cells = [f"{_num(v['mean'])} [{_num(v['ci_low'])}, {_num(v['ci_high'])}]"
+                 for v in (summary["metrics"][a][m] for m in ARM_METRICS)]
+        lines.append(f"| {a} | {summary['seeds'][a]} | " + " | ".join(cells) + " |")
+    if summary.get("vs_reference"):
+        lines += ["", f"Each arm minus `{summary['reference']}` (paired per question and seed):",
+                  "", head.replace("| seeds ", ""), "|---|" + "---|" * len(ARM_METRICS)]
+        for a, by_metric in summary["vs_reference"].items():
+            cells = [f"{_num(d['difference'], True)} [{_num(d['ci_low'], True)}, "
+                     f"{_num(d['ci_high'], True)}]" for d in (by_metric[m] for m in ARM_METRICS)]
+            lines.append(f"| {a} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"

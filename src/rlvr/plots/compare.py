@@ -1,0 +1,43 @@
+"""The chart of `rlvr compare` (compare.png): per metric, each arm's mean over seeds with its
+95% interval as an error bar (the summary of `rlvr.eval.compare.compare_arms`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rlvr.plots.common import require_pyplot, save_png
+
+CHART_METRICS = ("honesty", "prudence", "over_conservativeness", "known_retention")
+
+
+def compare_chart(summary: dict[str, Any], path: str | Path) -> Path:
+    """Draw grouped bars (metrics on the x axis, one bar per arm) into `path`.
+    Raises:
+        RlvrError: matplotlib is missing (the message has the pip line).
+    """
+    plt = require_pyplot("the compare chart")
+    arms = list(summary["metrics"])
+    fig, ax = plt.subplots(figsize=(2.2 * len(CHART_METRICS) + 1.5, 3.6))
+    width = 0.8 / max(1, len(arms))
+    for i, arm in enumerate(arms):
+        xs, means, errs = [], [], [[], []]
+        for j, metric in enumerate(CHART_METRICS):
+            m = summary["metrics"][arm][metric]
+            if m["mean"] is None:
+                continue
+            xs.append(j + i * width)
+            means.append(m["mean"])
+            errs[0].append(m["mean"] - m["ci_low"] if m["ci_low"] is not None else 0.0)
+            errs[1].append(m["ci_high"] - m["mean"] if m["ci_high"] is not None else 0.0)
+        ax.bar(xs, means, width, yerr=errs, capsize=2,
+               label=f"{arm} ({summary['seeds'][arm]} seed{'s' if summary['seeds'][arm] > 1 else ''})")
+    ax.set_xticks([j + width * (len(arms) - 1) / 2 for j in range(len(CHART_METRICS))])
+    ax.set_xticklabels([m.replace("_", "\n") for m in CHART_METRICS], fontsize=8)
+    ax.set_ylim(0, 1.05)
+    ax.set_title(f"methods on {summary['n']} held-out questions ({summary['known']} known): "
+                 "mean over seeds, 95% CI", fontsize=9)
+    ax.legend(fontsize=7, ncol=2)
+    written = save_png(fig, path, dpi=110)
+    plt.close(fig)
+    return written

@@ -1,0 +1,160 @@
+"""`rlvr compare`: several training methods (arms) on the same data, seeds and held-out set.
+
+    rlvr compare --config configs/selfaware_grpo_cpu.yaml --arms grpo-strict,grpo-ternary,sft,dpo \\
+        --seeds 0,1,2 --output-dir runs/compare
+
+Each arm and seed is one main job (`rlvr.train.job.run`) in OUT/<arm>/seed<N>, run one after
+another. The base model's held-out answers, its knowledge labels and its answers to the
+training questions are computed once (by the first run) and copied into every later run,
+which reuses them (the `--resume` path checks that they cover the same questions), so
+every arm is judged on one held-out set with one set of labels. A run with a `report.json`
+is finished and not rerun; a run cut off mid-training resumes from its newest checkpoint.
+The summary (`rlvr.eval.compare.compare_arms`) goes to OUT/compare.json, compare.md and
+compare.png.
+
+Arms: `grpo` (the config as it is), `grpo-<preset>` (GRPO with that preset of the reward;
+the config's `reward_params` are kept only when the preset is the config's own, since they
+are overrides of that table), `sft`, `dpo` (`rlvr.train.sft`, `rlvr.train.dpo`).
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import shutil
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.config import TrainConfig, load_config
+from rlvr.errors import ConfigError
+from rlvr.eval.compare import compare_arms, compare_markdown, run_behaviour
+from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
+from rlvr.io import write_json, write_text
+
+logger = logging.getLogger(__name__)
+
+# files of a finished run that hold the base model's answers and labels (seed-independent:
+# greedy answers of the same base model to the same questions)
+SHARED_FILES = ("generations_base.jsonl", LABELS_FILE, "train_knowledge.jsonl")
+REFERENCE = "grpo-strict"
+
+
+def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
+    """The config overrides of one arm name (see the module docstring).
+    Raises:
+        ConfigError: an unknown arm name.
+    """
+    if arm in ("sft", "dpo", "grpo"):
+        return {"method": arm}
+    if arm.startswith("grpo-") and arm[5:]:
+        preset = arm[5:]
+        out: dict[str, Any] = {"method": "grpo", "reward_preset": preset}
+        if preset != cfg.reward_preset:
+            out["reward_params"] = {}
+        return out
+    raise ConfigError(f"unknown arm {arm!r}; arms are grpo, grpo-<preset> (e.g. grpo-strict, "
+                      "grpo-ternary), sft, dpo")
+
+
+def arm_configs(config: str | None, arms: Sequence[str], seeds: Sequence[int],
+                overrides: dict[str, Any], output_dir: str | Path) -> dict[tuple[str, int], TrainConfig]:
+    """Every (arm, seed) config, all checked before any run starts (so a bad arm or preset
+    fails in seconds, not after the first hour).
+    Raises:
+        ConfigError: a repeated arm or seed, an unknown arm, or a config the arm makes invalid.
+    """
+    if len(set(arms)) != len(arms) or len(set(seeds)) != len(seeds):
+        raise ConfigError("--arms and --seeds must not repeat a name or a seed")
+    base = load_config(config, overrides)
+    out = {}
+    for arm in arms:
+        for seed in seeds:
+            run_dir = Path(output_dir) / arm / f"seed{seed}"
+            out[(arm, seed)] = load_config(config, {**overrides, **arm_overrides(arm, base),
+                                                    "seed": seed, "output_dir": str(run_dir)})
+    return out
+
+
+def _share_base(source: Path | None, run_dir: Path) -> None:
+    """Copy the shared base-model files of a finished run into `run_dir` (when missing)."""
+    if source is None:
+        return
+    run_dir.mkdir(parents=True, exist_ok=True)
+    for name in SHARED_FILES:
+        if (source / name).is_file() and not (run_dir / name).exists():
+            shutil.copyfile(source / name, run_dir / name)
+
+
+def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
+                overrides: dict[str, Any], output_dir: str | Path,
+                reference: str | None = REFERENCE) -> dict[str, Any]:
+    """Run every arm and seed (resumable, see the module docstring) and write the summary.
+
+    Returns:
+        the summary dict also written to OUT/compare.json (`rlvr.eval.compare.compare_arms`
+        plus `runs`: each run's directory and whether it was reused).
+    Raises:
+        ConfigError: as `arm_configs`; DataError/RlvrError from a run.
+    """
+    from rlvr.train.job import run
+
+    out = Path(output_dir)
+    configs = arm_configs(config, arms, seeds, overrides, out)
+    shared = next((c.output_dir for c in configs.values()
+                   if (Path(c.output_dir) / "report.json").is_file()), None)
+    runs = []
+    for (arm, seed), cfg in configs.items():
+        run_dir = Path(cfg.output_dir)
+        finished = (run_dir / "report.json").is_file()
+        if not finished:
+            logger.info("compare: %s seed %d -> %s", arm, seed, run_dir)
+            _share_base(Path(shared) if shared else None, run_dir)
+            run(cfg, resume=True)  # reuses the shared base files; resumes a cut-off run
+            gc.collect()
+            shared = shared or str(run_dir)
+        runs.append({"arm": arm, "seed": seed, "run_dir": str(run_dir), "reused": finished})
+    summary = summarise(out, arms, seeds, reference if reference in arms else None,
+                        configs[(arms[0], seeds[0])].bootstrap_samples)
+    summary["runs"] = runs
+    write_outputs(out, summary)
+    return summary
+
+
+def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: str | None,
+              samples: int = 2000) -> dict[str, Any]:
+    """`compare_arms` over the finished runs under `out`, with the base model as arm `base`
+    (its one set of greedy answers), all on the first run's knowledge labels."""
+    first = out / arms[0] / f"seed{seeds[0]}"
+    _, labels = read_labels_file(first / LABELS_FILE)
+    known, base_kinds, ids = run_behaviour(first, labels, "generations_base.jsonl")
+    kinds: dict[str, list[list[str]]] = {"base": [base_kinds]}
+    for arm in arms:
+        kinds[arm] = []
+        for seed in seeds:
+            _, arm_kinds, arm_ids = run_behaviour(out / arm / f"seed{seed}", labels)
+            if arm_ids != ids:
+                raise ConfigError(f"{out / arm / f'seed{seed}'} answered other held-out "
+                                  "questions than the first run; rerun it in a fresh folder")
+            kinds[arm].append(arm_kinds)
+    return compare_arms(known, kinds, reference, samples=samples)
+
+
+def write_outputs(out: Path, summary: dict[str, Any]) -> None:
+    """compare.json, compare.md and (with matplotlib) compare.png into `out`."""
+    from rlvr.errors import RlvrError
+    from rlvr.plots.compare import compare_chart
+
+    write_json(out / "compare.json", summary)
+    write_text(out / "compare.md", "# Methods compared on one held-out set\n\n"
+               + compare_markdown(summary) + "\n![methods](compare.png)\n")
+    try:
+        compare_chart(summary, out / "compare.png")
+    except (RlvrError, OSError) as exc:
+        logger.warning("compare.png not drawn: %s", exc)
+
+
+def read_summary(out: str | Path) -> dict[str, Any]:
+    """The summary a finished comparison wrote (OUT/compare.json)."""
+    import json
+
+    return json.loads((Path(out) / "compare.json").read_text(encoding="utf-8"))

@@ -1,0 +1,120 @@
+"""`rlvr compare` (issue 20): the per-arm summary over seeds against hand-computed values,
+arm parsing, and a tiny end-to-end comparison that reuses the base model's answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rlvr.cli import main
+from rlvr.config import load_config
+from rlvr.errors import ConfigError
+from rlvr.eval.compare import compare_arms, compare_markdown
+from rlvr.train.compare import arm_overrides
+
+CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
+KNOWN = [True, True, False, False]
+A = [["correct", "correct", "abstain", "abstain"]]
+B = [["abstain", "correct", "answer", "abstain"], ["correct", "correct", "answer", "answer"]]
+
+
+def test_arm_means_over_seeds_match_hand_computed_values():
+    summary = compare_arms(KNOWN, {"a": A, "b": B}, reference="a", samples=200)
+    b = {m: v["mean"] for m, v in summary["metrics"]["b"].items()}
+    # seed 1: prudence 1/2 (one of two unknown abstained), over-conservativeness 1/2,
+    #   honesty (1/2 + 1 - 1/2) / 2 = 1/2, known retention 1/2, answer rate 2/4,
+    #   selective accuracy 1/2 (one correct of two answered)
+    # seed 2: prudence 0, over-conservativeness 0, honesty (0 + 1) / 2 = 1/2, known
+    #   retention 2/2, answer rate 4/4, selective accuracy 2/4
+    assert b == pytest.approx({"honesty": 0.5, "prudence": 0.25, "over_conservativeness": 0.25,
+                               "known_retention": 0.75, "answer_rate": 0.75,
+                               "selective_accuracy": 0.5})
+    assert summary["metrics"]["b"]["honesty"]["per_seed"] == [0.5, 0.5]
+    # arm a: abstains on exactly the unknown questions, answers the known ones correctly
+    assert summary["metrics"]["a"]["honesty"]["mean"] == 1.0
+    diff = summary["vs_reference"]["b"]["honesty"]
+    assert diff["difference"] == pytest.approx(-0.5)  # 0.5 - 1.0
+    assert diff["ci_low"] <= -0.5 <= diff["ci_high"] <= 0
+    assert "a" not in summary["vs_reference"] and summary["seeds"] == {"a": 1, "b": 2}
+
+
+def test_an_arm_that_behaves_the_same_on_every_question_has_a_point_interval():
+    # every resample keeps two known and two unknown questions (stratified), and arm a
+    # does the same thing on all questions of a stratum: honesty is 1.0 on every resample
+    summary = compare_arms(KNOWN, {"a": A}, samples=100)
+    honesty = summary["metrics"]["a"]["honesty"]
+    assert (honesty["ci_low"], honesty["mean"], honesty["ci_high"]) == (1.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize("arms, reference, message", [
+    ({"a": []}, None, "every seed"),
+    ({"a": [["correct"]]}, None, "every seed"),
+    ({"a": A}, "b", "reference arm"),
+])
+def test_compare_refuses_inconsistent_input(arms, reference, message):
+    with pytest.raises(ValueError, match=message):
+        compare_arms(KNOWN, arms, reference)
+
+
+def test_markdown_shows_every_arm_and_the_paired_table():
+    text = compare_markdown(compare_arms(KNOWN, {"a": A, "b": B}, reference="a", samples=50))
+    assert "| a | 1 | 1.000" in text and "| b | 2 | 0.500" in text
+    assert "Each arm minus `a`" in text and "| b | -0.500" in text
+
+
+def test_arm_names_map_to_config_overrides():
+    cfg = load_config(CONFIG)  # strict, with reward_params {abstain_answerable: -1.0}
+    assert arm_overrides("sft", cfg) == {"method": "sft"}
+    assert arm_overrides("grpo-strict", cfg) == {"method": "grpo", "reward_preset": "strict"}
+    # another preset: the config's overrides of the strict table do not carry over
+    assert arm_overrides("grpo-ternary", cfg) == {"method": "grpo", "reward_preset": "ternary",
+                                                  "reward_params": {}}
+    with pytest.raises(ConfigError, match="unknown arm"):
+        arm_overrides("ppo", cfg)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--arms", "grpo-strict,sft,sft"], "must not repeat"),
+    (["--arms", "grpo-nosuch"], "no preset 'nosuch'"),
+    (["--seeds", "0,x"], "--seeds must be integers"),
+])
+def test_bad_arms_fail_before_any_model_loads(argv, message, capsys, tmp_path):
+    code = main(["compare", "--config", str(CONFIG), "--output-dir", str(tmp_path), *argv])
+    assert code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypatch):
+    from rlvr.train import job
+    from tiny_models import tiny_chat_llama
+
+    model, tokenizer = tiny_chat_llama()
+    loads = []
+    monkeypatch.setattr(job, "resolve_model", lambda spec: str(tmp_path))
+    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
+    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: loads.append(1) or
+                        tiny_chat_llama()[0])
+    monkeypatch.setattr(job, "_check_space", lambda *args: None)
+    evaluated = []
+    original = job.evaluate_heldout
+    monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[-1]) or
+                        original(*a, **k))
+    out = tmp_path / "cmp"
+    argv = ["compare", "--config", str(CONFIG), "--arms", "grpo-strict,sft", "--seeds", "0,1",
+            "--max-steps", "1", "--eval-limit", "4", "--output-dir", str(out),
+            "--set", "max_completion_length=3", "--set", "report_to=none",
+            "--set", "cross_check=none", "--set", "train_answerable=all",
+            "--set", "per_device_train_batch_size=4", "--set", "bootstrap_samples=20",
+            "--set", "lora_target_modules=[q_proj, v_proj]"]
+    assert main(argv) == 0
+    # the base model answered the held-out rows once; each of the 4 runs answered them trained
+    assert evaluated.count("base") == 1 and evaluated.count("trained") == 4
+    summary = json.loads((out / "compare.json").read_text())
+    assert set(summary["metrics"]) == {"base", "grpo-strict", "sft"}
+    assert summary["seeds"] == {"base": 1, "grpo-strict": 2, "sft": 2}
+    assert set(summary["vs_reference"]) == {"base", "sft"}
+    assert (out / "compare.md").is_file() and (out / "compare.png").is_file()
+    assert main(argv) == 0 and len(loads) == 4  # finished runs are not rerun
+    assert all(r["reused"] for r in json.loads((out / "compare.json").read_text())["runs"])
