@@ -1,4 +1,5 @@
-"""`rlvr train`: GRPO training with a before/after self-awareness report."""
+"""`rlvr train`: the main job (GRPO by default; SFT or DPO with `method`) with a before/after
+report."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ FLAG_KEYS = {
 def register(subparsers) -> None:
     """Add the `train` subcommand."""
     p = subparsers.add_parser(
-        "train", help="train a LoRA adapter with GRPO and report base vs trained",
-        description="Run TRL's GRPOTrainer with PEFT LoRA on a calibration reward, then "
-                    "answer held-out questions with the base model and the adapter and "
-                    "write report.json / report.md into the run directory.")
+        "train", help="train a LoRA adapter (GRPO, SFT or DPO) and report base vs trained",
+        description="Run TRL's GRPOTrainer (or SFTTrainer / DPOTrainer with `--set "
+                    "method=sft|dpo`, docs/methods.md) with PEFT LoRA, then answer held-out "
+                    "questions with the base model and the adapter and write report.json / "
+                    "report.md into the run directory.")
     p.add_argument("--config", help="YAML or JSON config (see configs/); also the reference "
                                     "project's JSON layout with a selfaware_grpo section; "
                                     "defaults apply without one")
