@@ -123,3 +123,15 @@ def test_strict_through_trl_adapter():
               "is_unanswerable": [False, False, True]}
     # 1.0 correct, 0.5 hedged_correct, 1.0 abstained_unanswerable
     assert reward(completions, **kwargs) == [1.0, 0.5, 1.0]
+
+
+@pytest.mark.parametrize("completion,gold,unanswerable,reward,outcome", TABLE)
+def test_ternary_is_strict_but_abstaining_costs_nothing(completion, gold, unanswerable, reward,
+                                                        outcome):
+    # the `ternary` preset (TruthRL) scores every strict row the same, except an abstention
+    # on an answerable question: 0.0 instead of -0.5
+    ternary = get_reward("selfaware").params("ternary")
+    result = selfaware_reward(completion, expected_answer=gold, is_unanswerable=unanswerable,
+                              **ternary)
+    assert result.outcome == outcome
+    assert result.score == (0.0 if outcome == "abstained" else reward)

@@ -62,6 +62,27 @@ gold answer everywhere scores the maximum, 1.0). In `strict`:
 The unanswerable hedge (-0.5) is better than a flat answer (-1.0) because the response
 does flag its uncertainty, but worse than abstaining; the non-hedge values are the seed
 ones, so the two presets' scores compare directly.
+
+Preset `ternary` is `strict` with abstention on an answerable question at 0 instead of -0.5,
+the TruthRL table (Wei et al., "TruthRL", ICML 2026: +1 correct, 0 abstain, -1 wrong; GRPO
+with it beat +1/-1 and an abstention at -0.5 there); unanswerable: abstain +1, answer -1.
+Hedges and lists keep the strict values (hedged +0.5 right / -1.0 wrong / -0.5 unanswerable,
+list -1.0), and the same arguments hold with the new abstain value:
+
+* The policy it implies: on an answerable question, answering beats abstaining when
+  p - (1-p) > 0, i.e. P(correct) > p* = (0 - -1) / (1 - -1) = 0.5 (strict: 0.25); on an
+  unanswerable one abstaining (+1) beats answering (-1). `rlvr.metrics.decision` derives p*
+  for every preset from these values.
+* Never tied for best: commit = -u + (1-u)(2r-1), abstain = u, hedge = -0.5u +
+  (1-u)(1.5r-1). hedge >= commit needs 0.5u >= 0.5r(1-u), i.e. u >= r/(1+r); hedge >=
+  abstain needs (1-u)(1.5r-1) >= 1.5u, i.e. u <= (1.5r-1)/(1.5r+0.5); the second bound is
+  below the first for every r ((1.5r-1)(1+r) < r(1.5r+0.5) <=> -1 < 0). At r = 0.5, where
+  commit and abstain tie at 0, a hedge earns 0.5 * 0.5 - 0.5 * 1.0 = -0.25.
+* A list scored like a hedge would earn 0.5kr - (1-kr) = 1.5kr - 1, above abstaining (0)
+  once r > 2/(3k); at -1.0 it never beats committing to its best candidate (2r-1 >= -1).
+* Calibrated - always abstain = (1-p) q * 1.0 > 0 for any q > 0 (p, q as above); always
+  hedging the right answer scores 0.5(1-p) - 0.5p < 1.0. With `reward_params:
+  {abstain_answerable: -1.0}` (configs/selfaware_grpo_cpu.yaml) ternary equals strict.
 """
 
 from __future__ import annotations
@@ -113,6 +134,7 @@ SEED_VALUES = {
 
 
 REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
+TERNARY_PRESET = {**STRICT_PRESET, **SEED_VALUES, "abstain_answerable": 0.0}
 
 
 def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> list[str]:
@@ -182,7 +204,8 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     fields=("expected_answer", "is_unanswerable"),
     optional_fields=("prompt", "known"),
     score_range=(-1.0, 1.0),
-    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "reference": REFERENCE_PRESET},
+    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
+             "reference": REFERENCE_PRESET},
     outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",),
 )
 def selfaware_reward(
