@@ -54,8 +54,10 @@ class TrainConfig:
     # --- reward ---
     reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
     reward_preset: str | None = _f("strict", "reward preset: 'strict' (hedges and listed "
-                                             "candidates never pay) or 'seed' (the reference "
-                                             "table, which always-hedge games); None = seed")
+                                             "candidates never pay), 'ternary' (strict with "
+                                             "abstaining on an answerable question at 0, "
+                                             "TruthRL) or 'seed' (the reference table, which "
+                                             "always-hedge games); None = seed")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
     reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
                                          "{name, preset, weight, params, log_name}; None = "
