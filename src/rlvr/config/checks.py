@@ -89,6 +89,13 @@ def check_config(cfg) -> None:
     check_rewards(cfg)
     check_ranges(cfg)
     check_cross_check(cfg)
+    if cfg.decision_samples < 0 or cfg.decision_temperature < 0:
+        raise ConfigError("decision_samples and decision_temperature must be >= 0")
+    if cfg.decision_samples > 1 and cfg.decision_temperature == 0:
+        raise ConfigError("decision_samples > 1 needs decision_temperature > 0 (greedy "
+                          "samples are identical)")
+    if cfg.dpo_samples < 1 or cfg.dpo_beta <= 0:
+        raise ConfigError("dpo_samples must be >= 1 and dpo_beta > 0")
     if cfg.method not in METHODS:
         raise ConfigError(f"method must be one of {', '.join(METHODS)}, not {cfg.method!r}")
     if cfg.method != "grpo" and cfg.backend != "trl":

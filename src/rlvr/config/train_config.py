@@ -161,6 +161,14 @@ class TrainConfig:
     knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
                                            "greedy, only with K = 1)")
     knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
+    decision_samples: int = _f(1, "answer-forced samples per answerable held-out question "
+                                  "that estimate P(correct) for the decision-rule check "
+                                  "(report.md: is each greedy action the one the reward "
+                                  "prefers?); 1 with decision_temperature 0 = one greedy "
+                                  "forced answer; 0 = no check")
+    decision_temperature: float = _f(0.0, "sampling temperature of those samples (0 = greedy; "
+                                          "a 135M model's sampled answers are much worse "
+                                          "than its greedy ones)")
     train_answerable: str = _f("all", "all | known | label: train on every answerable "
                                       "question; only on those the base model answers "
                                       "correctly (labelled like the held-out ones, before "

@@ -14,6 +14,8 @@
    (`rlvr.train.grpo`), SFT (`rlvr.train.sft`) or DPO (`rlvr.train.dpo`);
 7. `evaluate_trained`: the trained model's answers to the same rows, scored;
 8. `cross_checks`: the likelihood check and the cross-task evaluation (when configured);
+   `decision_rule`: is each greedy action the one the reward prefers, given the model's
+   answer-forced P(correct) (`answer_forced`, run on the base model after stage 4)?
 9. `finish`: `report.json`, `report.md`, generations, metrics, trackers and plots.
 A task run (GSM8K, MATH, QA and code rewards) skips 3-4 and 7 and reports its k-shot
 evaluation instead (`rlvr.train.task_eval`). Every log and the results are appended to
@@ -84,6 +86,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     if not cfg.skip_eval and not state.task_run:
         state.base_records = evaluate_base(state)
         state.labels = label_knowledge(state)
+        state.p_correct_base = answer_forced(state, state.model, "base")
     state.train, state.train_counts = select_training_rows(state)
     trained = METHODS[cfg.method](state)
     if not trained.main:
@@ -101,6 +104,8 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     report = build_report(state.base_records, trained_records, meta, cfg.bootstrap_samples,
                           cfg.seed, state.labels, by=[r.get("source") for r in state.rows])
     report.update(cross_checks(state, trained, meta))
+    if state.p_correct_base is not None:
+        report["decision"] = decision_rule(state, trained, trained_records)
     write_report(state.run_dir, report, state.base_records, trained_records)
     return finish(state, trained, report)
 
@@ -205,6 +210,40 @@ def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
                                state.cfg, "trained")
     state.timings["eval_trained_s"] = time.perf_counter() - start
     return records
+
+
+def answer_forced(state: RunState, model, label: str) -> dict[Any, float] | None:
+    """P(correct) per held-out question from `decision_samples` answer-forced answers of
+    `model` (`rlvr.eval.decision`); None when `decision_samples` is 0."""
+    cfg = state.cfg
+    if not cfg.decision_samples:
+        return None
+    from rlvr.eval.decision import answer_forced_p_correct
+
+    start = time.perf_counter()
+    model.eval()
+    p = answer_forced_p_correct(model, state.tokenizer, state.task, state.rows,
+                                num_samples=cfg.decision_samples,
+                                temperature=cfg.decision_temperature, seed=cfg.seed,
+                                max_new_tokens=cfg.max_completion_length,
+                                batch_size=cfg.eval_batch_size)
+    state.timings[f"decision_{label}_s"] = time.perf_counter() - start
+    return p
+
+
+def decision_rule(state: RunState, trained: Trained,
+                  trained_records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Stage 8b: does each greedy action (answer or abstain) follow the reward's own rule,
+    for base and trained (`rlvr.eval.decision.decision_report`)?"""
+    from rlvr.eval.decision import decision_report, task_values
+
+    cfg = state.cfg
+    p_trained = answer_forced(state, trained.model, "trained")
+    return decision_report(state.rows, state.base_records, trained_records,
+                           state.p_correct_base, p_trained, task_values(state.task),
+                           settings={"preset": cfg.reward_preset,
+                                     "num_samples": cfg.decision_samples,
+                                     "temperature": cfg.decision_temperature})
 
 
 def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dict[str, Any]:

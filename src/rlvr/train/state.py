@@ -35,6 +35,8 @@ class RunState:
         labels: knowledge labels by question id (None without base evaluation).
         train_counts: answerable / known / unanswerable training rows (with
             `train_answerable: known|label`, else None).
+        p_correct_base: the base model's answer-forced P(correct) per held-out question
+            (`rlvr.eval.decision`; None when `decision_samples` is 0 or not evaluated).
     """
 
     cfg: TrainConfig
@@ -54,6 +56,7 @@ class RunState:
     base_records: list[dict[str, Any]] | None = None
     labels: dict[Any, dict] | None = None
     train_counts: dict[str, int] | None = None
+    p_correct_base: dict[Any, float] | None = None
 
     @property
     def metrics_path(self) -> Path:
