@@ -105,7 +105,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
                           cfg.seed, state.labels, by=[r.get("source") for r in state.rows])
     report.update(cross_checks(state, trained, meta))
     if state.p_correct_base is not None:
-        report["decision"] = decision_rule(state, trained, trained_records)
+        report["decision"] = decision_rule(state, trained, trained_records, meta)
     write_report(state.run_dir, report, state.base_records, trained_records)
     return finish(state, trained, report)
 
@@ -231,14 +231,17 @@ def answer_forced(state: RunState, model, label: str) -> dict[Any, float] | None
     return p
 
 
-def decision_rule(state: RunState, trained: Trained,
-                  trained_records: list[dict[str, Any]]) -> dict[str, Any]:
+def decision_rule(state: RunState, trained: Trained, trained_records: list[dict[str, Any]],
+                  meta: dict[str, Any]) -> dict[str, Any]:
     """Stage 8b: does each greedy action (answer or abstain) follow the reward's own rule,
-    for base and trained (`rlvr.eval.decision.decision_report`)?"""
+    for base and trained (`rlvr.eval.decision.decision_report`)? The seconds go to
+    meta["timings"]["decision_trained_s"]."""
     from rlvr.eval.decision import decision_report, task_values
 
     cfg = state.cfg
     p_trained = answer_forced(state, trained.model, "trained")
+    meta.setdefault("timings", {})["decision_trained_s"] = round(
+        state.timings["decision_trained_s"], 3)
     return decision_report(state.rows, state.base_records, trained_records,
                            state.p_correct_base, p_trained, task_values(state.task),
                            settings={"preset": cfg.reward_preset,
