@@ -135,8 +135,9 @@ def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
                              "train_limit": 50, "mix_builtin": True})
     data, train, heldout = prepare_data(cfg)
     sources = [ex["source"] for ex in train]
-    assert sources.count("selfaware") == 50 and sources.count("builtin") == 294
-    assert [ex["source"] for ex in heldout].count("builtin") == 73
+    # built-in: 294 + 73 in rlvr 0.2; 592 + 147 since issue 20 grew the set (tests/test_builtin.py)
+    assert sources.count("selfaware") == 50 and sources.count("builtin") == 592
+    assert [ex["source"] for ex in heldout].count("builtin") == 147
     assert [ex["source"] for ex in heldout].count("selfaware") == 337
 
 
@@ -147,7 +148,7 @@ def test_exemplar_questions_must_not_be_held_out():
 
     question = builtin_splits()["test"][0]["messages"][1]["content"]
     cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
-    with pytest.raises(DataError, match="1 of 73 evaluation questions"):
+    with pytest.raises(DataError, match="1 of 147 evaluation questions"):  # issue 20: 73 -> 147
         prepare_data(cfg)
 
 

@@ -20,6 +20,8 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     trained, paired CIs and the collapse verdict).
 
     The paired difference uses questions scored for both models, in the same order.
+    `truncation` (`truncation_summary` of each model) says how many answers were cut at the
+    evaluation token budget (`meta["eval_max_new_tokens"]`).
     `by` (one group name per question, e.g. its data source) adds `knowledge_by_source`:
     the knowledge section of each group, when there are two or more groups.
     """
@@ -35,6 +37,9 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
         "base": {"selfaware": calibration_metrics(base)},
         "trained": {"selfaware": calibration_metrics(trained)},
         "difference": difference,
+        "truncation": {"max_new_tokens": meta.get("eval_max_new_tokens"),
+                       "base": truncation_summary(base),
+                       "trained": truncation_summary(trained)},
     }
     if labels:
         report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed)
@@ -50,6 +55,35 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
                                     bootstrap_samples, seed)
                 for g in groups}
     return report
+
+
+def truncation_summary(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """How many of one model's answers were cut at the token budget before they ended.
+
+    Args:
+        records: generation records with `truncated` (True: the token cap was hit before
+            the end-of-turn token or a stop string, `rlvr.eval.generate`); a record without
+            the field counts as not cut.
+    Returns:
+        {"n": records, "truncated": cut answers, "share": truncated / n (None when n = 0),
+        "answerable": cut answers to answerable questions}.
+    """
+    cut = [r for r in records if r.get("truncated")]
+    return {"n": len(records), "truncated": len(cut),
+            "share": len(cut) / len(records) if records else None,
+            "answerable": sum(1 for r in cut if not r.get("is_unanswerable"))}
+
+
+def truncation_line(truncation: dict[str, Any]) -> str:
+    """One Markdown sentence with the truncated share of base and trained answers."""
+    budget = truncation.get("max_new_tokens")
+    parts = []
+    for side in ("base", "trained"):
+        t = truncation[side]
+        share = "-" if t["share"] is None else f"{t['share']:.1%}"
+        parts.append(f"{side} {t['truncated']} of {t['n']} ({share})")
+    return (f"Answers cut at the evaluation budget of {budget or '?'} tokens before they ended "
+            f"(truncated): {', '.join(parts)}.")
 
 
 def verdict_line(report: dict[str, Any]) -> str:
@@ -78,7 +112,19 @@ def knowledge_table(knowledge: dict[str, Any]) -> str:
         lines.append(f"| {key.replace('_', ' ')} | " + " | ".join(cells) + " |")
     c = pol["trained"]["counts"]
     lines += ["", f"{knowledge['n']} questions: {c['known']} known to the base model, "
-                  f"{c['unknown']} unknown (unanswerable, or answered wrongly by the base model)."]
+                  f"{c['unknown']} unknown (unanswerable, or answered wrongly by the base model). "
+                  "Prudence leaves out the unknown questions a model answers correctly (Yang "
+                  f"et al., 2024; trained: {c.get('correct_unknown', 0)}); prudence all "
+                  "unknown counts every unknown question.", "",
+              "| known questions not answered correctly | base | trained |", "|---|---:|---:|"]
+    for key, label in (("wrong_known", "wrong (answer finished)"),
+                       ("abstained_known", "abstained"),
+                       ("truncated_known", "cut off at the token budget (truncated)")):
+        cells = [str(pol[p]["counts"].get(key, "-")) for p in ("base", "trained")]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += ["", "A cut-off answer did not finish: known retention counts it as not correct, "
+                  "but it is listed apart, since a larger `eval_max_new_tokens` may let it "
+                  "finish correctly."]
     return "\n".join(lines)
 
 
@@ -98,6 +144,11 @@ def format_table(report: dict[str, Any]) -> str:
                 "abstained_unanswerable", "answered_unanswerable", "hedged"):
         b, t = base["counts"][key], trained["counts"][key]
         lines.append(f"| n {key} | {b} | {t} | {t - b:+d} |")
+    cut = report.get("truncation")
+    if cut:
+        b, t = cut["base"]["truncated"], cut["trained"]["truncated"]
+        lines.append(f"| n truncated (cut at {cut.get('max_new_tokens') or '?'} tokens) | {b} | "
+                     f"{t} | {t - b:+d} |")
     diff = (report.get("difference") or {}).get("mean_reward")
     if diff:
         lines.append("")
@@ -117,6 +168,8 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
     md = ["# Self-awareness: base vs trained", "", f"**{verdict_line(report)}**", ""]
     for alarm in meta.get("alarms") or []:
         md.append(f"- ALARM: {alarm['message']}")
+    if report.get("truncation"):
+        md += [truncation_line(report["truncation"]), ""]
     if report.get("knowledge"):
         md += ["## Knowledge-aware honesty (Yang et al., 2024)", "",
                knowledge_table(report["knowledge"]), ""]

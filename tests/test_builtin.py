@@ -1,0 +1,86 @@
+"""The built-in self-awareness set (rlvr.data.builtin): its two batches and their split."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from rlvr.data.builtin import _operands, builtin_examples, builtin_splits
+from rlvr.tasks.heldout import normalise_question
+
+FIRST_BATCH = 367  # builtin-0 .. builtin-366: the set of rlvr 0.2
+
+
+def _digest(rows, first_batch_only=True):
+    """sha256 of the sorted "id:question" lines of messages rows (first batch only)."""
+    lines = sorted(f"{r['id']}:{r['messages'][1]['content']}" for r in rows
+                   if not first_batch_only or int(r["id"].split("-")[1]) < FIRST_BATCH)
+    return len(lines), hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def test_first_batch_keeps_its_ids_questions_and_sides():
+    """Growing the set (issue 20) must not move a question of the rlvr 0.2 set to the other
+    side, or runs before and after could not be compared. The digests were computed from
+    rlvr 0.2's `builtin_splits()` (git 2931d11): 73 held-out and 294 training questions."""
+    splits = builtin_splits()
+    assert _digest(splits["test"]) == (
+        73, "509d8a49f963c21beaa8e8eb891d9495eb928bc4a704f37eefbd02e4b13b849e")
+    assert _digest(splits["train"]) == (
+        294, "def940b3247d86dbab977ceca60fbf8755be53a6d1d52b83983aaab046f6ed50")
+
+
+def test_counts_and_unanswerable_share():
+    ex = builtin_examples()
+    first, second = ex[:FIRST_BATCH], ex[FIRST_BATCH:]
+    # first batch: 240 answerable + 127 unanswerable; issue 20: 246 + 8 x 6 + 7 x 6 + 6 x 6
+    assert (len(first), sum(e["is_unanswerable"] for e in first)) == (367, 127)
+    assert (len(second), sum(e["is_unanswerable"] for e in second)) == (372, 126)
+    # share kept: 127 / 367 = 34.6% before, 253 / 739 = 34.2% now
+    assert sum(e["is_unanswerable"] for e in ex) / len(ex) == pytest.approx(253 / 739)
+    assert [e["id"] for e in ex] == [f"builtin-{n}" for n in range(739)]
+    splits = builtin_splits()
+    # per batch, round(0.2 x group): test 48 + 25 (first) + 49 + 25 (second) = 147
+    assert len(splits["test"]) == 147 and sum(r["is_unanswerable"] for r in splits["test"]) == 50
+    assert len(splits["train"]) == 592
+
+
+def test_no_question_twice_and_none_on_both_sides():
+    ex = builtin_examples()
+    # a sum or product counts once whatever the order of its operands ("3 + 4" = "4 + 3");
+    # the first batch already held 4 such pairs (e.g. "4 times 5" and "5 times 4"), left
+    # as they were so its split does not move; the second batch adds none
+    first = [_operands(e["question"]) for e in ex[:FIRST_BATCH]]
+    second = [_operands(e["question"]) for e in ex[FIRST_BATCH:]]
+    assert len(set(second)) == len(second) and not set(second) & set(first)
+    assert len(first) - len(set(first)) == 4
+    splits = builtin_splits()
+    sides = [{normalise_question(r["messages"][1]["content"]) for r in splits[s]}
+             for s in ("train", "test")]
+    assert not sides[0] & sides[1]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What is 4 + 3?", ("+", 3, 4)), ("What is 12 times 2?", ("times", 2, 12)),
+    ("What is 9 - 4?", "What is 9 - 4?"),   # differences are not reordered
+    ("What is the opposite of big?", "What is the opposite of big?"),
+])
+def test_operands(question, expected):
+    assert _operands(question) == expected
+
+
+@pytest.mark.parametrize("completion, gold, outcome", [
+    # the default model's answers in the issue-20 measurement
+    ("Egypt is located on the African continent.", "Africa", "correct"),
+    ("Poland is a European country.", "Europe", "correct"),
+    ("Chile is located on the South American continent.", "South America", "correct"),
+    ("The Chinese currency is the renminbi.", "yuan", "correct"),
+    ("Nigeria is a continent.", "Africa", "wrong"),
+])
+def test_other_names_of_an_answer(completion, gold, outcome):
+    from rlvr.data.builtin import answer_aliases
+    from rlvr.rewards import score_rows
+
+    row = {"completion": completion, "expected_answer": answer_aliases(gold),
+           "is_unanswerable": False}
+    assert score_rows("selfaware", [row], "strict")[0].outcome == outcome
