@@ -176,6 +176,11 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
     for source, section in (report.get("knowledge_by_source") or {}).items():
         md += [f"### Held-out questions from {source}", "", f"{verdict_line({'knowledge': section})}",
                "", knowledge_table(section), ""]
+    if report.get("decision"):
+        from rlvr.eval.decision import decision_table
+
+        md += ["## The reward's decision rule: is each greedy action the one it prefers?", "",
+               decision_table(report["decision"]), ""]
     md += ["## Calibration metrics (SelfAware paper)", "", format_table(report), "",
            "## Run", ""]
     md += [f"- {k}: {v}" for k, v in meta.items() if not isinstance(v, (dict, list))]
