@@ -48,10 +48,12 @@ def test_two_cpu_processes_train_and_end_with_the_same_adapter(tmp_path):
     args = [sys.executable, "-m", "accelerate.commands.launch", "--multi_gpu",
             "--num_processes", "2", "--num_machines", "1", "--mixed_precision", "no",
             "--dynamo_backend", "no", "--main_process_port", "29533",
-            "-m", "rlvr.cli", "train", "--max-steps", "2", "--output-dir", str(run_dir)]
-    # 2 ranks x 4 completions = 2 groups of 4 per step; lr without warm-up and temperature
-    # 1.0, so groups have reward spread and the adapter really moves (checked below)
-    for setting in ("per_device_train_batch_size=4", "gradient_accumulation_steps=1",
+            "-m", "rlvr.cli", "train", "--max-steps", "3", "--output-dir", str(run_dir)]
+    # 2 ranks x 8 completions = 4 groups of 4 per step, 12 groups in 3 steps; lr without
+    # warm-up and temperature 1.0, so some group has reward spread and the adapter really
+    # moves (checked below). With 2 groups per step and 2 steps, the grown built-in data
+    # (issue 20) once gave 4 groups that all tied.
+    for setting in ("per_device_train_batch_size=8", "gradient_accumulation_steps=1",
                     "num_generations=4", "max_completion_length=8", "train_limit=16",
                     "skip_eval=true", "report_to=none", "save_steps=100", "warmup_ratio=0",
                     "learning_rate=1e-3", "temperature=1.0", "seed=3"):
@@ -63,7 +65,7 @@ def test_two_cpu_processes_train_and_end_with_the_same_adapter(tmp_path):
     assert any(m.get("grad_norm") for m in records if m["event"] == "log"), \
         "no step had a gradient: the equal adapters would prove nothing"
     [end] = [m for m in records if m["event"] == "train_end"]
-    assert end["optimizer_steps"] == 2 and end["processes"] == 2
+    assert end["optimizer_steps"] == 3 and end["processes"] == 2
     first, second = end["adapter_sha256_by_rank"]
     assert first == second
     assert (run_dir / "adapter" / "adapter_model.safetensors").is_file()
