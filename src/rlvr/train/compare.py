@@ -151,10 +151,3 @@ def write_outputs(out: Path, summary: dict[str, Any]) -> None:
         compare_chart(summary, out / "compare.png")
     except (RlvrError, OSError) as exc:
         logger.warning("compare.png not drawn: %s", exc)
-
-
-def read_summary(out: str | Path) -> dict[str, Any]:
-    """The summary a finished comparison wrote (OUT/compare.json)."""
-    import json
-
-    return json.loads((Path(out) / "compare.json").read_text(encoding="utf-8"))
