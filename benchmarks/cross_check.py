@@ -10,6 +10,10 @@ runs `likelihood_check` exactly as `rlvr train` does: gsm8k, triviaqa, humaneval
 through `disable_adapter()` and trained, in one process. Rows come from the packaged subsets
 (offline, no hub probe). The time covers row loading, tokenization, both models' forward
 passes and the bootstrap, not the model load (the main job has the model in memory).
+`--distractors 0 --abstention none` scores the gold continuation alone (the check before
+the knowledge-or-willingness figures); the difference of the two runs is their cost. On a
+machine other jobs share, `OMP_NUM_THREADS=1` gives steadier figures (two threads then wait
+on each other at every operation, more so the more forward passes a run makes).
 
 Prints the machine's fp32 matmul throughput, the check's seconds, the tokens scored, the
 effective forward throughput (2 x parameters x tokens, both models), and the table.
@@ -34,6 +38,10 @@ def main() -> None:
     parser.add_argument("--lora-scale", type=float, default=0.02,
                         help="std of the random LoRA B weights (0 = identity adapter)")
     parser.add_argument("--batch-size", type=int, default=8)
+    parser.add_argument("--distractors", type=int, default=4,
+                        help="other rows' gold answers ranked with the gold (0 = no ranking)")
+    parser.add_argument("--abstention", default="I don't know.",
+                        help='abstention continuation ("none" = no abstention figure)')
     args = parser.parse_args()
 
     import torch
@@ -48,6 +56,7 @@ def main() -> None:
     start = time.perf_counter()
     model, tokenizer = load_causal_lm(None)
     params = sum(p.numel() for p in model.parameters())
+    torch.manual_seed(0)  # LoRA A is drawn from the global generator: the same adapter every run
     peft = get_peft_model(model, LoraConfig(r=16, lora_alpha=32, lora_dropout=0.05,
                                             target_modules=["q_proj", "k_proj", "v_proj",
                                                             "o_proj"]))
@@ -61,16 +70,18 @@ def main() -> None:
     print(f"model load + LoRA: {time.perf_counter() - start:.1f} s ({params / 1e6:.1f} M "
           "parameters)", flush=True)
 
+    abstention = None if args.abstention.lower() == "none" else args.abstention
     start = time.perf_counter()
     check = likelihood_check(None, peft, tokenizer, DEFAULT_TASKS, limit=args.limit, seed=42,
                              bootstrap_samples=2000, resolver=DataResolver("packaged"),
-                             batch_size=args.batch_size)
+                             batch_size=args.batch_size, distractors=args.distractors,
+                             abstention=abstention)
     seconds = time.perf_counter() - start
     tokens = sum(r["tokens"] for r in check["tasks"].values())
     print(f"likelihood check: {seconds:.1f} s wall for {len(check['tasks'])} tasks x "
           f"{args.limit} rows, base + trained; {tokens:,} continuation tokens per model")
-    full = _full_tokens(tokenizer, check, args.limit)
-    print(f"tokens through the model (context + continuation, both models): {2 * full:,}; "
+    full = _full_tokens(tokenizer, check, args.limit, args.distractors, abstention)
+    print(f"tokens through the model (contexts once + continuations, both models): {2 * full:,}; "
           f"{2 * full / seconds:,.0f} tokens/s, about "
           f"{2 * full * 2 * params / seconds / 1e9:.0f} GFLOP/s")
     for name, r in check["tasks"].items():
@@ -81,18 +92,23 @@ def main() -> None:
     print(cross_check_table(check))
 
 
-def _full_tokens(tokenizer, check, limit: int) -> int:
-    """Context + continuation tokens of every scored row (one model)."""
-    from rlvr.eval.cross_check import load_check_rows, task_pairs
+def _full_tokens(tokenizer, check, limit: int, distractors: int, abstention) -> int:
+    """Tokens one model reads: each row's context once (its continuations share it when
+    there are several) plus every continuation (about; boundary merges ignored)."""
+    from rlvr.eval.cross_check import load_check_rows, task_groups
     from rlvr.eval.likelihood import render_context
     from rlvr.tasks.sources import DataResolver
 
-    rows, _, _ = load_check_rows(list(check["tasks"]), limit, 42, DataResolver("packaged"))
+    def count(text: str) -> int:
+        return len(tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    rows, _, _, pools = load_check_rows(list(check["tasks"]), limit, 42,
+                                        DataResolver("packaged"))
     total = 0
     for name, task_rows in rows.items():
-        for context, continuation in task_pairs(name, task_rows):
-            text = render_context(tokenizer, context) + continuation
-            total += len(tokenizer(text, add_special_tokens=False)["input_ids"])
+        for group in task_groups(name, task_rows, pools[name], distractors, 42, abstention):
+            total += count(render_context(tokenizer, group["context"]))
+            total += sum(count(text) for text in group["continuations"])
     return total
 
 

@@ -15,7 +15,7 @@ from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError, DataError
 from rlvr.eval import cross_check
 from rlvr.eval.cross_check import (CONTINUATIONS, cross_check_table, gold_continuation,
-                                   load_check_rows, select_rows, summarise, task_pairs)
+                                   load_check_rows, select_rows, summarise, task_groups)
 from rlvr.eval.likelihood import encode_pair
 from rlvr.tasks.sources import DataResolver
 
@@ -208,9 +208,14 @@ def test_multiple_choice_accuracy_by_normalised_log_likelihood():
     model, tok = bigram_model(), GreedyTokenizer()
     by_token = multiple_choice_accuracy(model, tok, rows, normalise="token")
     assert by_token["predictions"] == [1, 1] and by_token["accuracy"] == 1.0
+    assert by_token["ranks"] == [1, 1]
     assert by_token["scores"][0] == pytest.approx([-2.079442, -1.386294], abs=1e-6)
     by_sum = multiple_choice_accuracy(model, tok, rows, normalise="none")
     assert by_sum["predictions"] == [0, 1] and by_sum["accuracy"] == 0.5  # sums favour "a"
+    assert by_sum["ranks"] == [2, 1]
+    # per character (lm-evaluation-harness's acc_norm): row 1 "a" -2.079 / 1 char vs "cc"
+    # -2.773 / 2 = -1.386: "cc"; row 2 "a" -1.386 / 1 vs "ab" -0.981 / 2 = -0.490: "ab"
+    assert multiple_choice_accuracy(model, tok, rows, normalise="char")["ranks"] == [1, 1]
     by_byte = multiple_choice_accuracy(model, tok, rows, normalise="byte")
     assert by_byte["predictions"] == [1, 1]
     with pytest.raises(ValueError, match="two or more choices"):
@@ -245,20 +250,26 @@ PACKAGED = DataResolver("packaged")
 
 
 def test_continuations_of_the_packaged_rows():
-    rows, skipped, sources = load_check_rows(list(CONTINUATIONS), 5, 0, PACKAGED)
+    rows, skipped, sources, pools = load_check_rows(list(CONTINUATIONS), 5, 0, PACKAGED)
     assert not skipped and all(len(r) == 5 for r in rows.values())
+    # the distractor pools: every row's gold, once (HumanEval has all 164 rows, all distinct)
+    assert len(pools["humaneval"]) == 164
+    assert len({" ".join(c.split()).casefold() for c in pools["triviaqa"]}) == len(
+        pools["triviaqa"]) < 500  # 500 packaged TriviaQA rows share some answers
     assert all(s["data_source"].startswith("packaged subset") for s in sources.values())
     gsm = gold_continuation("gsm8k", rows["gsm8k"][0])
     assert "<<" not in gsm and ">>" not in gsm and "\n#### " in gsm
     assert "<<" in rows["gsm8k"][0]["solution"]  # the annotations were there before
     mbpp = gold_continuation("mbpp", rows["mbpp"][0])
     assert "\r" not in mbpp and mbpp.lstrip().startswith(("def ", "import ", "from ", "class "))
-    he = task_pairs("humaneval", rows["humaneval"][:1])[0]
-    assert isinstance(he[0], str) and he[0] == rows["humaneval"][0]["prompt"]  # raw prompt
-    assert he[1] == rows["humaneval"][0]["canonical_solution"]
-    trivia = task_pairs("triviaqa", rows["triviaqa"][:1])[0]
-    assert trivia[0][-1]["content"] == rows["triviaqa"][0]["question"]  # chat prompt
-    assert trivia[1] == rows["triviaqa"][0]["answer"]
+    he = task_groups("humaneval", rows["humaneval"][:1], pools["humaneval"], 4, 0, None)[0]
+    assert isinstance(he["context"], str) and he["context"] == rows["humaneval"][0]["prompt"]
+    assert he["continuations"][he["gold"]] == rows["humaneval"][0]["canonical_solution"]
+    trivia = task_groups("triviaqa", rows["triviaqa"][:1], pools["triviaqa"], 4, 0,
+                         "I don't know.")[0]
+    assert trivia["context"][-1]["content"] == rows["triviaqa"][0]["question"]  # chat prompt
+    assert trivia["candidates"][trivia["gold"]] == rows["triviaqa"][0]["answer"]
+    assert len(trivia["candidates"]) == 5 and trivia["continuations"][-1] == "I don't know."
 
 
 def test_row_selection_is_seeded_and_the_same_for_both_models():
@@ -275,7 +286,7 @@ def test_rows_without_gold_are_skipped_with_the_reason(tmp_path):
     path.write_text('{"task_id": "T/0", "prompt": "def f():\\n", "test": "", '
                     '"entry_point": "f"}\n')
     resolver = DataResolver("packaged", task_paths={"humaneval": str(path)})
-    rows, skipped, _ = load_check_rows(["humaneval", "triviaqa"], 2, 0, resolver)
+    rows, skipped, _, _ = load_check_rows(["humaneval", "triviaqa"], 2, 0, resolver)
     assert list(rows) == ["triviaqa"]
     assert "no 'canonical_solution' field" in skipped["humaneval"]
     with pytest.raises(DataError, match="canonical_solution"):

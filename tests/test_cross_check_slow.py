@@ -32,6 +32,8 @@ def test_default_model_numbers_are_finite_and_an_identity_adapter_changes_nothin
         assert -20 < r["base"] < 0, name
         assert r["difference"]["mean_difference"] == 0.0  # LoRA B = 0: exactly the base
         assert r["truncated_rows"] == 0
+        assert r["ranking"]["candidates"] == 5 and r["ranking"]["base"] == r["ranking"]["trained"]
+        assert r["abstention"]["difference"]["mean_difference"] == 0.0
     # HumanEval prompts end in "\n" and the canonical bodies start with indentation, which
     # SmolLM2's tokenizer joins into one token: scored, not dropped (rlvr.eval.likelihood)
     assert {n: r["boundary_merged"] for n, r in check["tasks"].items()} == {

@@ -11,9 +11,21 @@ below 0 = the gold answers became less likely (forgetting), in nats/token.
 Each row's context is the task's own prompt (`EvalTask.build_prompt`, no exemplars),
 rendered as `rlvr eval` renders it for generation, so the model is measured as it is used;
 the continuation is the gold answer the task's reward accepts (`CONTINUATIONS`). Rows come
-from `rlvr eval`'s data resolution (`rlvr.tasks.sources`: --data-dir, the Hub, the packaged
-subsets), `limit` per task by a seeded draw, the same rows for both models.
-Generation-based scores stay with `rlvr eval`.
+from `rlvr eval`'s data resolution (`rlvr.tasks.sources`), `limit` per task by a seeded
+draw, the same rows for both models. Generation-based scores stay with `rlvr eval`.
+
+Knowledge lost or willingness lost: a gold answer becomes less likely when the model forgot
+it or when it now prefers "I don't know."; two figures per task tell them apart, with no
+generation. Answer-forced ranking: under the same prompt, the gold and `distractors` other
+rows' gold continuations of the task (seeded, never equal to the gold or one of its aliases,
+the gold at a seeded position) are scored; rank accuracy = share of rows where the gold ranks
+first (chance 1 / candidates), per model, with the paired difference and its bootstrap CI.
+Abstention: the share of rows where `ABSTENTION` scores above the gold, and its mean margin.
+Both compare mean per-token log-likelihoods (nats/token, the gold figure's unit): summed
+log-likelihood (lm-evaluation-harness's `acc`) ranks by length (a one-token distractor beats
+a five-token gold, "I don't know." any worked solution); its `acc_norm` divides by
+characters, per token is that idea in the model's unit. Gold rank held, gold likelihood fell,
+abstention rose: willingness lost. Candidates share the prompt's pass (`score_groups`).
 """
 
 from __future__ import annotations
@@ -23,8 +35,9 @@ import random
 import re
 import time
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rlvr.errors import DataError, RlvrError
 from rlvr.metrics.calibration import paired_bootstrap
@@ -34,6 +47,7 @@ from rlvr.tasks.registry import get_task
 logger = logging.getLogger(__name__)
 
 DEFAULT_TASKS = ("gsm8k", "triviaqa", "humaneval", "mbpp")
+ABSTENTION = "I don't know."
 CALCULATOR = re.compile(r"<<[^<>]*>>")
 
 
@@ -90,20 +104,14 @@ def gold_continuation(name: str, row: dict[str, Any]) -> str:
                         "use a file that has it, e.g. the packaged subset") from None
 
 
-def task_pairs(name: str, rows: Sequence[dict]) -> list[tuple[Any, str]]:
-    """(context, continuation) per row: the task's prompt and its gold continuation.
-    Raises DataError as `gold_continuation`."""
-    task = get_task(name)
-    return [(task.build_prompt(row), gold_continuation(name, row)) for row in rows]
-
-
 def load_check_rows(tasks: Sequence[str], limit: int | None, seed: int,
                     resolver: DataResolver) -> tuple[dict[str, list[dict]], dict[str, str],
-                                                     dict[str, dict]]:
+                                                     dict[str, dict], dict[str, list[str]]]:
     """Each task's rows (`select_rows` among the rows with a non-blank gold continuation),
-    skip reasons, and data sources (as `rlvr eval` states them). A task whose data is
+    skip reasons, data sources (as `rlvr eval` states them) and distractor pools (the
+    distinct gold continuations of all those rows). A task whose data is
     missing, or has no row with a gold continuation, is skipped with the reason."""
-    loaded, skipped, sources = {}, {}, {}
+    loaded, skipped, sources, pools = {}, {}, {}, {}
     for name in tasks:
         try:
             data = resolver.rows(get_task(name))
@@ -114,10 +122,63 @@ def load_check_rows(tasks: Sequence[str], limit: int | None, seed: int,
             skipped[name] = str(exc)
             continue
         loaded[name] = select_rows(usable, limit, seed, name)
+        # distinct (`_same`) gold continuations of all usable rows, in file order
+        pools[name] = list({_same(c): c for c in map(partial(gold_continuation, name),
+                                                      usable)}.values())
         sources[name] = {"data_source": data.source, "data_note": data.note}
         if len(usable) < len(data.rows):
             sources[name]["rows_without_gold"] = len(data.rows) - len(usable)
-    return loaded, skipped, sources
+    return loaded, skipped, sources, pools
+
+
+def _same(text: str) -> str:
+    """The form two answers are compared in: whitespace runs as one space, case folded."""
+    return " ".join(text.split()).casefold()
+
+
+def pick_candidates(gold: str, pool: Sequence[str], k: int, key: str,
+                    barred: Iterable[str] = ()) -> tuple[list[str], int]:
+    """(candidates, index of the gold among them): the gold continuation among up to `k`
+    distractors drawn from `pool` with `random.Random(key)` (fewer when the pool is short),
+    none equal (`_same`) to the gold or a `barred` text (its aliases); the gold at a
+    position drawn by the same generator."""
+    barred = {_same(gold)} | {_same(b) for b in barred}
+    rng, others = random.Random(key), [c for c in pool if _same(c) not in barred]
+    picked = rng.sample(others, min(max(k, 0), len(others)))
+    at = rng.randrange(len(picked) + 1)
+    return picked[:at] + [gold] + picked[at:], at
+
+
+def task_groups(name: str, rows: Sequence[dict], pool: Sequence[str], distractors: int,
+                seed: int, abstention: str | None) -> list[dict[str, Any]]:
+    """Per row: `context` (the task's prompt), `candidates` (`pick_candidates`, key
+    f"{seed}:{name}:{row id}:distractors", barred: the row's `aliases`), `gold` (its index)
+    and `continuations` (candidates, then `abstention`). Raises DataError as
+    `gold_continuation`."""
+    task, out = get_task(name), []
+    for i, row in enumerate(rows):
+        aliases = row["aliases"] if isinstance(row.get("aliases"), list) else []
+        candidates, gold = pick_candidates(
+            gold_continuation(name, row), pool, distractors,
+            f"{seed}:{name}:{row.get('id', i)}:distractors",
+            [a for a in aliases if isinstance(a, str)])
+        out.append({"context": task.build_prompt(row), "candidates": candidates, "gold": gold,
+                    "continuations": candidates + ([abstention] if abstention else [])})
+    return out
+
+
+def read_group(group: dict[str, Any], records: Sequence[dict], normalise: str) -> dict:
+    """One row's numbers from its `score_groups` records: `gold` (the gold's record), `rank`
+    (`gold_rank` among the candidates; None with one candidate), `candidates`, `score` (the
+    gold's `choice_score`) and `abstention` (the abstention's score; None without one)."""
+    from rlvr.eval.likelihood import choice_score, gold_rank
+
+    texts = group["continuations"]
+    scores = [choice_score(rec, text, normalise) for rec, text in zip(records, texts)]
+    n = len(group["candidates"])
+    return {"gold": records[group["gold"]], "candidates": n, "score": scores[group["gold"]],
+            "rank": gold_rank(scores[:n], group["gold"]) if n > 1 else None,
+            "abstention": scores[n] if len(texts) > n else None}
 
 
 def _sides(base_model, trained):
@@ -157,13 +218,55 @@ def summarise(name: str, base: Sequence[dict], trained: Sequence[dict],
     }
 
 
+def share_summary(base: Sequence[bool], trained: Sequence[bool], bootstrap_samples: int,
+                  seed: int) -> dict[str, Any]:
+    """The share of rows where an event holds (gold ranked 1st; abstention above the gold)
+    under base and trained, and the paired difference trained - base with its bootstrap CI
+    (`paired_bootstrap` over 0/1 per row). Raises ValueError as `paired_bootstrap` (lists of
+    different lengths, no rows)."""
+    b, t = [float(x) for x in base], [float(x) for x in trained]
+    return {"n": len(b), "base": sum(b) / max(1, len(b)), "trained": sum(t) / max(1, len(t)),
+            "difference": paired_bootstrap(b, t, samples=bootstrap_samples, seed=seed)}
+
+
+def choice_figures(base: Sequence[dict], trained: Sequence[dict], bootstrap_samples: int,
+                   seed: int, abstention: str | None) -> dict[str, Any]:
+    """From each model's `read_group` rows: `ranking` (`share_summary` of "gold ranked 1st"
+    on rows with 2+ candidates, + `candidates` (most per row), `chance` (mean 1/candidates),
+    `mean_rank`; None without distractors), `abstention` (`share_summary` of "abstention above
+    the gold", + the text and `margin` = abstention - gold score: mean per model, paired
+    difference and CI, which moves when the share sits at 0 or 1; None without a text)."""
+    ranked = [i for i, r in enumerate(base) if r["rank"] is not None]
+    ranking = abstaining = None
+    if ranked:
+        ranks = {side: [rows[i]["rank"] for i in ranked]
+                 for side, rows in (("base", base), ("trained", trained))}
+        counts = [base[i]["candidates"] for i in ranked]
+        ranking = {**share_summary([r == 1 for r in ranks["base"]],
+                                   [r == 1 for r in ranks["trained"]], bootstrap_samples, seed),
+                   "candidates": max(counts), "chance": sum(1 / c for c in counts) / len(counts),
+                   "mean_rank": {side: sum(v) / len(v) for side, v in ranks.items()}}
+    if abstention:
+        margins = {side: [r["abstention"] - r["score"] for r in rows]
+                   for side, rows in (("base", base), ("trained", trained))}
+        abstaining = {"continuation": abstention, **share_summary(
+            *([m > 0 for m in margins[side]] for side in ("base", "trained")),
+            bootstrap_samples, seed), "margin": {
+                **{side: sum(v) / len(v) for side, v in margins.items()}, "difference":
+                paired_bootstrap(*margins.values(), samples=bootstrap_samples, seed=seed)}}
+    return {"ranking": ranking, "abstention": abstaining}
+
+
 def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFAULT_TASKS,
                      limit: int | None = 50, seed: int = 0, bootstrap_samples: int = 2000, *,
                      data_dir: str | None = None, data_source: str = "auto",
                      resolver: DataResolver | None = None, batch_size: int = 8,
-                     rows_file: str | Path | None = None) -> dict[str, Any]:
+                     rows_file: str | Path | None = None, distractors: int = 4,
+                     abstention: str | None = ABSTENTION,
+                     normalise: str = "token") -> dict[str, Any]:
     """Mean per-token log-likelihood of each task's gold continuations under base and
-    trained, with the paired 95% bootstrap CI of the difference (module docstring).
+    trained, with the paired 95% bootstrap CI of the difference, and the gold's rank among
+    distractors and the abstention's preference (module docstring).
 
     Args:
         base_model, trained: see `_sides`; in `rlvr train`, `None` and the trainer's PEFT
@@ -174,63 +277,94 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
         data_dir, data_source, resolver: where rows come from (`rlvr.tasks.sources`;
             data_dir None = $RLVR_DATA_DIR or ~/.config/rlvr/config.yaml, as `rlvr eval`).
         rows_file: when given, every row's numbers for both models go there as JSONL.
+        distractors: other rows' gold continuations ranked with the gold (0 = no ranking).
+        abstention: the abstention continuation (None = no abstention figure).
+        normalise: what ranking and abstention compare (`choice_score`; "token" = nats/token).
     Returns:
-        {"meta": {measure, unit, limit, seed, bootstrap_samples, seconds, tokenization},
-         "tasks": {name: `summarise` + data_source, data_note, seconds {base, trained}},
-         "skipped": {name: reason}}.
+        {"meta": {measure, unit, limit, seed, bootstrap_samples, seconds, tokenization,
+         ranking}, "tasks": {name: `summarise` + `choice_figures` + data_source, data_note,
+         seconds {base, trained}}, "skipped": {name: reason}}.
     Raises:
         RlvrError: an unknown task, or one without a gold continuation.
+        ValueError: an unknown `normalise`.
     """
-    from rlvr.eval.likelihood import continuation_logprobs
+    from rlvr.eval.likelihood import NORMALISATIONS, score_groups
     from rlvr.tasks.sources import user_data_dir
 
     check_cross_check_tasks(tasks)
+    if normalise not in NORMALISATIONS:
+        raise ValueError(f"normalise must be one of {NORMALISATIONS}, got {normalise!r}")
     start = time.perf_counter()
     if resolver is None:
         resolver = DataResolver(data_source, data_dir if data_dir is not None
                                 else user_data_dir())
-    rows, skipped, sources = load_check_rows(tasks, limit, seed, resolver)
+    rows, skipped, sources, pools = load_check_rows(tasks, limit, seed, resolver)
     for name, reason in skipped.items():
         logger.warning("cross-task check: skipping %s: %s", name, reason)
+    groups = {name: task_groups(name, task_rows, pools[name], distractors, seed, abstention)
+              for name, task_rows in rows.items()}
     scored: dict[str, dict[str, list[dict]]] = {name: {} for name in rows}
     seconds: dict[str, dict[str, float]] = {name: {} for name in rows}
     for label, model, context in _sides(base_model, trained) if rows else []:
         with context():
-            for name, task_rows in list(rows.items()):
+            for name, task_groups_ in list(groups.items()):
                 began = time.perf_counter()
                 try:
-                    scored[name][label] = continuation_logprobs(
-                        model, tokenizer, task_pairs(name, task_rows), batch_size=batch_size)
-                    seconds[name][label] = round(time.perf_counter() - began, 3)
+                    records = score_groups(model, tokenizer, [
+                        (g["context"], g["continuations"]) for g in task_groups_], batch_size)
                 except ValueError as exc:  # a row the tokenizer cannot split (encode_pair)
                     skipped[name] = str(exc)
                     logger.warning("cross-task check: skipping %s: %s", name, exc)
-                    del rows[name], scored[name]
-    results = {name: {**summarise(name, scored[name]["base"], scored[name]["trained"],
-                                  bootstrap_samples, seed), **sources[name],
-                      "seconds": seconds[name]}
-               for name in rows}
+                    del rows[name], scored[name], groups[name]
+                    continue
+                scored[name][label] = [read_group(g, recs, normalise)
+                                       for g, recs in zip(task_groups_, records)]
+                seconds[name][label] = round(time.perf_counter() - began, 3)
+    results = {}
+    for name in rows:
+        base, after = scored[name]["base"], scored[name]["trained"]
+        results[name] = {**summarise(name, [r["gold"] for r in base], [r["gold"] for r in after],
+                                     bootstrap_samples, seed),
+                         **choice_figures(base, after, bootstrap_samples, seed, abstention),
+                         **sources[name], "seconds": seconds[name]}
     if rows_file is not None:
         from rlvr.io import write_jsonl
 
         write_jsonl(rows_file, [
-            {"task": name, "id": row["id"], **{f"{side}_{k}": scored[name][side][i][k]
-                                              for side in ("base", "trained")
-                                              for k in ("sum_logprob", "num_tokens",
-                                                        "mean_logprob")}}
+            {"task": name, "id": row["id"], "candidates": scored[name]["base"][i]["candidates"],
+             **{f"{side}_{k}": scored[name][side][i]["gold"][k] for side in ("base", "trained")
+                for k in ("sum_logprob", "num_tokens", "mean_logprob")},
+             **{f"{side}_{k}": scored[name][side][i][k] for side in ("base", "trained")
+                for k in ("rank", "abstention")}}
             for name, task_rows in rows.items() for i, row in enumerate(task_rows)])
     meta = {"measure": "mean per-token log-likelihood of the gold continuation",
             "unit": "nats/token", "difference": "trained - base (paired bootstrap over rows)",
             "limit": limit, "seed": seed, "bootstrap_samples": bootstrap_samples,
             "tokenization": "joint context+continuation tokens after the common prefix with "
                             "the context's own tokens (rlvr.eval.likelihood)",
+            "ranking": {"distractors": distractors, "abstention": abstention,
+                        "normalise": normalise},
             "seconds": round(time.perf_counter() - start, 3)}
     return {"meta": meta, "tasks": results, "skipped": skipped}
 
 
+def _share(figure: dict[str, Any] | None) -> list[str]:
+    """base, trained and 'difference [CI]' cells of a ranking/abstention figure."""
+    d = figure and figure["difference"]
+    return ["-"] * 3 if not d else [f"{figure['base']:.3f}", f"{figure['trained']:.3f}",
+                                    f"{d['mean_difference']:+.3f} [{d['ci_low']:+.3f}, "
+                                    f"{d['ci_high']:+.3f}]"]
+
+
+READING_RULE = ("Reading rule: gold rank held, gold likelihood fell, abstention rose: "
+                "willingness lost, not knowledge; gold rank fell too: knowledge lost.")
+
+
 def cross_check_table(check: dict[str, Any]) -> str:
-    """Markdown table: per task n, base and trained nats/token and the paired difference
-    trained - base with its 95% CI; skipped tasks with their reason."""
+    """Markdown: the likelihood table (per task n, base and trained nats/token, trained -
+    base [95% CI]; skipped tasks with their reason), then, when results have them, the
+    knowledge-or-willingness table (gold rank accuracy and abstention-over-gold share: base,
+    trained, trained - base [95% CI]) with `READING_RULE` under it."""
     lines = ["| task | n | gold continuation | base (nats/token) | trained (nats/token) | "
              "trained - base [95% CI] |", "|---|---:|---|---:|---:|---:|"]
     for name, r in check["tasks"].items():
@@ -240,4 +374,25 @@ def cross_check_table(check: dict[str, Any]) -> str:
                      f"[{d['ci_low']:+.4f}, {d['ci_high']:+.4f}] |")
     for name, reason in check.get("skipped", {}).items():
         lines.append(f"| {name} | - | skipped: {reason} | - | - | - |")
-    return "\n".join(lines)
+    figures = {k: r for k, r in check["tasks"].items() if r.get("ranking") or r.get("abstention")}
+    if not figures:
+        return "\n".join(lines)
+    text = next((r["abstention"]["continuation"] for r in figures.values()
+                 if r.get("abstention")), ABSTENTION)
+    norm = check.get("meta", {}).get("ranking", {}).get("normalise", "token")
+    unit = "mean log-likelihood per token" if norm == "token" else f"normalise={norm}"
+    lines += ["", "Knowledge or willingness: the gold ranked first among its candidates "
+              f"(it and other rows' gold answers, same prompt, {unit}; chance = 1 / "
+              f'candidates); "{text}" scored above the gold (share of rows), and its margin '
+              "over the gold (abstention - gold score, mean over rows).", "",
+              "| task | n | candidates | gold ranked 1st: base | trained | trained - base "
+              f'[95% CI] | "{text}" over gold: base | trained | trained - base [95% CI] | '
+              "margin: trained - base [95% CI] |", "|---|---:|" + "---:|" * 8]
+    for name, r in figures.items():
+        ranking, abst = r.get("ranking"), r.get("abstention")
+        lines.append(" | ".join([f"| {name}", str(r["n"]), str((ranking or {}).get(
+            "candidates", "-")), *_share(ranking), *_share(abst),
+            _share(abst and {**abst["margin"], "base": 0, "trained": 0})[2]]) + " |")
+    return "\n".join(lines + ["", READING_RULE])
+
+
