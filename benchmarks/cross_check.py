@@ -32,14 +32,23 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 
+def per_task_arg(text: str):
+    """"4" -> 4; "default=10,triviaqa=50" -> {"default": 10, "triviaqa": 50}."""
+    if "=" not in text:
+        return int(text)
+    return {k.strip(): int(v) for k, v in (part.split("=", 1) for part in text.split(","))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=50, help="rows per task (default 50)")
+    parser.add_argument("--limit", type=per_task_arg, default=50,
+                        help="rows per task (default 50), or per task: default=10,triviaqa=50")
     parser.add_argument("--lora-scale", type=float, default=0.02,
                         help="std of the random LoRA B weights (0 = identity adapter)")
     parser.add_argument("--batch-size", type=int, default=8)
-    parser.add_argument("--distractors", type=int, default=4,
-                        help="other rows' gold answers ranked with the gold (0 = no ranking)")
+    parser.add_argument("--distractors", type=per_task_arg, default=4,
+                        help="other rows' gold answers ranked with the gold (0 = no ranking), "
+                             "or per task: triviaqa=4 (tasks not named: 0)")
     parser.add_argument("--abstention", default="I don't know.",
                         help='abstention continuation ("none" = no abstention figure)')
     args = parser.parse_args()
@@ -47,7 +56,8 @@ def main() -> None:
     import torch
     from peft import LoraConfig, get_peft_model
 
-    from rlvr.eval.cross_check import DEFAULT_TASKS, cross_check_table, likelihood_check
+    from rlvr.eval.cross_check import DEFAULT_TASKS, likelihood_check
+    from rlvr.eval.cross_check_table import cross_check_table
     from rlvr.tasks.sources import DataResolver
     from rlvr.models import load_causal_lm
 
@@ -92,10 +102,10 @@ def main() -> None:
     print(cross_check_table(check))
 
 
-def _full_tokens(tokenizer, check, limit: int, distractors: int, abstention) -> int:
+def _full_tokens(tokenizer, check, limit, distractors, abstention) -> int:
     """Tokens one model reads: each row's context once (its continuations share it when
     there are several) plus every continuation (about; boundary merges ignored)."""
-    from rlvr.eval.cross_check import load_check_rows, task_groups
+    from rlvr.eval.cross_check import load_check_rows, per_task, task_groups
     from rlvr.eval.likelihood import render_context
     from rlvr.tasks.sources import DataResolver
 
@@ -106,7 +116,8 @@ def _full_tokens(tokenizer, check, limit: int, distractors: int, abstention) -> 
                                         DataResolver("packaged"))
     total = 0
     for name, task_rows in rows.items():
-        for group in task_groups(name, task_rows, pools[name], distractors, 42, abstention):
+        for group in task_groups(name, task_rows, pools[name], per_task(distractors, name, 0),
+                                 42, abstention):
             total += count(render_context(tokenizer, group["context"]))
             total += sum(count(text) for text in group["continuations"])
     return total

@@ -88,15 +88,12 @@ def test_bad_arms_fail_before_any_model_loads(argv, message, capsys, tmp_path):
 @pytest.mark.slow
 def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypatch):
     from rlvr.train import job
-    from tiny_models import tiny_chat_llama
+    from tiny_models import tiny_chat_llama, use_tiny_model
 
     model, tokenizer = tiny_chat_llama()
     loads = []
-    monkeypatch.setattr(job, "resolve_model", lambda spec: str(tmp_path))
-    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
-    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: loads.append(1) or
-                        tiny_chat_llama()[0])
-    monkeypatch.setattr(job, "_check_space", lambda *args: None)
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer,
+                   lambda: loads.append(1) or tiny_chat_llama()[0])
     evaluated = []
     original = job.evaluate_heldout
     monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[-1]) or

@@ -14,8 +14,9 @@ import pytest
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError, DataError
 from rlvr.eval import cross_check
-from rlvr.eval.cross_check import (CONTINUATIONS, cross_check_table, gold_continuation,
-                                   load_check_rows, select_rows, summarise, task_groups)
+from rlvr.eval.cross_check import (CONTINUATIONS, gold_continuation, load_check_rows, select_rows,
+                                   summarise, task_groups)
+from rlvr.eval.cross_check_table import cross_check_table
 from rlvr.eval.likelihood import encode_pair
 from rlvr.tasks.sources import DataResolver
 
@@ -385,5 +386,20 @@ def test_config_keys():
         TrainConfig(cross_check=["selfaware"])
     with pytest.raises(ConfigError, match="Did you mean 'gsm8k'"):
         TrainConfig(cross_check=["gsmk8"])
-    with pytest.raises(ConfigError, match="cross_check_limit must be >= 1"):
+    with pytest.raises(ConfigError, match="cross_check_limit must be an integer >= 1"):
         TrainConfig(cross_check_limit=0)
+    assert TrainConfig().cross_check_distractors == {"triviaqa": 4}
+    # per task; a task the run leaves out may be named (the default names triviaqa)
+    cfg = TrainConfig(cross_check=["gsm8k"], cross_check_limit={"default": 5, "triviaqa": 50})
+    assert cfg.cross_check_limit == {"default": 5, "triviaqa": 50}
+    for bad, match in [
+            ({"cross_check_limit": {"triviaqa": 0}}, r"cross_check_limit\.triviaqa must be an "
+                                                     r"integer >= 1 .*got 0; e\.g\."),
+            ({"cross_check_distractors": -1}, r"cross_check_distractors must be an integer >= 0"),
+            ({"cross_check_distractors": {"triviaqa": 2.5}}, r"triviaqa must be an integer"),
+            ({"cross_check_distractors": {"triviaqa": True}}, r"triviaqa must be an integer"),
+            ({"cross_check_distractors": {"selfaware": 4}}, r"names 'selfaware', which has no "
+                                                            r"gold continuation; use gsm8k"),
+            ({"cross_check_limit": "ten"}, r"cross_check_limit must be")]:
+        with pytest.raises(ConfigError, match=match):
+            TrainConfig(**bad)

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from rlvr.eval import cross_check
-from rlvr.eval.cross_check import (ABSTENTION, READING_RULE, choice_figures, cross_check_table,
-                                   pick_candidates, read_group, share_summary)
+from rlvr.eval.cross_check import (ABSTENTION, choice_figures, pick_candidates, read_group,
+                                   share_summary)
+from rlvr.eval.cross_check_table import READING_RULE, cross_check_table
 from rlvr.eval.likelihood import gold_rank
 from rlvr.tasks.registry import get_task
 from rlvr.tasks.sources import DataResolver
@@ -125,6 +126,14 @@ def test_candidates_never_repeat_the_gold_or_its_aliases_and_are_seeded():
     assert pick_candidates("Hat", pool, 0, "k") == (["Hat"], 0)
 
 
+def test_per_task_settings_take_the_task_then_default_then_fallback():
+    assert cross_check.per_task(7, "gsm8k", 0) == 7
+    assert cross_check.per_task(None, "gsm8k", 10) is None
+    assert cross_check.per_task({"triviaqa": 4}, "triviaqa", 0) == 4
+    assert cross_check.per_task({"triviaqa": 4}, "gsm8k", 0) == 0
+    assert cross_check.per_task({"triviaqa": 4, "default": 2}, "mbpp", 0) == 2
+
+
 def test_the_abstention_text_is_what_the_reward_counts_as_abstaining():
     from rlvr.rewards.abstention import is_abstention
 
@@ -197,10 +206,11 @@ def test_end_to_end_on_a_tiny_chat_model_identity_then_moved_adapter(tmp_path):
                                                                               "v_proj"]))
     check = cross_check.likelihood_check(None, peft, tok, ["triviaqa", "gsm8k"], limit=3,
                                          seed=0, bootstrap_samples=200, resolver=PACKAGED,
-                                         rows_file=tmp_path / "rows.jsonl")
+                                         rows_file=tmp_path / "rows.jsonl",
+                                         distractors={"default": 4})
     assert not check["skipped"]
-    assert check["meta"]["ranking"] == {"distractors": 4, "abstention": ABSTENTION,
-                                        "normalise": "token"}
+    assert check["meta"]["ranking"] == {"distractors": {"triviaqa": 4, "gsm8k": 4},
+                                        "abstention": ABSTENTION, "normalise": "token"}
     for r in check["tasks"].values():  # LoRA B = 0: trained is the base, exactly
         assert r["ranking"]["n"] == 3 and r["ranking"]["candidates"] == 5
         assert r["ranking"]["chance"] == pytest.approx(0.2)
@@ -238,6 +248,15 @@ def test_end_to_end_on_a_tiny_chat_model_identity_then_moved_adapter(tmp_path):
     assert off["tasks"]["triviaqa"]["ranking"] is None
     assert off["tasks"]["triviaqa"]["abstention"] is None
     assert off["tasks"]["triviaqa"]["base"] == pytest.approx(t["base"], abs=1e-5)
+    # the default ranks TriviaQA only; a per-task limit draws that many rows of that task
+    default = cross_check.likelihood_check(None, peft, tok, ["triviaqa", "gsm8k"],
+                                           limit={"default": 2, "triviaqa": 3}, seed=0,
+                                           bootstrap_samples=200, resolver=PACKAGED)
+    assert default["meta"]["ranking"]["distractors"] == {"triviaqa": 4, "gsm8k": 0}
+    assert default["meta"]["limit"] == {"triviaqa": 3, "gsm8k": 2}
+    assert default["tasks"]["gsm8k"]["ranking"] is None and default["tasks"]["gsm8k"]["n"] == 2
+    assert default["tasks"]["triviaqa"]["ranking"]["base"] == \
+        check["tasks"]["triviaqa"]["ranking"]["base"]
     with pytest.raises(ValueError, match="normalise must be one of"):
         cross_check.likelihood_check(None, peft, tok, ["triviaqa"], limit=1,
                                      resolver=PACKAGED, normalise="words")

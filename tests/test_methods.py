@@ -114,13 +114,10 @@ def test_config_refuses_a_method_it_cannot_run(overrides, message):
 @pytest.mark.parametrize("method", ["sft", "dpo"])
 def test_each_method_runs_the_main_job_end_to_end(tmp_path, monkeypatch, method):
     from rlvr.train import job
-    from tiny_models import tiny_chat_llama
+    from tiny_models import tiny_chat_llama, use_tiny_model
 
     model, tokenizer = tiny_chat_llama()
-    monkeypatch.setattr(job, "resolve_model", lambda spec: str(tmp_path))
-    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
-    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: model)
-    monkeypatch.setattr(job, "_check_space", lambda *args: None)
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
     run_dir = tmp_path / "run"
     cfg = load_config(CONFIG, {
         "output_dir": str(run_dir), "method": method, "max_steps": 2,

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from rlvr.config import load_config
-from tiny_models import tiny_chat_llama
+from tiny_models import tiny_chat_llama, use_tiny_model
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "gsm8k_grpo_cpu.yaml"
 
@@ -19,10 +19,7 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
     from rlvr.train import job
 
     model, tokenizer = tiny_chat_llama()
-    monkeypatch.setattr(job, "resolve_model", lambda spec: str(tmp_path))
-    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
-    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: model)
-    monkeypatch.setattr(job, "_check_space", lambda *args: None)
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
     run_dir = tmp_path / "run"
     cfg = load_config(CONFIG, {
         "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,

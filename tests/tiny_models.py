@@ -53,3 +53,13 @@ def tiny_chat_llama():
         num_attention_heads=2, num_key_value_heads=2, pad_token_id=0, eos_token_id=1,
         bos_token_id=1, max_position_embeddings=4096))
     return model, tokenizer
+
+
+def use_tiny_model(monkeypatch, job, folder, tokenizer, model_factory):
+    """Point the main job (`rlvr.train.job`) at a tiny in-memory model: the model spec
+    resolves to `folder`, the tokenizer is `tokenizer`, each `load_for_training` call returns
+    `model_factory()`, and the free-space check is off (tmp folders are small)."""
+    monkeypatch.setattr(job, "resolve_model", lambda spec: str(folder))
+    monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
+    monkeypatch.setattr(job, "load_for_training", lambda path, cfg: model_factory())
+    monkeypatch.setattr(job, "_check_space", lambda *args: None)

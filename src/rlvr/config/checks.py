@@ -323,8 +323,8 @@ def check_rewards(cfg) -> None:
 
 def check_cross_check(cfg) -> None:
     """`cross_check` as a list of task names with gold continuations (a string is split on
-    commas; "none", "" and null turn the check off, stored as []) and `cross_check_limit`
-    >= 1."""
+    commas; "none", "" and null turn the check off, stored as []), `cross_check_limit` >= 1
+    and `cross_check_distractors` >= 0, each a number or a mapping per task."""
     from rlvr.errors import RlvrError
     from rlvr.eval.cross_check import check_cross_check_tasks
 
@@ -343,6 +343,24 @@ def check_cross_check(cfg) -> None:
         check_cross_check_tasks(cfg.cross_check)
     except RlvrError as exc:
         raise ConfigError(f"cross_check: {exc}") from None
-    if cfg.cross_check_limit < 1:
-        raise ConfigError(f"cross_check_limit must be >= 1 row per task, got "
-                          f"{cfg.cross_check_limit!r}")
+    _check_per_task(cfg, "cross_check_limit", 1, "rows per task")
+    _check_per_task(cfg, "cross_check_distractors", 0, "distractors per task")
+
+
+def _check_per_task(cfg, key: str, least: int, what: str) -> None:
+    """`cfg.<key>` as an integer >= `least`, or a mapping of task names with a gold
+    continuation (or "default") to such integers; ConfigError (one line, the fix) otherwise.
+    A named task that `cross_check` leaves out is allowed: the setting waits for it."""
+    from rlvr.eval.cross_check import CONTINUATIONS
+
+    value = getattr(cfg, key)
+    items = value.items() if isinstance(value, dict) else [(None, value)]
+    for name, n in items:
+        if name is not None and name != "default" and name not in CONTINUATIONS:
+            raise ConfigError(f"{key} names {name!r}, which has no gold continuation; use "
+                              f"{', '.join(CONTINUATIONS)} or 'default'")
+        if isinstance(n, bool) or not isinstance(n, int) or n < least:
+            where = key if name is None else f"{key}.{name}"
+            raise ConfigError(f"{where} must be an integer >= {least} ({what}), got {n!r}; "
+                              f"e.g. {key}: {least + 4} or {key}: {{default: {least}, "
+                              f"triviaqa: {least + 4}}}")

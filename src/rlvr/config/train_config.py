@@ -144,9 +144,16 @@ class TrainConfig:
                                   "tasks' gold answers under base and trained, with the paired "
                                   "95% CI of the difference (rlvr.eval.cross_check; seconds, "
                                   "not minutes); none or [] = off")
-    cross_check_limit: int = _f(10, "rows per cross_check task (seeded draw, the same rows "
-                                    "for base and trained); 50 rows of all four tasks took "
-                                    "549 s on 2 CPU cores (benchmarks/cross_check.py)")
+    cross_check_limit: int | dict = _f(10, "rows per cross_check task (seeded draw, the same "
+                                           "rows for base and trained), or a mapping per task "
+                                           "({default: 10, triviaqa: 50}); 50 rows of all four "
+                                           "tasks took 549 s on 2 CPU cores "
+                                           "(benchmarks/cross_check.py)")
+    cross_check_distractors: int | dict = _f({"triviaqa": 4}, "knowledge or willingness: the "
+                                             "gold answer ranked among this many other rows' "
+                                             "gold answers, per task (a mapping, tasks not "
+                                             "named: its 'default' entry, else 0) or for all "
+                                             "(a number); 0 = no ranking")
     skip_eval: bool = _f(False, "train only; no before/after report")
     kshot_eval: list | None = _f(None, "GSM8K rewards: after training, evaluate base and "
                                        "trained on the GSM8K test split with these numbers "

@@ -37,7 +37,7 @@ import time
 from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rlvr.errors import DataError, RlvrError
 from rlvr.metrics.calibration import paired_bootstrap
@@ -48,6 +48,10 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_TASKS = ("gsm8k", "triviaqa", "humaneval", "mbpp")
 ABSTENTION = "I don't know."
+# distractors per task by default: only TriviaQA, whose short answers make "which answer" a
+# knowledge question; a GSM8K solution or a code body among other rows' ones is told apart by
+# its wording, and their long continuations cost the most to score
+DEFAULT_DISTRACTORS = {"triviaqa": 4}
 CALCULATOR = re.compile(r"<<[^<>]*>>")
 
 
@@ -81,6 +85,14 @@ def check_cross_check_tasks(names: Sequence[str]) -> None:
                             f"{', '.join(CONTINUATIONS)}")
 
 
+def per_task(value: Any, name: str, fallback: Any) -> Any:
+    """A setting for task `name`: `value` itself when it is not a mapping; else its entry for
+    `name`, else its "default" entry, else `fallback` (`cross_check_limit: {triviaqa: 50}`)."""
+    if not isinstance(value, Mapping):
+        return value
+    return value[name] if name in value else value.get("default", fallback)
+
+
 def select_rows(rows: Sequence[dict], limit: int | None, seed: int, task: str) -> list[dict]:
     """`limit` rows drawn with `random.Random(f"{seed}:{task}:cross_check")`, in their file
     order (all rows when limit is None or not smaller)."""
@@ -104,10 +116,12 @@ def gold_continuation(name: str, row: dict[str, Any]) -> str:
                         "use a file that has it, e.g. the packaged subset") from None
 
 
-def load_check_rows(tasks: Sequence[str], limit: int | None, seed: int,
-                    resolver: DataResolver) -> tuple[dict[str, list[dict]], dict[str, str],
-                                                     dict[str, dict], dict[str, list[str]]]:
-    """Each task's rows (`select_rows` among the rows with a non-blank gold continuation),
+def load_check_rows(tasks: Sequence[str], limit: int | None | Mapping[str, int | None],
+                    seed: int, resolver: DataResolver
+                    ) -> tuple[dict[str, list[dict]], dict[str, str], dict[str, dict],
+                               dict[str, list[str]]]:
+    """Each task's rows (`select_rows` of `per_task(limit, task, None)` among the rows with a
+    non-blank gold continuation),
     skip reasons, data sources (as `rlvr eval` states them) and distractor pools (the
     distinct gold continuations of all those rows). A task whose data is
     missing, or has no row with a gold continuation, is skipped with the reason."""
@@ -121,7 +135,7 @@ def load_check_rows(tasks: Sequence[str], limit: int | None, seed: int,
         except DataError as exc:
             skipped[name] = str(exc)
             continue
-        loaded[name] = select_rows(usable, limit, seed, name)
+        loaded[name] = select_rows(usable, per_task(limit, name, None), seed, name)
         # distinct (`_same`) gold continuations of all usable rows, in file order
         pools[name] = list({_same(c): c for c in map(partial(gold_continuation, name),
                                                       usable)}.values())
@@ -258,10 +272,12 @@ def choice_figures(base: Sequence[dict], trained: Sequence[dict], bootstrap_samp
 
 
 def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFAULT_TASKS,
-                     limit: int | None = 50, seed: int = 0, bootstrap_samples: int = 2000, *,
+                     limit: int | None | Mapping[str, int | None] = 50, seed: int = 0,
+                     bootstrap_samples: int = 2000, *,
                      data_dir: str | None = None, data_source: str = "auto",
                      resolver: DataResolver | None = None, batch_size: int = 8,
-                     rows_file: str | Path | None = None, distractors: int = 4,
+                     rows_file: str | Path | None = None,
+                     distractors: int | Mapping[str, int] = DEFAULT_DISTRACTORS,
                      abstention: str | None = ABSTENTION,
                      normalise: str = "token") -> dict[str, Any]:
     """Mean per-token log-likelihood of each task's gold continuations under base and
@@ -273,11 +289,13 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
             model (one model in memory: the base numbers come from `disable_adapter()`).
         tokenizer: the model's tokenizer.
         tasks: names with a gold continuation (`CONTINUATIONS`).
-        limit: rows per task (seeded draw, `select_rows`); None = all.
+        limit: rows per task (seeded draw, `select_rows`); None = all; a mapping sets it per
+            task (`per_task`; tasks it does not name: its "default" entry, else all rows).
         data_dir, data_source, resolver: where rows come from (`rlvr.tasks.sources`;
             data_dir None = $RLVR_DATA_DIR or ~/.config/rlvr/config.yaml, as `rlvr eval`).
         rows_file: when given, every row's numbers for both models go there as JSONL.
-        distractors: other rows' gold continuations ranked with the gold (0 = no ranking).
+        distractors: other rows' gold continuations ranked with the gold (0 = no ranking);
+            a mapping sets it per task (tasks it does not name: its "default" entry, else 0).
         abstention: the abstention continuation (None = no abstention figure).
         normalise: what ranking and abstention compare (`choice_score`; "token" = nats/token).
     Returns:
@@ -301,7 +319,8 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
     rows, skipped, sources, pools = load_check_rows(tasks, limit, seed, resolver)
     for name, reason in skipped.items():
         logger.warning("cross-task check: skipping %s: %s", name, reason)
-    groups = {name: task_groups(name, task_rows, pools[name], distractors, seed, abstention)
+    groups = {name: task_groups(name, task_rows, pools[name],
+                                per_task(distractors, name, 0), seed, abstention)
               for name, task_rows in rows.items()}
     scored: dict[str, dict[str, list[dict]]] = {name: {} for name in rows}
     seconds: dict[str, dict[str, float]] = {name: {} for name in rows}
@@ -339,60 +358,12 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
             for name, task_rows in rows.items() for i, row in enumerate(task_rows)])
     meta = {"measure": "mean per-token log-likelihood of the gold continuation",
             "unit": "nats/token", "difference": "trained - base (paired bootstrap over rows)",
-            "limit": limit, "seed": seed, "bootstrap_samples": bootstrap_samples,
+            "limit": {n: per_task(limit, n, None) for n in rows} if isinstance(limit, Mapping)
+            else limit, "seed": seed, "bootstrap_samples": bootstrap_samples,
             "tokenization": "joint context+continuation tokens after the common prefix with "
                             "the context's own tokens (rlvr.eval.likelihood)",
-            "ranking": {"distractors": distractors, "abstention": abstention,
+            "ranking": {"distractors": {n: per_task(distractors, n, 0) for n in rows},
+                        "abstention": abstention,
                         "normalise": normalise},
             "seconds": round(time.perf_counter() - start, 3)}
     return {"meta": meta, "tasks": results, "skipped": skipped}
-
-
-def _share(figure: dict[str, Any] | None) -> list[str]:
-    """base, trained and 'difference [CI]' cells of a ranking/abstention figure."""
-    d = figure and figure["difference"]
-    return ["-"] * 3 if not d else [f"{figure['base']:.3f}", f"{figure['trained']:.3f}",
-                                    f"{d['mean_difference']:+.3f} [{d['ci_low']:+.3f}, "
-                                    f"{d['ci_high']:+.3f}]"]
-
-
-READING_RULE = ("Reading rule: gold rank held, gold likelihood fell, abstention rose: "
-                "willingness lost, not knowledge; gold rank fell too: knowledge lost.")
-
-
-def cross_check_table(check: dict[str, Any]) -> str:
-    """Markdown: the likelihood table (per task n, base and trained nats/token, trained -
-    base [95% CI]; skipped tasks with their reason), then, when results have them, the
-    knowledge-or-willingness table (gold rank accuracy and abstention-over-gold share: base,
-    trained, trained - base [95% CI]) with `READING_RULE` under it."""
-    lines = ["| task | n | gold continuation | base (nats/token) | trained (nats/token) | "
-             "trained - base [95% CI] |", "|---|---:|---|---:|---:|---:|"]
-    for name, r in check["tasks"].items():
-        d = r["difference"]
-        lines.append(f"| {name} | {r['n']} | {r['continuation']} | {r['base']:.4f} | "
-                     f"{r['trained']:.4f} | {d['mean_difference']:+.4f} "
-                     f"[{d['ci_low']:+.4f}, {d['ci_high']:+.4f}] |")
-    for name, reason in check.get("skipped", {}).items():
-        lines.append(f"| {name} | - | skipped: {reason} | - | - | - |")
-    figures = {k: r for k, r in check["tasks"].items() if r.get("ranking") or r.get("abstention")}
-    if not figures:
-        return "\n".join(lines)
-    text = next((r["abstention"]["continuation"] for r in figures.values()
-                 if r.get("abstention")), ABSTENTION)
-    norm = check.get("meta", {}).get("ranking", {}).get("normalise", "token")
-    unit = "mean log-likelihood per token" if norm == "token" else f"normalise={norm}"
-    lines += ["", "Knowledge or willingness: the gold ranked first among its candidates "
-              f"(it and other rows' gold answers, same prompt, {unit}; chance = 1 / "
-              f'candidates); "{text}" scored above the gold (share of rows), and its margin '
-              "over the gold (abstention - gold score, mean over rows).", "",
-              "| task | n | candidates | gold ranked 1st: base | trained | trained - base "
-              f'[95% CI] | "{text}" over gold: base | trained | trained - base [95% CI] | '
-              "margin: trained - base [95% CI] |", "|---|---:|" + "---:|" * 8]
-    for name, r in figures.items():
-        ranking, abst = r.get("ranking"), r.get("abstention")
-        lines.append(" | ".join([f"| {name}", str(r["n"]), str((ranking or {}).get(
-            "candidates", "-")), *_share(ranking), *_share(abst),
-            _share(abst and {**abst["margin"], "base": 0, "trained": 0})[2]]) + " |")
-    return "\n".join(lines + ["", READING_RULE])
-
-

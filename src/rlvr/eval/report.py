@@ -191,7 +191,7 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
         md += ["## Cross-task evaluation (base vs trained)", "",
                results_table(report["cross_eval"]), ""]
     if report.get("cross_check"):
-        from rlvr.eval.cross_check import cross_check_table
+        from rlvr.eval.cross_check_table import cross_check_table
 
         md += ["## Cross-task check: likelihood of gold answers (base vs trained)", "",
                "Mean per-token log-likelihood of each task's gold continuation (nats/token; "

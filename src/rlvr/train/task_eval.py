@@ -98,6 +98,7 @@ def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
     start = time.perf_counter()
     result = likelihood_check(
         None, model, tokenizer, cfg.cross_check, limit=cfg.cross_check_limit, seed=cfg.seed,
+        distractors=cfg.cross_check_distractors,
         bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
         rows_file=Path(run_dir) / "cross_check_rows.jsonl")
     meta.setdefault("timings", {})["cross_check_s"] = round(time.perf_counter() - start, 3)
@@ -172,7 +173,7 @@ def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, 
         md += ["## GSM8K test accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
                "![k-shot accuracy](kshot.png)", ""]
     if report.get("cross_check"):
-        from rlvr.eval.cross_check import cross_check_table
+        from rlvr.eval.cross_check_table import cross_check_table
 
         md += ["## Cross-task check: likelihood of gold answers (base vs trained)", "",
                "Mean per-token log-likelihood of each task's gold continuation (nats/token); "
