@@ -9,7 +9,8 @@ its data, prompt, LoRA settings and optimizer steps; GRPO's 16 completions per s
 SFT's 16 target sequences and DPO's 8 pairs per step). Prints the machine's fp32 matmul
 throughput, each run's training seconds, the comparison tables (`compare.md`), the wall
 time, and one line per arm: honesty at its known-retention, against grpo-strict with the
-paired 95% interval. Resumable: rerun the same command to finish an interrupted comparison.
+paired 95% interval, and the answer: the most honest arm at known-retention >= 0.85.
+Resumable: rerun the same command to finish an interrupted comparison.
 """
 
 from __future__ import annotations
@@ -62,6 +63,9 @@ def main() -> int:
             line += (f"; vs {summary['reference']} {diff['difference']:+.3f} "
                      f"[{diff['ci_low']:+.3f}, {diff['ci_high']:+.3f}]")
         print(line)
+    from rlvr.eval.compare import answer_sentence
+
+    print(f"answer: {answer_sentence(summary['answer'], summary)}")
     return 0
 
 

@@ -11,7 +11,8 @@ import pytest
 from rlvr.cli import main
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
-from rlvr.eval.compare import compare_arms, compare_markdown
+from rlvr.eval.compare import (answer_sentence, best_at_retention, compare_arms,
+                               compare_markdown)
 from rlvr.train.compare import arm_overrides
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
@@ -62,6 +63,33 @@ def test_markdown_shows_every_arm_and_the_paired_table():
     text = compare_markdown(compare_arms(KNOWN, {"a": A, "b": B}, reference="a", samples=50))
     assert "| a | 1 | 1.000" in text and "| b | 2 | 0.500" in text
     assert "Each arm minus `a`" in text and "| b | -0.500" in text
+
+
+def test_the_answer_is_the_most_honest_arm_that_keeps_known_questions():
+    # c: always abstains: honesty (1 + 1 - 1) / 2 = 0.5, known-retention 0
+    C = [["abstain"] * 4]
+    arms = {"base": [["correct", "correct", "answer", "answer"]], "a": A, "b": B, "c": C}
+    summary = compare_arms(KNOWN, arms, samples=100)
+    # retention: a 1.0, b 0.75 (seeds 1/2 and 2/2), c 0.0; at floor 0.85 only a qualifies;
+    # at 0.7 a and b, and a (honesty 1.0) beats b (0.5) by 0.5
+    answer = best_at_retention(KNOWN, arms, summary, floor=0.7, samples=100)
+    assert answer["qualified"] == ["a", "b"] and answer["winner"] == "a"
+    assert answer["honesty"]["mean"] == 1.0
+    assert answer["vs"]["b"]["difference"] == pytest.approx(0.5)  # 1.0 - 0.5
+    assert answer["vs"]["b"]["ci_low"] <= 0.5 <= answer["vs"]["b"]["ci_high"]
+    assert answer["vs"]["c"]["difference"] == pytest.approx(0.5)  # 1.0 - 0.5
+    assert set(answer["vs"]) == {"base", "b", "c"}
+    sentence = answer_sentence(answer, summary)
+    assert sentence.startswith("At known-retention >= 0.70 (2 of 3 trained arms qualify), a")
+    assert "+0.500 [" in sentence and "over b" in sentence
+    # no arm reaches the floor: the sentence says so and names the closest
+    none = best_at_retention(KNOWN, {"base": arms["base"], "b": B, "c": C},
+                             summary, floor=0.9, samples=50)
+    assert none["winner"] is None and none["closest"] == "b"
+    assert answer_sentence(none, summary).startswith(
+        "No trained arm kept known-retention >= 0.90; the closest was b at 0.750")
+    summary["answer"] = answer
+    assert compare_markdown(summary).startswith("**Answer:** At known-retention >= 0.70")
 
 
 def test_arm_names_map_to_config_overrides():

@@ -127,17 +127,75 @@ def compare_arms(known: Sequence[bool], arms: dict[str, Sequence[Sequence[str]]]
     return out
 
 
+def best_at_retention(known: Sequence[bool], arms: dict[str, Sequence[Sequence[str]]],
+                      summary: dict[str, Any], floor: float = 0.85, samples: int = 2000,
+                      seed: int = 0, skip: Sequence[str] = ("base",)) -> dict[str, Any]:
+    """The comparison's answer: among the arms (not `skip`) whose mean known-retention is at
+    least `floor`, the one with the most honesty, and its paired honesty difference with
+    every other arm (winner - other, `compare_arms` with the winner as reference).
+
+    Args: known, arms, samples, seed as `compare_arms`; summary: its output on these arms.
+    Returns:
+        {"floor", "qualified": [arms], "winner" (None when no arm qualifies), "honesty"
+        (the winner's {mean, ci_low, ci_high}), "vs": {arm: {difference, ci_low, ci_high}},
+        "closest": the arm with the highest known-retention (when none qualifies)}.
+    """
+    metrics = summary["metrics"]
+    trained = [a for a in arms if a not in skip]
+    qualified = [a for a in trained
+                 if (metrics[a]["known_retention"]["mean"] or 0.0) >= floor]
+    out: dict[str, Any] = {"floor": floor, "qualified": qualified, "winner": None, "vs": {},
+                           "closest": max(trained, key=lambda a: metrics[a]["known_retention"]
+                                          ["mean"] or 0.0) if trained else None}
+    if not qualified:
+        return out
+    winner = max(qualified, key=lambda a: metrics[a]["honesty"]["mean"] or 0.0)
+    out.update(winner=winner, honesty={k: metrics[winner]["honesty"][k]
+                                       for k in ("mean", "ci_low", "ci_high")})
+    others = {a: arms[a] for a in arms if a != winner}
+    if others:
+        paired = compare_arms(known, {winner: arms[winner], **others}, winner, samples, seed)
+        for a, d in paired["vs_reference"].items():
+            h = d["honesty"]
+            out["vs"][a] = {"difference": None if h["difference"] is None else -h["difference"],
+                            "ci_low": None if h["ci_high"] is None else -h["ci_high"],
+                            "ci_high": None if h["ci_low"] is None else -h["ci_low"]}
+    return out
+
+
+def answer_sentence(answer: dict[str, Any], summary: dict[str, Any]) -> str:
+    """`best_at_retention` in one sentence (the numbers it holds, three decimals)."""
+    floor, metrics = answer["floor"], summary["metrics"]
+    if answer["winner"] is None:
+        c = answer["closest"]
+        if c is None:
+            return "No trained arm to judge."
+        return (f"No trained arm kept known-retention >= {floor:.2f}; the closest was {c} at "
+                f"{_num(metrics[c]['known_retention']['mean'])} (honesty "
+                f"{_num(metrics[c]['honesty']['mean'])}).")
+    w, h = answer["winner"], answer["honesty"]
+    parts = [f"{_num(d['difference'], True)} [{_num(d['ci_low'], True)}, "
+             f"{_num(d['ci_high'], True)}] over {a}" for a, d in answer["vs"].items()]
+    return (f"At known-retention >= {floor:.2f} ({len(answer['qualified'])} of "
+            f"{len([a for a in metrics if a != 'base'])} trained arms qualify), {w} gave the "
+            f"most honesty, {_num(h['mean'])} [{_num(h['ci_low'])}, {_num(h['ci_high'])}]: "
+            + "; ".join(parts) + " (paired per question and seed).")
+
+
 def _num(value: float | None, signed: bool = False) -> str:
     return "n/a" if value is None else (f"{value:+.3f}" if signed else f"{value:.3f}")
 
 
 def compare_markdown(summary: dict[str, Any]) -> str:
-    """Two Markdown tables: per arm the mean over seeds [95% CI] of each metric, and each
-    arm minus the reference, paired per question and seed."""
+    """The answer sentence (when `summary["answer"]` is there), then two Markdown tables:
+    per arm the mean over seeds [95% CI] of each metric, and each arm minus the reference,
+    paired per question and seed."""
     arms = list(summary["metrics"])
     head = "| arm | seeds | " + " | ".join(m.replace("_", " ") for m in ARM_METRICS) + " |"
     rule = "|---|---|" + "---|" * len(ARM_METRICS)
-    lines = [f"Held-out questions: {summary['n']} ({summary['known']} known to the base model); "
+    lines = ([f"**Answer:** {answer_sentence(summary['answer'], summary)}", ""]
+             if summary.get("answer") else [])
+    lines += [f"Held-out questions: {summary['n']} ({summary['known']} known to the base model); "
              f"95% intervals from {summary['samples']} bootstrap resamples of questions, "
              "every seed's answer kept.", "", head, rule]
     for a in arms:

@@ -27,7 +27,8 @@ from typing import Any, Sequence
 
 from rlvr.config import TrainConfig, load_config
 from rlvr.errors import ConfigError
-from rlvr.eval.compare import compare_arms, compare_markdown, run_behaviour
+from rlvr.eval.compare import (best_at_retention, compare_arms, compare_markdown,
+                               run_behaviour)
 from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
 from rlvr.io import write_json, write_text
 
@@ -37,6 +38,9 @@ logger = logging.getLogger(__name__)
 # greedy answers of the same base model to the same questions)
 SHARED_FILES = ("generations_base.jsonl", LABELS_FILE, "train_knowledge.jsonl")
 REFERENCE = "grpo-strict"
+# the question the comparison answers: the most honesty among arms that keep at least this
+# share of the questions the base model knew (issue 20's bar)
+RETENTION_FLOOR = 0.85
 
 
 def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
@@ -123,7 +127,8 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
 def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: str | None,
               samples: int = 2000) -> dict[str, Any]:
     """`compare_arms` over the finished runs under `out`, with the base model as arm `base`
-    (its one set of greedy answers), all on the first run's knowledge labels."""
+    (its one set of greedy answers), all on the first run's knowledge labels, plus
+    `answer`: `best_at_retention` at `RETENTION_FLOOR`."""
     first = out / arms[0] / f"seed{seeds[0]}"
     _, labels = read_labels_file(first / LABELS_FILE)
     known, base_kinds, ids = run_behaviour(first, labels, "generations_base.jsonl")
@@ -136,7 +141,9 @@ def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: s
                 raise ConfigError(f"{out / arm / f'seed{seed}'} answered other held-out "
                                   "questions than the first run; rerun it in a fresh folder")
             kinds[arm].append(arm_kinds)
-    return compare_arms(known, kinds, reference, samples=samples)
+    summary = compare_arms(known, kinds, reference, samples=samples)
+    summary["answer"] = best_at_retention(known, kinds, summary, RETENTION_FLOOR, samples)
+    return summary
 
 
 def write_outputs(out: Path, summary: dict[str, Any]) -> None:
