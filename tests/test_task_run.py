@@ -24,7 +24,7 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
     cfg = load_config(CONFIG, {
         "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,
         "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": [0, 1],
-        "kshot_limit": 2, "eval_max_new_tokens": 3, "report_to": "none",
+        "kshot_limit": 2, "eval_max_new_tokens": 3, "eval_limit": 3, "report_to": "none",
         "lora_target_modules": ["q_proj", "v_proj"], "bootstrap_samples": 20})
     report = job.run(cfg)
     assert report["meta"]["optimizer_steps"] == 1 and report["kshot"]["shots"] == [0, 1]
@@ -32,9 +32,23 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
     for name in ("report.json", "report.md", "kshot.json", "kshot.md", "kshot.png",
                  "kshot_samples.jsonl", "adapter/adapter_config.json"):
         assert (run_dir / name).is_file(), name
-    # no self-awareness steps: no held-out generations, no knowledge labels
-    assert not (run_dir / "generations_base.jsonl").exists()
+    # no self-awareness steps: no knowledge labels; the held-out rows (eval_limit of them)
+    # scored by both rewards, base and trained, paired
     assert not (run_dir / "knowledge_labels.json").exists()
+    held = report["heldout"]
+    assert held["n_rows"] == 3 and held["rewards"] == ["gsm8k_correctness", "gsm8k_format"]
+    assert {"reward", "reward/gsm8k_correctness", "reward/gsm8k_format",
+            "accuracy/gsm8k_correctness"} <= set(held["metrics"])
+    for name in ("generations_base.jsonl", "generations_trained.jsonl"):
+        rows = [json.loads(line) for line in (run_dir / name).open()]
+        assert len(rows) == 3 and all(set(r["rewards"]) == set(held["rewards"]) for r in rows)
+        # the weighted sum: 1.0 x correctness + 0.5 x format (the config's weights)
+        assert all(r["reward"] == r["rewards"]["gsm8k_correctness"]
+                   + 0.5 * r["rewards"]["gsm8k_format"] for r in rows)
+    md = (run_dir / "report.md").read_text()
+    assert "## Held-out rows: base vs trained" in md and "| accuracy/gsm8k_correctness | 3 |" in md
+    assert md.count("Held-out accuracy/gsm8k_correctness (n=3)") == 1
+    assert (run_dir / "plots" / "before_after.png").is_file()
     log = [json.loads(line) for line in (run_dir / "train_log.jsonl").open()]
     assert "rewards/gsm8k_correctness/mean" in log[0] and "rewards/gsm8k_format/mean" in log[0]
     events = [json.loads(line)["event"] for line in (run_dir / "metrics.jsonl").open()]

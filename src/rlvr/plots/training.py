@@ -9,7 +9,7 @@
 | calibration.png | answerable / unanswerable outcome counts (stacked), over-abstention and hedge rate |
 | kl.png | KL divergence of the policy from the reference model |
 | length.png | mean completion length; clipped / truncated share on a second axis |
-| before_after.png | honesty metrics of always-abstain, base and trained, and the headline metrics of base and trained, with the report's paired 95% CIs of trained - base |
+| before_after.png | honesty metrics of always-abstain, base and trained, and the headline metrics of base and trained (a task run: its held-out metrics), with the report's paired 95% CIs of trained - base |
 
 The numbers come from `rlvr.plots.training_data.load_run_metrics` (metrics.jsonl, else
 train_log.jsonl and report.json). A plot whose metrics the run did not log (beta 0: no
@@ -277,10 +277,40 @@ def _headline_panel(ax, evaluation: dict[str, Any]) -> bool:
     return True
 
 
+def _heldout_panel(ax, heldout: dict[str, Any]) -> bool:
+    """A task run's held-out metrics (`rlvr.eval.task_heldout`), base and trained, each with
+    its paired CI of trained - base."""
+    metrics = heldout.get("metrics") or {}
+    names = [m for m, v in metrics.items() if isinstance(v, dict)]
+    if not names:
+        return False
+    values = [[_number(metrics[m].get(side)) for m in names] for side in ("base", "trained")]
+    top = _bars(ax, names, [("base", "tab:blue", values[0]),
+                            ("trained", "tab:orange", values[1])])
+    for x, m in enumerate(names):
+        _ci_text(ax, x, max(top, 1.0), metrics[m].get("difference"))
+    low = min([0.0] + [v for side in values for v in side if v is not None])
+    ax.set_ylim(low - 0.05, max(top, 1.0) * 1.45)
+    ax.set_ylabel("mean per held-out row (accuracy 0-1; rewards in reward units)")
+    ax.set_title(f"held-out rows ({heldout.get('n_rows')}), the run's own rewards",
+                 fontsize=10)
+    ax.legend(fontsize=7, loc="upper left")
+    return True
+
+
 def draw_before_after(plt, run: RunMetrics):
     """Grouped bars: honesty metrics (always abstain / base / trained) and headline metrics
-    (base / trained) with the report's CIs; None if the run has no before/after results."""
+    (base / trained) with the report's CIs, or a task run's held-out metrics; None if the
+    run has no before/after results."""
     evaluation = run.evaluation or {}
+    if isinstance(evaluation.get("heldout"), dict):
+        fig, axes = _figure(plt, "before_after.png")
+        if not _heldout_panel(axes[0], evaluation["heldout"]):
+            plt.close(fig)
+            return None
+        fig.suptitle(f"{_name(run)}: before vs after training (from {run.eval_source})",
+                     fontsize=11)
+        return fig
     knowledge = evaluation.get("knowledge") if isinstance(evaluation.get("knowledge"), dict) \
         else None
     has_headline = any(isinstance(v, dict) for v in (evaluation.get("base") or {}).values())

@@ -31,7 +31,7 @@ logger = logging.getLogger(__name__)
 METRICS_FILE = "metrics.jsonl"
 TRAIN_LOG_FILE = "train_log.jsonl"
 REPORT_FILE = "report.json"
-EVAL_KEYS = ("base", "trained", "difference", "knowledge", "cross_eval")
+EVAL_KEYS = ("base", "trained", "difference", "knowledge", "cross_eval", "heldout")
 _REWARD_MEAN = re.compile(r"^rewards/(.+)/mean$")
 
 
@@ -137,10 +137,11 @@ def resume_steps(records: Iterable[Any]) -> list[int]:
 
 
 def latest_eval(records: Iterable[Any]) -> dict[str, Any] | None:
-    """The newest `event: eval` record without its `event` key, or None."""
+    """The newest `event: eval` record (a task run's: `event: kshot`, which holds its
+    held-out results) without its `event` key, or None."""
     found = None
     for record in records:
-        if isinstance(record, dict) and record.get("event") == "eval":
+        if isinstance(record, dict) and record.get("event") in ("eval", "kshot"):
             found = {k: v for k, v in record.items() if k != "event"}
     return found
 

@@ -45,10 +45,14 @@ def run_task(reward: str = "selfaware", preset: str | None = None,
                                max_new_tokens=max_new_tokens or base.max_new_tokens)
 
 
-def heldout_rows(examples: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def heldout_rows(examples: Sequence[dict[str, Any]],
+                 with_fields: bool = False) -> list[dict[str, Any]]:
     """Eval rows from parsed training examples (see `rlvr.data.messages`), prompts kept;
-    `expected_answer` is the example's `gold_answers` list (None when unanswerable)."""
-    return [{"id": ex.get("id", i), "question": ex["question"],
+    `expected_answer` is the example's `gold_answers` list (None when unanswerable). With
+    `with_fields` (a task run), each row also carries the example's reward fields
+    (`fields`: final_answer, solution, test_list, ...), which its rewards read."""
+    return [{**(dict(ex.get("fields") or {}) if with_fields else {}),
+             "id": ex.get("id", i), "question": ex["question"],
              "expected_answer": gold_answers(ex),
              "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"],
              **({"source": ex["source"]} if "source" in ex else {})}
@@ -76,10 +80,12 @@ def check_overlap(rows: Iterable[dict[str, Any]], train_questions: set[str], sou
             f"run (e.g. {shared[0].get('question')!r}); {fix}", source)
 
 
-def write_run_data(run_dir: str | Path, train: Sequence[dict], heldout: Sequence[dict]) -> None:
-    """Write `heldout.jsonl` and `train_questions.json` into a run directory."""
+def write_run_data(run_dir: str | Path, train: Sequence[dict], heldout: Sequence[dict],
+                   with_fields: bool = False) -> None:
+    """Write `heldout.jsonl` (`heldout_rows`, reward fields kept `with_fields`) and
+    `train_questions.json` into a run directory."""
     run_dir = Path(run_dir)
-    write_jsonl(run_dir / HELDOUT_FILE, heldout_rows(heldout))
+    write_jsonl(run_dir / HELDOUT_FILE, heldout_rows(heldout, with_fields))
     write_json(run_dir / TRAIN_QUESTIONS_FILE,
                sorted({normalise_question(ex["question"]) for ex in train}))
 

@@ -31,12 +31,20 @@ def eval_settings(cfg: TrainConfig, num_samples: int = 1, temperature: float = 0
 
 
 def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], cfg: TrainConfig,
-                     label: str) -> list[dict[str, Any]]:
-    """Greedy answers of `model` to the held-out rows, scored by the run's reward."""
+                     label: str, every_reward: bool = False) -> list[dict[str, Any]]:
+    """Greedy answers of `model` to the held-out rows, scored by the run's reward; with
+    `every_reward` (a task run), by each of its reward entries and their weighted sum
+    (`rlvr.eval.task_heldout.score_with_entries`)."""
     from rlvr.eval.runner import generate_task_records
 
-    return generate_task_records(model, tokenizer, task, list(rows), [], eval_settings(cfg),
-                                 label)
+    records = generate_task_records(model, tokenizer, task, list(rows), [],
+                                    eval_settings(cfg), label)
+    if every_reward:
+        from rlvr.eval.task_heldout import score_with_entries
+        from rlvr.train.checks import reward_entries
+
+        score_with_entries(records, reward_entries(cfg))
+    return records
 
 
 def knowledge_for_run(model, tokenizer, task, rows: Sequence[dict],

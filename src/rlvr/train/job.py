@@ -17,8 +17,9 @@
    `decision_rule`: is each greedy action the one the reward prefers, given the model's
    answer-forced P(correct) (`answer_forced`, run on the base model after stage 4)?
 9. `finish`: `report.json`, `report.md`, generations, metrics, trackers and plots.
-A task run (GSM8K, MATH, QA and code rewards) skips 3-4 and 7 and reports its k-shot
-evaluation instead (`rlvr.train.task_eval`). Every log and the results are appended to
+A task run (any reward but the calibration ones) skips stage 4: its held-out rows are
+scored by every reward of the run, base and trained, with paired intervals, next to its
+k-shot evaluation (`rlvr.train.task_eval`). Every log and the results are appended to
 `metrics.jsonl` as they happen (`rlvr.metrics.run_log`).
 """
 
@@ -42,7 +43,7 @@ from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
 from rlvr.train.checkpoints import (check_disk_space, check_output_dir, checkpoint_bytes,
                                     last_checkpoint, lora_parameter_count)
-from rlvr.train.checks import reward_preflight
+from rlvr.train.checks import reward_entries, reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
@@ -83,10 +84,11 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     """
     state = prepare(cfg, resume)
     load_base(state)
-    if not cfg.skip_eval and not state.task_run:
+    if not cfg.skip_eval:
         state.base_records = evaluate_base(state)
-        state.labels = label_knowledge(state)
-        state.p_correct_base = answer_forced(state, state.model, "base")
+        if not state.task_run:
+            state.labels = label_knowledge(state)
+            state.p_correct_base = answer_forced(state, state.model, "base")
     state.train, state.train_counts = select_training_rows(state)
     trained = METHODS[cfg.method](state)
     if not trained.main:
@@ -95,10 +97,11 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     if cfg.skip_eval or trained.interrupted:
         return finish(state, trained, {"meta": {**meta, "timings": state.timings}})
     if state.task_run:
+        records = (state.base_records, evaluate_trained(state, trained))
         meta["timings"] = _rounded(state.timings)
         return finish(state, trained, task_report(cfg, trained.model, state.tokenizer,
                                                   state.run_dir, meta, state.train,
-                                                  trained.adapter_dir))
+                                                  trained.adapter_dir, records))
     trained_records = evaluate_trained(state, trained)
     meta["timings"] = _rounded(state.timings)
     report = build_report(state.base_records, trained_records, meta, cfg.bootstrap_samples,
@@ -141,7 +144,7 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
         check_kshot_data(cfg, train)
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
-    write_run_data(run_dir, train, heldout)
+    write_run_data(run_dir, train, heldout, with_fields=task_run)
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
@@ -157,9 +160,10 @@ def load_base(state: RunState) -> None:
     state.tokenizer = load_tokenizer(state.model_path)
     state.model = load_for_training(state.model_path, cfg)
     _check_space(cfg, state.model, state.model_path, state.run_dir)
-    state.task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params,
+    first = reward_entries(cfg)[0]  # a task run's records are rescored by every entry
+    state.task = run_task(first["name"], first.get("preset"), first.get("params"),
                           cfg.eval_max_new_tokens or cfg.max_completion_length)
-    state.rows = heldout_rows(state.heldout)
+    state.rows = heldout_rows(state.heldout, with_fields=state.task_run)
 
 
 def evaluate_base(state: RunState) -> list[dict[str, Any]]:
@@ -171,7 +175,7 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
     if records is None:
         start = time.perf_counter()
         records = evaluate_heldout(state.model, state.tokenizer, state.task, state.rows,
-                                   state.cfg, "base")
+                                   state.cfg, "base", state.task_run)
         state.timings["eval_base_s"] = time.perf_counter() - start
         write_jsonl(base_file, records)
     return records
@@ -207,7 +211,7 @@ def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
     start = time.perf_counter()
     trained.model.eval()
     records = evaluate_heldout(trained.model, state.tokenizer, state.task, state.rows,
-                               state.cfg, "trained")
+                               state.cfg, "trained", state.task_run)
     state.timings["eval_trained_s"] = time.perf_counter() - start
     return records
 
@@ -300,7 +304,7 @@ def finish(state: RunState, trained: Trained, report: dict[str, Any]) -> dict[st
     line in the log; returns `report`. A stopped or `skip_eval` run only closes up."""
     if "base" in report or "kshot" in report:  # evaluated: log the results
         task = "kshot" in report
-        keys = ("kshot", "cross_check") if task else (
+        keys = ("heldout", "kshot", "cross_check") if task else (
             "base", "trained", "difference", "knowledge", "cross_eval", "cross_check")
         append_metrics(state.metrics_path, {"event": "kshot" if task else "eval",
                                             **{k: report[k] for k in keys if k in report}})

@@ -50,7 +50,8 @@ def check_kshot_data(cfg: TrainConfig, train: Sequence[dict]) -> None:
 
 
 def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: dict[str, Any],
-                train: Sequence[dict], adapter_dir: str | Path | None = None) -> dict[str, Any]:
+                train: Sequence[dict], adapter_dir: str | Path | None = None,
+                records: tuple[Sequence[dict], Sequence[dict]] | None = None) -> dict[str, Any]:
     """Evaluate a task run after training and write report.json / report.md.
 
     Args:
@@ -61,15 +62,29 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
         train: the training examples (their questions must not be k-shot questions).
         adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of
             `rlvr eval` runs on it as in a calibration run (`report["cross_eval"]`).
+        records: (base, trained) held-out records scored by every reward entry
+            (`rlvr.train.evaluate.evaluate_heldout`): the trained ones go to
+            generations_trained.jsonl and both into `report["heldout"]`
+            (`rlvr.eval.task_heldout.heldout_summary`).
     Returns:
-        {"meta", "kshot" (or None)[, "cross_check"][, "cross_eval"]}: the report also
+        {"meta", "heldout" (or None), "kshot" (or None)[, "cross_check"][, "cross_eval"]}:
+        the report also
         written to report.json; "cross_check" (with `cfg.cross_check`) is the likelihood
         check of `rlvr.eval.cross_check`, as in a calibration run.
     """
     from rlvr.eval.kshot import kshot_eval
 
     run_dir = Path(run_dir)
-    report: dict[str, Any] = {"meta": meta, "kshot": None}
+    report: dict[str, Any] = {"meta": meta, "heldout": None, "kshot": None}
+    if records is not None and records[0]:
+        from rlvr.eval.task_heldout import heldout_summary
+        from rlvr.io import write_jsonl
+        from rlvr.train.checks import reward_entries
+
+        write_jsonl(run_dir / "generations_trained.jsonl", records[1])
+        report["heldout"] = heldout_summary(records[0], records[1], reward_entries(cfg),
+                                            bootstrap_samples=cfg.bootstrap_samples,
+                                            seed=cfg.seed)
     if cfg.kshot_eval:
         rows, pool, sources = _kshot_inputs(cfg, train)
         start = time.perf_counter()
@@ -121,10 +136,20 @@ def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[st
 
 
 def task_verdict_line(report: dict[str, Any]) -> str:
-    """One line: accuracy base -> trained at the largest shot count, with the paired CI."""
-    kshot = report.get("kshot")
-    if not kshot:
-        return "task run: no after-training evaluation configured (set kshot_eval for GSM8K)"
+    """One line: the held-out rows' accuracy (else mean reward) base -> trained with the
+    paired CI (`rlvr.eval.task_heldout.verdict_line`), then the k-shot accuracy at the
+    largest shot count with its paired CI."""
+    from rlvr.eval.task_heldout import verdict_line
+
+    parts = [verdict_line(report["heldout"])] if report.get("heldout") else []
+    if report.get("kshot"):
+        parts.append(_kshot_line(report["kshot"]))
+    return " ".join(parts) or ("task run: no held-out rows and no k-shot evaluation (set "
+                               "eval_limit above 0 or kshot_eval for GSM8K)")
+
+
+def _kshot_line(kshot: dict[str, Any]) -> str:
+    """GSM8K accuracy at the largest shot count, base -> trained, with the paired CI."""
     k = str(max(kshot["shots"]))
     metrics = kshot["metrics"]
     acc = {m: (metrics[m].get(k, {}).get("accuracy") or {}).get("value") for m in metrics}
@@ -143,10 +168,15 @@ def _pct(value: float | None) -> str:
 
 
 def task_flat_results(report: dict[str, Any]) -> dict[str, float]:
-    """`kshot/<model>/<k>shot/accuracy` and `kshot/difference/<k>shot/<mean_difference|
-    ci_low|ci_high>` for the trackers (`Trackers.log_results`)."""
+    """`heldout/<base|trained>/<metric>`, `heldout/difference/<metric>/<mean_difference|
+    ci_low|ci_high>`, `kshot/<model>/<k>shot/accuracy` and `kshot/difference/<k>shot/...`
+    for the trackers (`Trackers.log_results`)."""
     kshot = report.get("kshot") or {}
     flat: dict[str, float] = {}
+    for metric, m in ((report.get("heldout") or {}).get("metrics") or {}).items():
+        flat[f"heldout/base/{metric}"], flat[f"heldout/trained/{metric}"] = m["base"], m["trained"]
+        for key in ("mean_difference", "ci_low", "ci_high"):
+            flat[f"heldout/difference/{metric}/{key}"] = float(m["difference"][key])
     for model, by_k in (kshot.get("metrics") or {}).items():
         for k, m in by_k.items():
             value = (m.get("accuracy") or {}).get("value")
@@ -169,6 +199,12 @@ def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, 
           f"**{task_verdict_line(report)}**", ""]
     for alarm in meta.get("alarms") or []:
         md.append(f"- ALARM: {alarm['message']}")
+    if report.get("heldout"):
+        from rlvr.eval.task_heldout import heldout_table
+
+        md += ["## Held-out rows: base vs trained (the run's own rewards)", "",
+               heldout_table(report["heldout"]), "", "![before and after](plots/before_after.png)",
+               ""]
     if report.get("kshot"):
         md += ["## GSM8K test accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
                "![k-shot accuracy](kshot.png)", ""]
