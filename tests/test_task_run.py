@@ -7,13 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from rlvr.config import load_config
 from tiny_models import tiny_chat_llama, use_tiny_model
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "gsm8k_grpo_cpu.yaml"
 
 
-def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
+def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the packaged GSM8K subsets
     monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
     from rlvr.train import job
@@ -49,6 +51,31 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch):
     assert "## Held-out rows: base vs trained" in md and "| accuracy/gsm8k_correctness | 3 |" in md
     assert md.count("Held-out accuracy/gsm8k_correctness (n=3)") == 1
     assert (run_dir / "plots" / "before_after.png").is_file()
+    # `rlvr report` rebuilds it offline from the saved generations: the same numbers
+    from rlvr.cli import main
+
+    before = json.loads((run_dir / "report.json").read_text())["heldout"]
+    assert main(["report", str(run_dir)]) == 0
+    assert json.loads((run_dir / "report.json").read_text())["heldout"] == before
+    # `rlvr eval --tasks heldout --adapter RUN/adapter`: the same rows, prompt and rewards,
+    # base and adapter loaded afresh: the same greedy answers, the same table
+    import rlvr.models
+
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: tiny_chat_llama())
+    out = tmp_path / "eval"
+    assert main(["eval", "--tasks", "heldout", "--adapter", str(run_dir / "adapter"),
+                 "--output-dir", str(out)]) == 0
+    again = json.loads((out / "heldout.json").read_text())
+    for metric, m in before["metrics"].items():
+        assert again["metrics"][metric]["base"] == pytest.approx(m["base"]), metric
+        assert again["metrics"][metric]["trained"] == pytest.approx(m["trained"]), metric
+    assert (out / "heldout.md").read_text().count("| accuracy/gsm8k_correctness | 3 |") == 1
+    assert (out / "before_after.png").is_file()
+    # a task run's adapter is not a self-awareness model: refused before any model loads
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: pytest.fail("loaded"))
+    assert main(["eval", "--tasks", "selfaware", "--adapter", str(run_dir / "adapter"),
+                 "--output-dir", str(out)]) == 2
+    assert "comes from a task run" in capsys.readouterr().err
     log = [json.loads(line) for line in (run_dir / "train_log.jsonl").open()]
     assert "rewards/gsm8k_correctness/mean" in log[0] and "rewards/gsm8k_format/mean" in log[0]
     events = [json.loads(line)["event"] for line in (run_dir / "metrics.jsonl").open()]

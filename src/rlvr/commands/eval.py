@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+HELDOUT = "heldout"  # a training run's own held-out rows (`rlvr.train.heldout_eval`)
+
 
 def register(subparsers) -> None:
     """Add the `eval` subcommand."""
@@ -49,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         for task in TASKS.values():
             print(f"{task.name:11} v{task.version}  reward={task.reward:18} {task.description}")
+        print(f"{HELDOUT:11} {'':2}  {'reward=the run':25} with --adapter RUN/adapter of a task "
+              "run: its held-out rows, scored by every reward of the run, base vs trained")
         return 0
     if args.rescore:
         from rlvr.eval.runner import rescore
@@ -56,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
         results = rescore(args.rescore)
     else:
         names, task_paths = _check_args(args)  # every setting, before any model loads
+        if HELDOUT in names:
+            _heldout(args)
+            names = [n for n in names if n != HELDOUT]
+            if not names:
+                return 0
         from rlvr.eval.runner import run_eval
 
         results = run_eval(
@@ -107,7 +116,8 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     if twice:
         raise RlvrError(f"--tasks names {', '.join(twice)} more than once; name each task once")
     for name in names:
-        get_task(name)  # unknown task: refused with the closest name
+        if name != HELDOUT:
+            get_task(name)  # unknown task: refused with the closest name
     if args.num_fewshot is not None and args.num_fewshot not in (0, 2, 4, 8):
         raise RlvrError(f"--num-fewshot must be 0, 2, 4 or 8, got {args.num_fewshot}")
     for flag, value, limit in (
@@ -126,6 +136,7 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     check_model_path(args.model)
     if args.adapter:
         _check_adapter(args.adapter)
+    _check_run_tasks(args.adapter, names, args.task_path)
     if args.data_dir is not None and not Path(args.data_dir).expanduser().is_dir():
         raise RlvrError(f"--data-dir {args.data_dir} is not a folder; pass the folder that "
                         "holds the task files (gsm8k/test.jsonl, ...; see README)")
@@ -145,6 +156,52 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         raise RlvrError("--output-dir is empty; pass a folder, e.g. --output-dir runs/eval")
     check_output_dir(args.output_dir)
     return names, task_paths
+
+
+def _check_run_tasks(adapter: str | None, names: list[str], task_paths: list[str]) -> None:
+    """`heldout` needs the --adapter of a task run (`rlvr.train.heldout_eval.read_run`); a
+    task run's adapter is not evaluated as `selfaware` on its own rows (its rewards are not
+    the calibration reward). Raises RlvrError naming the fix, before any model loads."""
+    from rlvr.errors import RlvrError
+
+    if HELDOUT in names:
+        if not adapter:
+            raise RlvrError("--tasks heldout needs --adapter RUN/adapter (a training run's "
+                            "held-out rows, base vs that adapter)")
+        from rlvr.train.heldout_eval import read_run
+
+        read_run(adapter)
+    if adapter and "selfaware" in names and not any(t.startswith("selfaware=")
+                                                    for t in task_paths):
+        import yaml
+
+        from rlvr.tasks.heldout import find_run
+        from rlvr.train.heldout_eval import CALIBRATION, run_entries
+
+        run = find_run(adapter)
+        if run is None:
+            return
+        cfg = yaml.safe_load((run.run_dir / "resolved_config.yaml").read_text(
+            encoding="utf-8")) or {}
+        rewards = [e["name"] for e in run_entries(cfg)]
+        if not set(rewards) & set(CALIBRATION):
+            raise RlvrError(f"--adapter {adapter} comes from a task run (rewards "
+                            f"{', '.join(rewards)}), not a self-awareness run; evaluate its "
+                            "held-out rows with --tasks heldout, or give selfaware rows with "
+                            "--task-path selfaware=FILE")
+
+
+def _heldout(args: argparse.Namespace) -> None:
+    """`--tasks heldout`: the run's held-out rows, base vs adapter; print the table."""
+    from rlvr.eval.task_heldout import heldout_table, verdict_line
+    from rlvr.train.heldout_eval import eval_heldout
+
+    summary = eval_heldout(args.adapter, args.output_dir, model=args.model, limit=args.limit,
+                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens,
+                           seed=args.seed)
+    print(heldout_table(summary))
+    print(verdict_line(summary))
+    print(f"wrote {args.output_dir}/heldout.json, heldout.md and before_after.png")
 
 
 def _check_adapter(path: str) -> None:

@@ -10,8 +10,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "report", help="rebuild RUN_DIR/report.json and report.md from the saved generations",
         description="Recompute the before/after and knowledge-aware metrics of a finished "
-                    "`rlvr train` run from generations_*.jsonl and knowledge_labels.json (no "
-                    "model needed), rewrite report.json and report.md, and print the verdict.")
+                    "`rlvr train` run from generations_*.jsonl and knowledge_labels.json (a "
+                    "task run: its held-out generations rescored by its rewards; no model "
+                    "needed), rewrite report.json and report.md, and print the verdict.")
     p.add_argument("run_dir", help="the run directory (the --output-dir of rlvr train)")
     p.add_argument("--bootstrap-samples", type=int, help="resamples for the 95%% intervals")
     p.set_defaults(func=run)
@@ -19,8 +20,14 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Rebuild and print the tables and the verdict."""
+    import json
+    from pathlib import Path
+
     from rlvr.eval.report import format_table, knowledge_table, rebuild_report, verdict_line
 
+    old = Path(args.run_dir) / "report.json"
+    if old.is_file() and "kshot" in json.loads(old.read_text(encoding="utf-8")):
+        return _task_run(args)  # a task run: held-out rows scored by its own rewards
     report = rebuild_report(args.run_dir, args.bootstrap_samples)
     print(format_table(report))
     if report.get("knowledge"):
@@ -28,5 +35,18 @@ def run(args: argparse.Namespace) -> int:
         print(knowledge_table(report["knowledge"]))
     print()
     print(verdict_line(report))
+    print(f"wrote {args.run_dir}/report.json and report.md")
+    return 0
+
+
+def _task_run(args: argparse.Namespace) -> int:
+    """Rebuild a task run's report (`rlvr.train.task_eval.rebuild_task_report`), print it."""
+    from rlvr.eval.task_heldout import heldout_table
+    from rlvr.train.task_eval import rebuild_task_report, task_verdict_line
+
+    report = rebuild_task_report(args.run_dir, args.bootstrap_samples)
+    print(heldout_table(report["heldout"]))
+    print()
+    print(task_verdict_line(report))
     print(f"wrote {args.run_dir}/report.json and report.md")
     return 0

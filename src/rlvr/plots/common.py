@@ -47,3 +47,19 @@ def save_png(fig, path: str | Path, dpi: int = 120, tight: bool = True) -> Path:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
     return write_bytes(path, buffer.getvalue())
+
+
+DPI = 120  # PNG resolution of every plot: pixels = inches x DPI
+
+
+def wrap_label(key: str) -> str:
+    """A metric key as a tick label: underscores as spaces, wrapped at 16 characters."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(key.replace("_", " "), 16))
+
+
+def figure_row(plt, size: tuple[float, float], ncols: int = 1):
+    """A figure of `size` inches and its list of `ncols` axes in one row."""
+    fig, axes = plt.subplots(1, ncols, figsize=size, layout="constrained", squeeze=False)
+    return fig, list(axes[0])

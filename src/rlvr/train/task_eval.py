@@ -189,6 +189,44 @@ def task_flat_results(report: dict[str, Any]) -> dict[str, float]:
     return flat
 
 
+def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = None) -> dict:
+    """Rebuild a task run's report offline (`rlvr report`): its saved held-out generations
+    rescored by the rewards in its `resolved_config.yaml`, the summary recomputed, the
+    k-shot and cross-task sections kept from the old report.json; both files rewritten.
+
+    Raises:
+        RlvrError: a file of the run is missing (names it), or a reward cannot score a row.
+    """
+    import json
+
+    import yaml
+
+    from rlvr.errors import RlvrError
+    from rlvr.eval.task_heldout import heldout_summary, score_with_entries
+    from rlvr.io import read_jsonl
+
+    run_dir = Path(run_dir)
+    needed = ["report.json", "resolved_config.yaml", "generations_base.jsonl",
+              "generations_trained.jsonl"]
+    missing = [n for n in needed if not (run_dir / n).is_file()]
+    if missing:
+        raise RlvrError(f"{run_dir}: missing {', '.join(missing)}; pass the directory of a "
+                        "finished `rlvr train` run")
+    old = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
+    cfg = yaml.safe_load((run_dir / "resolved_config.yaml").read_text(encoding="utf-8")) or {}
+    entries = cfg.get("reward_funcs") or [{"name": cfg.get("reward"), "preset":
+                                           cfg.get("reward_preset"),
+                                           "params": cfg.get("reward_params")}]
+    base, trained = (score_with_entries(read_jsonl(run_dir / f"generations_{m}.jsonl"), entries)
+                     for m in ("base", "trained"))
+    meta = old.get("meta", {})
+    report = {**old, "heldout": heldout_summary(
+        base, trained, entries, bootstrap_samples=bootstrap_samples
+        or meta.get("bootstrap_samples") or 2000, seed=meta.get("seed", 0))}
+    write_task_report(run_dir, report)
+    return report
+
+
 def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, Path]:
     """Write report.json and report.md (verdict line, k-shot table, run facts)."""
     from rlvr.eval.kshot import kshot_markdown
