@@ -22,6 +22,20 @@ def register(subparsers) -> None:
     bi = builders.add_parser("builtin", help="write the built-in dataset as train/test JSONL")
     bi.add_argument("--output-dir", required=True)
     bi.set_defaults(func=run_builtin)
+    ar = builders.add_parser(
+        "arithmetic", help="write generated arithmetic questions (GSM8K format) as train/test",
+        description="Write train.jsonl and test.jsonl of generated arithmetic questions in "
+                    "GSM8K's format (question, answer ending in '#### N'; rlvr.data.arithmetic): "
+                    "distinct questions, none shared between the splits, the same for the same "
+                    "level, sizes and seed. Train on them with --data DIR.")
+    ar.add_argument("--output-dir", help="folder for train.jsonl and test.jsonl")
+    ar.add_argument("--level", default=None, help="difficulty (see --list; default: the level "
+                                                  "`data: arithmetic` uses)")
+    ar.add_argument("--n-train", type=int, default=400)
+    ar.add_argument("--n-test", type=int, default=100)
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--list", action="store_true", help="list the levels and exit")
+    ar.set_defaults(func=run_arithmetic)
 
 
 def _write_splits(splits: dict, output_dir: str) -> None:
@@ -48,4 +62,24 @@ def run_builtin(args: argparse.Namespace) -> int:
     from rlvr.data.builtin import builtin_splits
 
     _write_splits(builtin_splits(), args.output_dir)
+    return 0
+
+
+def run_arithmetic(args: argparse.Namespace) -> int:
+    """Write (or list) generated arithmetic splits; print the counts and one example."""
+    from rlvr.data.arithmetic import DEFAULT_LEVEL, LEVELS, arithmetic_splits
+    from rlvr.errors import RlvrError
+    from rlvr.io import write_jsonl
+
+    if args.list:
+        for name, level in LEVELS.items():
+            mark = " (default)" if name == DEFAULT_LEVEL else ""
+            print(f"{name:8} {level.description}{mark}")
+        return 0
+    if not args.output_dir:
+        raise RlvrError("rlvr data arithmetic needs --output-dir (or --list)")
+    splits = arithmetic_splits(args.n_train, args.n_test, args.level or DEFAULT_LEVEL, args.seed)
+    for name, rows in splits.items():
+        path = write_jsonl(Path(args.output_dir) / f"{name}.jsonl", rows)
+        print(f"{path}: {len(rows)} questions, e.g. {rows[0]['question']!r}")
     return 0

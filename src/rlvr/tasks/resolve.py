@@ -11,7 +11,8 @@ Accepted forms:
   named by `data_format`; their reward fields travel with the examples (`fields`);
 - the name `gsm8k` (when no such path exists): GSM8K's train split for training and its
   test split held out, from the first source that has them (`rlvr.tasks.sources`: a data
-  folder, the Hugging Face Hub, or the subsets packaged with rlvr).
+  folder, the Hugging Face Hub, or the subsets packaged with rlvr);
+- the name `arithmetic`: generated questions in GSM8K's format (`rlvr.data.arithmetic`).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def _parse_rows(rows: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return [parse_messages_row(row, name, i) for i, row in enumerate(rows, start=1)]
 
 
-TASK_DATA = ("gsm8k",)  # `data` names with a train split of their own
+TASK_DATA = ("gsm8k", "arithmetic")  # `data` names with a train split of their own
 
 
 def task_data(name: str, data_dir: str | None = None) -> ResolvedData:
@@ -109,6 +110,8 @@ def task_data(name: str, data_dir: str | None = None) -> ResolvedData:
     from rlvr.tasks.sources import DataResolver
     from rlvr.tasks.registry import get_task
 
+    if name == "arithmetic":
+        return arithmetic_data()
     task = get_task(name)
     resolver = DataResolver(data_dir=data_dir if data_dir is not None else user_data_dir())
     train_data, test_data = resolver.fewshot(task), resolver.rows(task)
@@ -121,6 +124,21 @@ def task_data(name: str, data_dir: str | None = None) -> ResolvedData:
                         examples(test_data.rows, test_data.source),
                         f"{name}: train from {train_data.source}; held out: test from "
                         f"{test_data.source}")
+
+
+def arithmetic_data(n_train: int = 400, n_test: int = 100) -> ResolvedData:
+    """`data: arithmetic`: generated questions in GSM8K's format at the default level
+    (`rlvr.data.arithmetic`; other levels and sizes: `rlvr data arithmetic`), as GSM8K
+    examples (the GSM8K prompt, `final_answer` and `solution` fields)."""
+    from rlvr.data.arithmetic import DEFAULT_LEVEL, arithmetic_splits
+
+    splits = arithmetic_splits(n_train, n_test, DEFAULT_LEVEL)
+    return ResolvedData(*(
+        [{**gsm8k_example(r["question"], r["answer"], {"id": r["id"]}, f"arithmetic:{split}", i),
+          "format": "gsm8k"} for i, r in enumerate(splits[split], start=1)]
+        for split in ("train", "test")),
+        f"arithmetic: {n_train} train and {n_test} held-out questions generated at level "
+        f"{DEFAULT_LEVEL} (rlvr.data.arithmetic)")
 
 
 def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3",
@@ -152,7 +170,7 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
     if not path.exists():
         raise DataError("data path does not exist; pass --data with a JSONL file (messages, "
                         "GSM8K, MATH, QA, MBPP or HumanEval rows), a folder of splits, "
-                        "SelfAware.json or gsm8k (or omit it for the built-in dataset)", str(path))
+                        "SelfAware.json, gsm8k or arithmetic (or omit it for the built-in dataset)", str(path))
     if path.is_file() and path.suffix == ".json":
         from rlvr.data.selfaware import build_selfaware_splits, load_selfaware_json
 

@@ -27,9 +27,22 @@ logger = logging.getLogger(__name__)
 
 
 def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict]):
+    """The k-shot test rows, exemplar pool and sources: GSM8K's test and train splits, or
+    for `data: arithmetic` its own generated held-out and training questions."""
     from rlvr.eval.kshot import exemplar_order, kshot_data
 
-    rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
+    if cfg.data == "arithmetic":
+        from rlvr.data.loaders import gsm8k_row
+        from rlvr.tasks.resolve import arithmetic_data
+
+        resolved = arithmetic_data()
+        rows, pool = ([gsm8k_row(ex["question"], ex["fields"]["solution"], ex["id"])
+                       for ex in examples] for examples in (resolved.heldout, resolved.train))
+        rows = rows[:cfg.kshot_limit] if cfg.kshot_limit is not None else rows
+        sources = {"data_source": "arithmetic held-out questions (generated)",
+                   "fewshot_source": "arithmetic training questions (generated)"}
+    else:
+        rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
     check_overlap(rows, {normalise_question(ex["question"]) for ex in train},
                   f"kshot_eval ({sources['data_source']})",
                   "train on rows that are not GSM8K test questions (the k-shot evaluation "
