@@ -343,6 +343,12 @@ def check_cross_check(cfg) -> None:
         check_cross_check_tasks(cfg.cross_check)
     except RlvrError as exc:
         raise ConfigError(f"cross_check: {exc}") from None
+    budget = cfg.cross_check_budget
+    if not (budget is None or budget == "auto" or (isinstance(budget, (int, float))
+                                                   and not isinstance(budget, bool)
+                                                   and 0 < budget < float("inf"))):
+        raise ConfigError(f"cross_check_budget must be a share of the training time above 0 "
+                          f"(e.g. 0.25), auto or null, got {budget!r}")
     _check_per_task(cfg, "cross_check_limit", 1, "rows per task")
     _check_per_task(cfg, "cross_check_distractors", 0, "distractors per task")
 

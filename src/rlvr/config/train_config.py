@@ -149,6 +149,12 @@ class TrainConfig:
                                            "({default: 10, triviaqa: 50}); 50 rows of all four "
                                            "tasks took 549 s on 2 CPU cores "
                                            "(benchmarks/cross_check.py)")
+    cross_check_budget: float | str | None = _f("auto", "the cross-check may take this share "
+                                                "of the training time: rows per task are "
+                                                "sized to it by a 2-row probe, tasks it "
+                                                "cannot afford 5 rows of are skipped with the "
+                                                "reason; auto = 0.25 for a task run, no limit "
+                                                "for a calibration run; null = no limit")
     cross_check_distractors: int | dict = _f({"triviaqa": 4}, "knowledge or willingness: the "
                                              "gold answer ranked among this many other rows' "
                                              "gold answers, per task (a mapping, tasks not "

@@ -120,17 +120,82 @@ def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
     """The likelihood cross-task check (`rlvr.eval.cross_check.likelihood_check`) of the
     trained PEFT `model` against itself with the adapter off, on `cfg.cross_check` tasks,
     rows into RUN_DIR/cross_check_rows.jsonl; the seconds go to
-    meta["timings"]["cross_check_s"]. Used by calibration and task runs alike."""
+    meta["timings"]["cross_check_s"]. Used by calibration and task runs alike. Under a
+    budget (`check_budget`), rows per task are sized to it first (`size_cross_check`);
+    the sizing goes to the result's meta["budget"]."""
     from rlvr.eval.cross_check import likelihood_check
 
     start = time.perf_counter()
+    limit, sizing = cfg.cross_check_limit, None
+    budget = check_budget(cfg, meta)
+    if budget is not None:
+        limit, sizing = size_cross_check(cfg, model, tokenizer, budget)
+    tasks = [t for t in cfg.cross_check if not sizing or t not in sizing["skipped"]]
     result = likelihood_check(
-        None, model, tokenizer, cfg.cross_check, limit=cfg.cross_check_limit, seed=cfg.seed,
+        None, model, tokenizer, tasks, limit=limit, seed=cfg.seed,
         distractors=cfg.cross_check_distractors,
         bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
-        rows_file=Path(run_dir) / "cross_check_rows.jsonl")
+        rows_file=Path(run_dir) / "cross_check_rows.jsonl") if tasks else {
+            "meta": {}, "tasks": {}, "skipped": {}}
+    if sizing:
+        result["meta"]["budget"] = sizing
+        result["skipped"].update(sizing["skipped"])
     meta.setdefault("timings", {})["cross_check_s"] = round(time.perf_counter() - start, 3)
     return result
+
+
+# a task run's cross-check may take this share of its training time (`cross_check_budget`)
+TASK_RUN_BUDGET = 0.25
+MIN_CHECK_ROWS = 5  # fewer rows than this per task say nothing; the task is skipped
+
+
+def check_budget(cfg: TrainConfig, meta: dict[str, Any]) -> float | None:
+    """Seconds the cross-check may take, or None for no limit: `cross_check_budget` times
+    the run's training seconds; "auto" = `TASK_RUN_BUDGET` for a task run (whose check on
+    other tasks' answers is a side question) and no limit for a calibration run (where it
+    is half the verdict: knowledge or willingness lost)."""
+    from rlvr.config.checks import is_task_run
+
+    share = cfg.cross_check_budget
+    if share == "auto":
+        share = TASK_RUN_BUDGET if is_task_run(cfg) else None
+    train_s = (meta.get("timings") or {}).get("train_s")
+    return None if share is None or train_s is None else float(share) * float(train_s)
+
+
+def size_cross_check(cfg: TrainConfig, model, tokenizer,
+                     budget: float) -> tuple[dict[str, int], dict[str, Any]]:
+    """Rows per task that fit `budget` seconds: a probe scores 2 rows of each task (both
+    models, the same distractors), its seconds per row give each task's cost, the budget
+    left after the probe is shared equally, and each task gets min(its limit, what its
+    share affords) rows; below `MIN_CHECK_ROWS` it is skipped with the reason.
+
+    Returns:
+        ({task: rows}, {"budget_s", "probe_s", "seconds_per_row", "rows", "skipped"}).
+    """
+    from rlvr.eval.cross_check import likelihood_check, per_task
+
+    start = time.perf_counter()
+    probe = likelihood_check(None, model, tokenizer, cfg.cross_check, limit=2, seed=cfg.seed,
+                             distractors=cfg.cross_check_distractors, bootstrap_samples=10,
+                             data_dir=cfg.eval_data_dir)
+    probe_s = time.perf_counter() - start
+    share = max(0.0, budget - probe_s) / max(1, len(probe["tasks"]))
+    rows, skipped, costs = {}, dict(probe["skipped"]), {}
+    for name, r in probe["tasks"].items():
+        costs[name] = sum(r["seconds"].values()) / max(1, r["n"])
+        affordable = int(share // costs[name]) if costs[name] > 0 else 10 ** 6
+        wanted = per_task(cfg.cross_check_limit, name, 10)
+        rows[name] = min(wanted, affordable)
+        if rows[name] < MIN_CHECK_ROWS:
+            skipped[name] = (f"over the cross-check budget: {budget:.0f} s "
+                             f"({cfg.cross_check_budget} of the training time) affords "
+                             f"{rows[name]} rows at {costs[name]:.1f} s per row; set "
+                             "cross_check_budget: null to run it anyway")
+            del rows[name]
+    return rows, {"budget_s": round(budget, 1), "probe_s": round(probe_s, 1),
+                  "seconds_per_row": {k: round(v, 3) for k, v in costs.items()},
+                  "rows": rows, "skipped": skipped}
 
 
 def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
