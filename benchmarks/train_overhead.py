@@ -146,7 +146,7 @@ def worker_plain(config: str, overrides: dict, grpo: dict, run_dir: Path) -> dic
     from rlvr.config import load_config
     from rlvr.models import resolve_model
     from rlvr.rewards import make_trl_rewards
-    from rlvr.train.checks import reward_entries
+    from rlvr.config.checks import reward_entries
     from rlvr.train.data_prep import cap_unanswerable, prepare_data, training_columns
     from rlvr.train.profiling import StepProfiler
 

@@ -124,8 +124,11 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
                    lambda: loads.append(1) or tiny_chat_llama()[0])
     evaluated = []
     original = job.evaluate_heldout
-    monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[-1]) or
+    monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[5]) or
                         original(*a, **k))
+    forced, original_forced = [], job.answer_forced
+    monkeypatch.setattr(job, "answer_forced", lambda *a, **k: forced.append(a[2]) or
+                        original_forced(*a, **k))
     out = tmp_path / "cmp"
     argv = ["compare", "--config", str(CONFIG), "--arms", "grpo-strict,sft", "--seeds", "0,1",
             "--max-steps", "1", "--eval-limit", "4", "--output-dir", str(out),
@@ -136,6 +139,8 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     assert main(argv) == 0
     # the base model answered the held-out rows once; each of the 4 runs answered them trained
     assert evaluated.count("base") == 1 and evaluated.count("trained") == 4
+    # and its answer-forced P(correct) was computed once too (greedy: the same for every seed)
+    assert forced.count("base") == 1 and forced.count("trained") == 4
     summary = json.loads((out / "compare.json").read_text())
     assert set(summary["metrics"]) == {"base", "grpo-strict", "sft"}
     assert summary["seeds"] == {"base": 1, "grpo-strict": 2, "sft": 2}

@@ -10,7 +10,8 @@ from rlvr.config import load_config
 from rlvr.tasks.resolve import resolve_data, with_system_prompt
 from rlvr.tasks.rows import detect_format, load_rows
 from rlvr.errors import ConfigError, DataError
-from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.config.checks import reward_entries
+from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import column_values, prepare_data, training_columns
 
 GSM8K = [{"question": f"Tom has {n} apples and buys {n} more. How many now?",

@@ -56,7 +56,8 @@ def one_step(tmp_path, rows, rewards, **settings):
     from trl import GRPOTrainer
 
     from rlvr.config import load_config
-    from rlvr.train.checks import reward_entries, reward_preflight
+    from rlvr.config.checks import reward_entries
+    from rlvr.train.checks import reward_preflight
     from rlvr.train.data_prep import prepare_data, training_columns
     from rlvr.train.grpo import grpo_args, reward_functions
 

@@ -145,6 +145,13 @@ def reward_names(cfg) -> list[str]:
     return [e.get("name") for e in cfg.reward_funcs if isinstance(e, dict)]
 
 
+def reward_entries(cfg) -> list[dict[str, Any]]:
+    """The config's rewards as `make_trl_rewards` entries (`reward_funcs`, else `reward`
+    with its preset and params)."""
+    return list(cfg.reward_funcs or [
+        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
+
+
 def is_task_run(cfg) -> bool:
     """True when no training reward is a calibration reward (`CALIBRATION_REWARDS`): the
     run trains a task (GSM8K, MATH, QA, code), so the self-awareness steps (knowledge

@@ -14,6 +14,7 @@ import logging
 from typing import Any, Sequence
 
 from rlvr.config import TrainConfig
+from rlvr.config.checks import reward_entries
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.rewards.length import GUARDS
 
@@ -39,12 +40,6 @@ def _check_guard(entry: dict[str, Any], row: dict[str, Any]) -> None:
     except RlvrError as exc:
         raise ConfigError(f"reward {entry['name']!r}: {exc}") from None
     logger.info("preflight: %s is a guard; its parameters are valid", entry["name"])
-
-
-def reward_entries(cfg: TrainConfig) -> list[dict[str, Any]]:
-    """The config's rewards as `make_trl_rewards` entries (`reward_funcs`, else `reward`)."""
-    return list(cfg.reward_funcs or [
-        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
 
 
 # how to give the training rows a field a reward reads (`check_reward_fields`)

@@ -41,7 +41,7 @@ def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], cfg: TrainCon
                                     eval_settings(cfg), label)
     if every_reward:
         from rlvr.eval.task_heldout import score_with_entries
-        from rlvr.train.checks import reward_entries
+        from rlvr.config.checks import reward_entries
 
         score_with_entries(records, reward_entries(cfg))
     return records

@@ -17,7 +17,7 @@ from rlvr.config import TrainConfig
 from rlvr.hardware import is_main_process
 from rlvr.metrics.run_log import append_metrics
 from rlvr.rewards import make_trl_rewards
-from rlvr.train.checks import reward_entries
+from rlvr.config.checks import reward_entries
 from rlvr.train.curriculum.trainer import curriculum_trainer, write_curriculum_retired
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args

@@ -43,7 +43,8 @@ from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
 from rlvr.train.checkpoints import (check_disk_space, check_output_dir, checkpoint_bytes,
                                     last_checkpoint, lora_parameter_count)
-from rlvr.train.checks import reward_entries, reward_preflight
+from rlvr.config.checks import reward_entries
+from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
 from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
                                  known_training_rows)
@@ -88,7 +89,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         state.base_records = evaluate_base(state)
         if not state.task_run:
             state.labels = label_knowledge(state)
-            state.p_correct_base = answer_forced(state, state.model, "base")
+            state.p_correct_base = base_decision(state)
     state.train, state.train_counts = select_training_rows(state)
     trained = METHODS[cfg.method](state)
     if not trained.main:
@@ -232,6 +233,34 @@ def answer_forced(state: RunState, model, label: str) -> dict[Any, float] | None
                                 max_new_tokens=cfg.max_completion_length,
                                 batch_size=cfg.eval_batch_size)
     state.timings[f"decision_{label}_s"] = time.perf_counter() - start
+    return p
+
+
+DECISION_BASE_FILE = "decision_base.json"
+
+
+def base_decision(state: RunState) -> dict[Any, float] | None:
+    """`answer_forced` on the base model, saved to `decision_base.json` with its settings
+    and reused on `--resume` when they and the questions match (greedy answers do not
+    depend on the seed, so `rlvr compare` shares them between seeds and arms)."""
+    import json
+
+    cfg, path = state.cfg, state.run_dir / DECISION_BASE_FILE
+    settings = {"num_samples": cfg.decision_samples, "temperature": cfg.decision_temperature,
+                "max_new_tokens": cfg.max_completion_length,
+                "seed": cfg.seed if cfg.decision_temperature > 0 else None,
+                "ids": [r["id"] for r in state.rows]}
+    if state.resume and path.is_file():
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if saved.get("settings") == settings:
+            logger.info("reusing the base model's answer-forced P(correct) from %s", path)
+            by_id = dict(zip(settings["ids"], saved["p_correct"]))
+            return by_id
+    p = answer_forced(state, state.model, "base")
+    if p is not None:
+        from rlvr.io import write_json
+
+        write_json(path, {"settings": settings, "p_correct": [p.get(i) for i in settings["ids"]]})
     return p
 
 

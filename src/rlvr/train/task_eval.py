@@ -92,7 +92,7 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
     if records is not None and records[0]:
         from rlvr.eval.task_heldout import heldout_summary
         from rlvr.io import write_jsonl
-        from rlvr.train.checks import reward_entries
+        from rlvr.config.checks import reward_entries
 
         write_jsonl(run_dir / "generations_trained.jsonl", records[1])
         report["heldout"] = heldout_summary(records[0], records[1], reward_entries(cfg),

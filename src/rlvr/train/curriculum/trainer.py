@@ -67,7 +67,7 @@ def curriculum_thresholds(cfg) -> tuple[float, float]:
     """(solved, failed) total-reward thresholds of a config: `curriculum_solved_reward`
     and `curriculum_failed_reward`, each None -> the top / bottom of `reward_bounds` of the
     config's rewards (selfaware alone: 1.0 and -1.0)."""
-    from rlvr.train.checks import reward_entries
+    from rlvr.config.checks import reward_entries
 
     low, high = reward_bounds(reward_entries(cfg))
     solved = getattr(cfg, "curriculum_solved_reward", None)

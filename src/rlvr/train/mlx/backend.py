@@ -184,7 +184,7 @@ def run_mlx(cfg: TrainConfig, columns: dict[str, list], run_dir: str | Path,
     from rlvr.eval.generate import render_prompts
     from rlvr.models import resolve_model
     from rlvr.rewards import make_trl_rewards
-    from rlvr.train.checks import reward_entries
+    from rlvr.config.checks import reward_entries
     from rlvr.train.mlx.adapter import MLX_WEIGHTS, to_peft, write_mlx_config
     from rlvr.train.mlx.model import add_lora, block_linear_names, load_mlx
     from rlvr.train.mlx.rows import mlx_reward, mlx_rows
