@@ -81,3 +81,25 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, cap
     events = [json.loads(line)["event"] for line in (run_dir / "metrics.jsonl").open()]
     assert "kshot" in events
     assert "GSM8K 1-shot accuracy (n=2)" in (run_dir / "report.md").read_text()
+
+
+def test_samples_per_heldout_row_give_pass_at_k(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
+    from rlvr.train import job
+
+    model, tokenizer = tiny_chat_llama()
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    run_dir = tmp_path / "run"
+    cfg = load_config(CONFIG, {
+        "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,
+        "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": None,
+        "eval_max_new_tokens": 3, "eval_limit": 2, "eval_num_samples": 2, "report_to": "none",
+        "cross_check": "none", "lora_target_modules": ["q_proj", "v_proj"],
+        "bootstrap_samples": 20})
+    report = job.run(cfg)
+    held = report["heldout"]
+    assert held["n_rows"] == 2 and held["num_samples"] == 2
+    assert "pass@2/gsm8k_correctness" in held["metrics"]
+    rows = [json.loads(line) for line in (run_dir / "generations_base.jsonl").open()]
+    assert len(rows) == 4 and sorted({r["sample"] for r in rows}) == [0, 1]

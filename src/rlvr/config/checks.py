@@ -19,7 +19,7 @@ UPPER_LIMITS = {
     "max_completion_length": 131_072, "eval_max_new_tokens": 131_072,  # tokens: 128k context
     "num_generations": 1024, "per_device_train_batch_size": 65_536,
     "gradient_accumulation_steps": 65_536, "eval_batch_size": 65_536,
-    "knowledge_samples": 1024, "learning_rate": 1.0,
+    "knowledge_samples": 1024, "learning_rate": 1.0, "eval_num_samples": 1024,
 }
 _KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
                "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
@@ -112,6 +112,8 @@ def check_config(cfg) -> None:
         check_mlx_backend(cfg)
     if cfg.knowledge_samples < 1:
         raise ConfigError("knowledge_samples must be >= 1")
+    if cfg.eval_num_samples < 1:
+        raise ConfigError(f"eval_num_samples must be >= 1, got {cfg.eval_num_samples}")
     if cfg.knowledge_temperature < 0 or (cfg.knowledge_samples > 1
                                           and cfg.knowledge_temperature == 0):
         raise ConfigError("knowledge_temperature must be >= 0, and > 0 when "

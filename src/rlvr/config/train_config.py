@@ -131,6 +131,9 @@ class TrainConfig:
     eval_batch_size: int = _f(16, "prompts per generation batch during evaluation")
     eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
                                                "max_completion_length")
+    eval_num_samples: int = _f(1, "task runs: answers per held-out row (1 = greedy; more are "
+                                  "sampled at `temperature` and give pass@k, k = 2, 4, ... "
+                                  "up to it)")
     bootstrap_samples: int = _f(2000, "resamples for the paired 95% bootstrap interval")
     eval_tasks: list | None = _f(None, "cross-task evaluation after training (base and "
                                        "adapter), e.g. [gsm8k, triviaqa]; see `rlvr eval --list`")

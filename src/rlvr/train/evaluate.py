@@ -33,12 +33,15 @@ def eval_settings(cfg: TrainConfig, num_samples: int = 1, temperature: float = 0
 def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], cfg: TrainConfig,
                      label: str, every_reward: bool = False) -> list[dict[str, Any]]:
     """Greedy answers of `model` to the held-out rows, scored by the run's reward; with
-    `every_reward` (a task run), by each of its reward entries and their weighted sum
-    (`rlvr.eval.task_heldout.score_with_entries`)."""
+    `every_reward` (a task run), `eval_num_samples` answers per row (sampled at
+    `temperature` when more than 1), scored by each of its reward entries and their
+    weighted sum (`rlvr.eval.task_heldout.score_with_entries`)."""
     from rlvr.eval.runner import generate_task_records
 
+    k = cfg.eval_num_samples if every_reward else 1  # calibration runs: greedy only
     records = generate_task_records(model, tokenizer, task, list(rows), [],
-                                    eval_settings(cfg), label)
+                                    eval_settings(cfg, k, cfg.temperature if k > 1 else 0.0),
+                                    label)
     if every_reward:
         from rlvr.eval.task_heldout import score_with_entries
         from rlvr.config.checks import reward_entries

@@ -96,6 +96,7 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
 
         write_jsonl(run_dir / "generations_trained.jsonl", records[1])
         report["heldout"] = heldout_summary(records[0], records[1], reward_entries(cfg),
+                                            num_samples=cfg.eval_num_samples,
                                             bootstrap_samples=cfg.bootstrap_samples,
                                             seed=cfg.seed)
     if cfg.kshot_eval:
@@ -299,7 +300,8 @@ def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = Non
                      for m in ("base", "trained"))
     meta = old.get("meta", {})
     report = {**old, "heldout": heldout_summary(
-        base, trained, entries, bootstrap_samples=bootstrap_samples
+        base, trained, entries, num_samples=cfg.get("eval_num_samples") or 1,
+        bootstrap_samples=bootstrap_samples
         or meta.get("bootstrap_samples") or 2000, seed=meta.get("seed", 0))}
     write_task_report(run_dir, report)
     return report
