@@ -148,3 +148,16 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     assert (out / "compare.md").is_file() and (out / "compare.png").is_file()
     assert main(argv) == 0 and len(loads) == 4  # finished runs are not rerun
     assert all(r["reused"] for r in json.loads((out / "compare.json").read_text())["runs"])
+
+
+def test_a_run_stopped_by_a_signal_stops_the_comparison(tmp_path, monkeypatch):
+    from rlvr.errors import RlvrError
+    from rlvr.train import compare, job
+
+    ran = []
+    monkeypatch.setattr(job, "run", lambda cfg, resume=False: ran.append(cfg.seed) or
+                        {"meta": {"interrupted": True}})
+    with pytest.raises(RlvrError, match="compare stopped: sft seed 0 ended without a report "
+                                        r"\(interrupted\); rerun the same command"):
+        compare.run_compare(str(CONFIG), ["sft"], [0, 1], {}, tmp_path / "cmp")
+    assert ran == [0]  # seed 1 never started

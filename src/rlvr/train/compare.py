@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.config import TrainConfig, load_config
-from rlvr.errors import ConfigError
+from rlvr.errors import ConfigError, RlvrError
 from rlvr.eval.compare import (best_at_retention, compare_arms, compare_markdown,
                                run_behaviour)
 from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
@@ -99,7 +99,9 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
         the summary dict also written to OUT/compare.json (`rlvr.eval.compare.compare_arms`
         plus `runs`: each run's directory and whether it was reused).
     Raises:
-        ConfigError: as `arm_configs`; DataError/RlvrError from a run.
+        ConfigError: as `arm_configs`; DataError/RlvrError from a run; RlvrError when a run
+            ends without a report (stopped by a signal: the comparison stops there too,
+            instead of going on to the next run).
     """
     from rlvr.train.job import run
 
@@ -114,8 +116,13 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
         if not finished:
             logger.info("compare: %s seed %d -> %s", arm, seed, run_dir)
             _share_base(Path(shared) if shared else None, run_dir)
-            run(cfg, resume=True)  # reuses the shared base files; resumes a cut-off run
+            report = run(cfg, resume=True)  # reuses the shared base files; resumes a cut-off run
             gc.collect()
+            if not (run_dir / "report.json").is_file():  # stopped by a signal (or skip_eval)
+                raise RlvrError(
+                    f"compare stopped: {arm} seed {seed} ended without a report ("
+                    f"{'interrupted' if report.get('meta', {}).get('interrupted') else 'no evaluation'}"
+                    "); rerun the same command to resume it and the runs after it")
             shared = shared or str(run_dir)
         runs.append({"arm": arm, "seed": seed, "run_dir": str(run_dir), "reused": finished})
     summary = summarise(out, arms, seeds, reference if reference in arms else None,
