@@ -119,10 +119,11 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
             report = run(cfg, resume=True)  # reuses the shared base files; resumes a cut-off run
             gc.collect()
             if not (run_dir / "report.json").is_file():  # stopped by a signal (or skip_eval)
-                raise RlvrError(
-                    f"compare stopped: {arm} seed {seed} ended without a report ("
-                    f"{'interrupted' if report.get('meta', {}).get('interrupted') else 'no evaluation'}"
-                    "); rerun the same command to resume it and the runs after it")
+                why = ("interrupted" if report.get("meta", {}).get("interrupted")
+                       else "no evaluation")
+                raise RlvrError(f"compare stopped: {arm} seed {seed} ended without a report "
+                                f"({why}); rerun the same command to resume it and the runs "
+                                "after it")
             shared = shared or str(run_dir)
         runs.append({"arm": arm, "seed": seed, "run_dir": str(run_dir), "reused": finished})
     summary = summarise(out, arms, seeds, reference if reference in arms else None,
