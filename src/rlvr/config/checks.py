@@ -112,6 +112,8 @@ def check_config(cfg) -> None:
         check_mlx_backend(cfg)
     if cfg.knowledge_samples < 1:
         raise ConfigError("knowledge_samples must be >= 1")
+    if cfg.rollout_log not in ("jsonl", "gzip", "none", None):
+        raise ConfigError(f"rollout_log must be jsonl, gzip or none, got {cfg.rollout_log!r}")
     if cfg.eval_num_samples < 1:
         raise ConfigError(f"eval_num_samples must be >= 1, got {cfg.eval_num_samples}")
     if cfg.knowledge_temperature < 0 or (cfg.knowledge_samples > 1

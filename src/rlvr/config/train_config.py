@@ -131,6 +131,10 @@ class TrainConfig:
     eval_batch_size: int = _f(16, "prompts per generation batch during evaluation")
     eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
                                                "max_completion_length")
+    rollout_log: str | None = _f("jsonl", "every training step's prompts, completions, "
+                                          "rewards, outcomes and advantages: jsonl "
+                                          "(RUN/rollouts.jsonl), gzip (rollouts.jsonl.gz) "
+                                          "or none (rlvr.train.rollouts)")
     eval_num_samples: int = _f(1, "task runs: answers per held-out row (1 = greedy; more are "
                                   "sampled at `temperature` and give pass@k, k = 2, 4, ... "
                                   "up to it)")

@@ -220,7 +220,9 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
     `observer`, when given, is called after each batch as `observer(results, kwargs)` with
     the `RewardResult`s and TRL's keyword arguments (e.g. `completion_ids`, `log_metric`),
     so diagnostics read the outcomes without scoring twice
-    (`rlvr.train.diagnostics.CalibrationObserver`). A sample the reward raises on (an
+    (`rlvr.train.diagnostics.CalibrationObserver`). When TRL passes `log_extra`, the
+    outcome labels go to its completion table as column `outcome/<name>` (the rollout log,
+    `rlvr.train.rollouts`). A sample the reward raises on (an
     ill-formed row) scores None with outcome `reward_error` and a logged warning.
 
     Raises:
@@ -245,6 +247,8 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
         results = _score_isolated(spec, texts, rows, params)
         if observer is not None:
             observer(results, kwargs)
+        if callable(kwargs.get("log_extra")):  # TRL >= 1.x: a column of its completion table
+            kwargs["log_extra"](f"outcome/{reward_func.__name__}", [r.outcome for r in results])
         return [r.score for r in results]
 
     functools.update_wrapper(reward_func, spec.core)

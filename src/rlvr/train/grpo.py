@@ -22,6 +22,7 @@ from rlvr.train.curriculum.trainer import curriculum_trainer, write_curriculum_r
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args
 from rlvr.train.speedups import compact_logprobs
+from rlvr.train.rollouts import RolloutLog
 from rlvr.train.state import RunState, Trained
 
 logger = logging.getLogger(__name__)
@@ -97,6 +98,8 @@ def train_grpo(state: RunState) -> Trained:
     columns = training_columns(state.train, with_known=cfg.train_answerable == "label",
                                entries=reward_entries(cfg))
     observer, callback = _diagnostics(cfg, tokenizer)
+    rollouts = None if cfg.rollout_log in (None, "none") or cfg.backend == "mlx" else \
+        RolloutLog(state.run_dir, cfg.rollout_log)
     reward_funcs, reward_weights = reward_functions(cfg, observer)
     metrics_path = state.metrics_path
 
@@ -113,6 +116,8 @@ def train_grpo(state: RunState) -> Trained:
             args=grpo_args(cfg, output_dir, reward_weights, report_to, run_name),
             train_dataset=Dataset.from_dict(columns), processing_class=tokenizer,
             peft_config=lora_config(cfg), callbacks=callbacks)
+        if rollouts is not None:
+            rollouts.trainer = trainer  # it reads the trainer's completion table
         if cfg.profile_steps:  # seconds per part of each step
             from rlvr.train.profiling import StepProfiler
 
@@ -121,7 +126,8 @@ def train_grpo(state: RunState) -> Trained:
                 metrics_path, {"event": "profile", **r})).attach(trainer)
         return trainer
 
-    trainer, trained = fit(state, build, "grpo", (callback,) if callback is not None else ())
+    extra = tuple(c for c in (callback, rollouts) if c is not None)
+    trainer, trained = fit(state, build, "grpo", extra)
     trained.alarms = callback.monitor.fired if callback is not None else []
     if trained.main:
         trained.curriculum = write_curriculum_retired(trainer, state.run_dir)  # None when off

@@ -1,0 +1,78 @@
+"""The rollout log (rlvr.train.rollouts): TRL's completion table as rows, and RUN/rollouts.jsonl
+from a tiny GRPO run: one line per completion per step, rewards, outcomes, advantages."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from rlvr.train.rollouts import RolloutLog, rollout_rows
+
+CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
+
+
+def test_rows_from_a_completion_table():
+    table = {"prompt": [[{"role": "user", "content": "Q1"}], "Q2"],
+             "completion": [[{"role": "assistant", "content": "A1"}], "A2"],
+             "rewards": {"selfaware": [1.0, float("nan")]},
+             "advantages": [0.7, -0.7],
+             "extra": {"outcome/selfaware": ["correct", "reward_error"], "other": [1, 2]}}
+    rows = rollout_rows(table, step=3)
+    assert rows == [
+        {"step": 3, "prompt": "Q1", "completion": "A1", "rewards": {"selfaware": 1.0},
+         "outcomes": {"selfaware": "correct"}, "advantage": 0.7},
+        {"step": 3, "prompt": "Q2", "completion": "A2", "rewards": {"selfaware": None},
+         "outcomes": {"selfaware": "reward_error"}, "advantage": -0.7}]
+    with pytest.raises(KeyError):
+        rollout_rows({"prompt": []}, 1)
+    with pytest.raises(ValueError, match="rollout_log must be one of jsonl, gzip or none"):
+        RolloutLog("x", "csv")
+
+
+class _State:
+    is_world_process_zero, global_step = True, 1
+
+
+def test_a_batch_is_written_once_and_gzip_appends(tmp_path):
+    class Trainer:
+        _logs = {"prompt": ["Q"], "completion": ["A"], "advantages": [0.0], "rewards": {}}
+
+    for kind, reader in (("jsonl", open), ("gzip", gzip.open)):
+        log = RolloutLog(tmp_path / kind, kind)
+        log.trainer = Trainer()
+        for _ in range(3):  # the same batch at three log events: one write
+            log.on_log(None, _State(), None)
+        Trainer._logs = {**Trainer._logs, "completion": ["B"]}
+        log.on_log(None, _State(), None)
+        with reader(log.path, "rt", encoding="utf-8") as handle:
+            assert [json.loads(line)["completion"] for line in handle] == ["A", "B"]
+        Trainer._logs = {**Trainer._logs, "completion": ["A"]}
+
+
+@pytest.mark.slow
+def test_a_tiny_grpo_run_logs_every_completion(tmp_path, monkeypatch):
+    from rlvr.config import load_config
+    from rlvr.train import job
+    from tiny_models import tiny_chat_llama, use_tiny_model
+
+    model, tokenizer = tiny_chat_llama()
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    run_dir = tmp_path / "run"
+    cfg = load_config(CONFIG, {
+        "output_dir": str(run_dir), "max_steps": 2, "max_completion_length": 4,
+        "per_device_train_batch_size": 4, "num_generations": 2, "train_answerable": "all",
+        "report_to": "none", "cross_check": "none", "skip_eval": True,
+        "lora_target_modules": ["q_proj", "v_proj"]})
+    job.run(cfg)
+    rows = [json.loads(line) for line in (run_dir / "rollouts.jsonl").open()]
+    # 2 steps x 4 completions (2 prompts x 2 generations), each with its reward and outcome
+    assert [r["step"] for r in rows] == [1] * 4 + [2] * 4
+    assert all(set(r["rewards"]) == {"selfaware"} and r["outcomes"]["selfaware"] for r in rows)
+    # group-relative advantages: each group of 2 sums to 0
+    for i in range(0, 8, 2):
+        assert math.isclose(rows[i]["advantage"] + rows[i + 1]["advantage"], 0, abs_tol=1e-5)
+        assert rows[i]["prompt"] == rows[i + 1]["prompt"]
