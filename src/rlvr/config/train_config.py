@@ -261,6 +261,8 @@ def _coerce(key: str, value: Any) -> Any:
         if kind == "bool":
             return {"true": True, "false": False}[value.strip().lower()]
     except (ValueError, KeyError):
+        if "str" in FIELD_TYPES[key].split(" | "):  # e.g. cross_check_budget: auto
+            return value
         raise ConfigError(type_message(TrainConfig.__dataclass_fields__, key, value)) from None
     return value
 

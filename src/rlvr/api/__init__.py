@@ -1,0 +1,134 @@
+"""rlvr from Python: one call per job, as a TRL user expects.
+
+    from rlvr.api import TrainConfig, train, evaluate, score
+
+    result = train("configs/arithmetic_grpo_cpu.yaml", max_steps=5, output_dir="runs/try")
+    result.run_dir, result.adapter_dir, result.report["heldout"]
+
+    cfg = TrainConfig(data="my_rows.jsonl", reward="qa", max_steps=20)   # or build one
+    result = train(cfg)
+
+    evaluate(adapter=result.adapter_dir, tasks=["heldout"])   # the run's own held-out rows
+    evaluate(tasks=["gsm8k", "triviaqa"], limit=20)           # tasks, base model only
+    score("gsm8k_correctness", [{"completion": "#### 4", "final_answer": "4"}])
+
+Each function is the command of the same name (`rlvr train`, `rlvr eval`, `rlvr score`,
+`rlvr compare`) without the argument parsing: the same checks run before any model loads
+and raise the same `rlvr.errors.RlvrError` subclasses (ConfigError, DataError, ...) with the
+one-line message the command prints. Models and TRL are imported only when a job runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.config import TrainConfig, load_config
+
+__all__ = ["TrainConfig", "TrainResult", "compare", "evaluate", "load_config", "score",
+           "train"]
+
+
+@dataclass(frozen=True)
+class TrainResult:
+    """What `train` returns.
+
+    Attributes:
+        run_dir: the run folder (`output_dir`); adapter_dir: its LoRA adapter (PEFT);
+        report: the report dict also written to run_dir/report.json (for a run stopped by
+        a signal or with `skip_eval`, only `meta`).
+    """
+
+    run_dir: Path
+    adapter_dir: Path
+    report: dict[str, Any]
+
+
+def _config(config: TrainConfig | str | Path | None, overrides: dict[str, Any]) -> TrainConfig:
+    """A checked TrainConfig from an object, a YAML path or None (the defaults), with
+    `overrides` applied (each checked as the config's own keys are).
+    Raises: ConfigError (unknown key, bad value), as `load_config`."""
+    if isinstance(config, TrainConfig):  # re-loaded, so an unknown key gets its closest match
+        return load_config(None, {**config.to_dict(), **overrides}) if overrides else config
+    return load_config(str(config) if config is not None else None, overrides)
+
+
+def train(config: TrainConfig | str | Path | None = None, resume: bool = False,
+          **overrides: Any) -> TrainResult:
+    """Train (the configured `method`) and evaluate, as `rlvr train --config FILE`.
+
+    Args:
+        config: a TrainConfig, a YAML config path, or None for the defaults (the main job's
+            built-in data and reward).
+        resume: continue the run in `output_dir` from its newest checkpoint (`--resume`).
+        overrides: config keys, e.g. `max_steps=5` (`--set key=value`).
+    Returns:
+        TrainResult (run folder, adapter folder, report dict).
+    Raises:
+        ConfigError, DataError, RlvrError: as `rlvr train`, before any model loads when the
+            input is at fault.
+    """
+    from rlvr.train.job import run
+
+    cfg = _config(config, overrides)
+    report = run(cfg, resume=resume)
+    run_dir = Path(cfg.output_dir)
+    return TrainResult(run_dir=run_dir, adapter_dir=run_dir / "adapter", report=report)
+
+
+def evaluate(model: str | None = None, tasks: Sequence[str] = ("heldout",),
+             adapter: str | Path | None = None, output_dir: str | Path = "runs/eval",
+             limit: int | None = None, **kwargs: Any) -> dict[str, Any]:
+    """Evaluate as `rlvr eval`: `tasks` are registered task names (`rlvr eval --list`), or
+    `heldout` with the `adapter` of a task run (its own held-out rows, base vs adapter,
+    `rlvr.train.heldout_eval.eval_heldout`).
+
+    Args:
+        kwargs: further `rlvr.eval.runner.run_eval` arguments (num_samples, temperature,
+            batch_size, num_fewshot, data_dir, task_paths, seed, max_new_tokens,
+            data_source).
+    Returns:
+        {"heldout": summary} and/or the `run_eval` results dict (its `tasks`, `meta`, ...).
+    Raises:
+        RlvrError: an unknown task, `heldout` without a task run's adapter, bad settings.
+    """
+    out: dict[str, Any] = {}
+    names = list(tasks)
+    if "heldout" in names:
+        from rlvr.train.heldout_eval import eval_heldout
+
+        if adapter is None:
+            from rlvr.errors import RlvrError
+
+            raise RlvrError("tasks=['heldout'] needs adapter=RUN/adapter (a task run's adapter)")
+        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens", "seed") if k in kwargs}
+        out["heldout"] = eval_heldout(adapter, output_dir, model=model, limit=limit, **keep)
+        names.remove("heldout")
+    if names:
+        from rlvr.eval.runner import run_eval
+
+        out.update(run_eval(model, names, adapter=None if adapter is None else str(adapter),
+                            output_dir=output_dir, limit=limit, require_tasks=True, **kwargs))
+    return out
+
+
+def score(reward: str, rows: list[dict[str, Any]], preset: str | None = None,
+          on_error: str = "raise", **params: Any) -> list:
+    """Score rows (`completion` plus the reward's fields) with a registered reward, as
+    `rlvr score`; returns one `rlvr.rewards.RewardResult` (score, outcome, details) per row.
+    Raises: RlvrError as `rlvr.rewards.score_rows` (a bad row names its number)."""
+    from rlvr.rewards import score_rows
+
+    return score_rows(reward, rows, preset, on_error=on_error, **params)
+
+
+def compare(config: str | Path | None, arms: Sequence[str], seeds: Sequence[int] = (0, 1, 2),
+            output_dir: str | Path = "runs/compare", **overrides: Any) -> dict[str, Any]:
+    """Train every arm with every seed on one held-out set and summarise, as
+    `rlvr compare` (resumable); returns the compare.json summary (with its `answer`).
+    Raises: ConfigError (an unknown arm, a config an arm makes invalid), as a run."""
+    from rlvr.train.compare import run_compare
+
+    return run_compare(None if config is None else str(config), list(arms), list(seeds),
+                       overrides, output_dir)
