@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from rlvr.data.arithmetic import DEFAULT_LEVEL, LEVELS, arithmetic_splits
 from rlvr.errors import DataError
 from rlvr.rewards import score_rows
+
+CONFIG = Path(__file__).resolve().parents[1] / "configs" / "arithmetic_grpo_cpu.yaml"
 
 OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
 
@@ -84,3 +87,25 @@ def test_data_arithmetic_resolves_to_gsm8k_examples():
     assert ex["prompt"][0]["role"] == "system" and "####" in ex["prompt"][0]["content"]
     assert ex["fields"]["final_answer"] == ex["fields"]["solution"].rsplit("#### ", 1)[1]
     assert "arithmetic" in data.source
+
+
+def test_kshot_uses_the_runs_own_rows_for_gsm8k_format_data(tmp_path):
+    from rlvr.config import load_config
+    from rlvr.tasks.resolve import resolve_data
+    from rlvr.train.task_eval import _kshot_inputs
+
+    cfg = load_config(CONFIG, {"kshot_eval": [0, 2], "kshot_limit": 7})
+    data = resolve_data("arithmetic")
+    rows, pool, sources = _kshot_inputs(cfg, data.train, data.heldout)
+    assert sources["data_source"] == "the run's held-out rows" and len(rows) == 7
+    assert [r["question"] for r in rows] == [ex["question"] for ex in data.heldout[:7]]
+    assert rows[0]["final_answer"] == data.heldout[0]["fields"]["final_answer"]
+    assert len(pool) == 400
+    # a file written by `rlvr data arithmetic` (another level) is read the same way
+    from rlvr.cli import main
+
+    assert main(["data", "arithmetic", "--level", "mixed3", "--output-dir",
+                 str(tmp_path / "d"), "--n-train", "30", "--n-test", "10"]) == 0
+    files = resolve_data(str(tmp_path / "d"))
+    rows, _, sources = _kshot_inputs(cfg, files.train, files.heldout)
+    assert sources["data_source"] == "the run's held-out rows" and len(rows) == 7

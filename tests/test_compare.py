@@ -126,8 +126,10 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     original = job.evaluate_heldout
     monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[5]) or
                         original(*a, **k))
-    forced, original_forced = [], job.answer_forced
-    monkeypatch.setattr(job, "answer_forced", lambda *a, **k: forced.append(a[2]) or
+    from rlvr.train import decision
+
+    forced, original_forced = [], decision.answer_forced
+    monkeypatch.setattr(decision, "answer_forced", lambda *a, **k: forced.append(a[2]) or
                         original_forced(*a, **k))
     out = tmp_path / "cmp"
     argv = ["compare", "--config", str(CONFIG), "--arms", "grpo-strict,sft", "--seeds", "0,1",

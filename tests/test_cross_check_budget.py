@@ -17,8 +17,15 @@ CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 def test_budget_is_a_share_of_training_time_for_task_runs_only():
     task = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml")
     calibration = load_config(CONFIGS / "selfaware_grpo_cpu.yaml")
-    meta = {"timings": {"train_s": 200.0}}
+    # 20 steps at 10 s = 200 s of training
+    meta = {"timings": {"train_s": 200.0, "seconds_per_step": 10.0}, "optimizer_steps": 20}
     assert task_eval.check_budget(task, meta) == 50.0  # 0.25 x 200 s
+    # a resumed run that trained 5 of its 20 steps here (50 s): still 0.25 x 20 x 10 s
+    resumed = {"timings": {"train_s": 50.0, "seconds_per_step": 10.0}, "optimizer_steps": 20}
+    assert task_eval.check_budget(task, resumed) == 50.0
+    # a resume that only evaluates measured no step: no limit
+    assert task_eval.check_budget(task, {"timings": {"seconds_per_step": float("nan")},
+                                         "optimizer_steps": 20}) is None
     assert task_eval.check_budget(calibration, meta) is None  # auto: no limit
     calibration.cross_check_budget = 0.5
     assert task_eval.check_budget(calibration, meta) == 100.0
@@ -51,5 +58,14 @@ def test_rows_follow_the_probe_cost(monkeypatch, budget, rows, skipped):
     assert got == rows and set(sizing["skipped"]) == skipped
     assert sizing["seconds_per_row"] == {"gsm8k": 1.0, "triviaqa": 0.1}
     if "gsm8k" in skipped:
-        assert "affords 3 rows at 1.0 s per row; set cross_check_budget: null" in \
-            sizing["skipped"]["gsm8k"]
+        assert "(0.25 of the training time) affords 3 rows at 1.0 s per row; set " \
+               "cross_check_budget: null" in sizing["skipped"]["gsm8k"]
+
+
+def test_a_small_limit_that_fits_is_not_skipped(monkeypatch):
+    # cross_check_limit 3 (< 5 rows): 3 affordable rows are all it asked for
+    cfg = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml", {"cross_check_limit": 3})
+    monkeypatch.setattr(cc, "likelihood_check",
+                        lambda *a, **k: probe_result({"gsm8k": 1.0, "triviaqa": 0.1}))
+    got, sizing = task_eval.size_cross_check(cfg, None, None, 100.0)
+    assert got == {"gsm8k": 3, "triviaqa": 3} and set(sizing["skipped"]) == {"mbpp"}

@@ -132,7 +132,7 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     report = task_report(cfg, model, tokenizer, tmp_path, meta, train)
     assert report["kshot"]["data_source"] == "hand-made" and "kshot_s" in meta["timings"]
     md = (tmp_path / "report.md").read_text()
-    assert "**GSM8K 1-shot accuracy (n=2): base " in md and "kshot.png" in md
+    assert "1-shot accuracy (n=2): base " in md and "kshot.png" in md
     # the config's default cross_check: base = the same model with the adapter off (None)
     assert checks == [(None, model, ["gsm8k", "triviaqa", "humaneval", "mbpp"], 10,
                        tmp_path / "cross_check_rows.jsonl")]

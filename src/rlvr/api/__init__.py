@@ -102,7 +102,7 @@ def evaluate(model: str | None = None, tasks: Sequence[str] = ("heldout",),
             from rlvr.errors import RlvrError
 
             raise RlvrError("tasks=['heldout'] needs adapter=RUN/adapter (a task run's adapter)")
-        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens", "seed") if k in kwargs}
+        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens") if k in kwargs}
         out["heldout"] = eval_heldout(adapter, output_dir, model=model, limit=limit, **keep)
         names.remove("heldout")
     if names:

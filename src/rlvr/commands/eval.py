@@ -137,6 +137,10 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     if args.adapter:
         _check_adapter(args.adapter)
     _check_run_tasks(args.adapter, names, args.task_path)
+    if HELDOUT in names and (args.num_samples != 1 or args.temperature is not None):
+        raise RlvrError("--tasks heldout answers as the run's report did (its "
+                        "eval_num_samples, temperature and seed); drop --num-samples and "
+                        "--temperature, or evaluate heldout in a call of its own")
     if args.data_dir is not None and not Path(args.data_dir).expanduser().is_dir():
         raise RlvrError(f"--data-dir {args.data_dir} is not a folder; pass the folder that "
                         "holds the task files (gsm8k/test.jsonl, ...; see README)")
@@ -197,8 +201,7 @@ def _heldout(args: argparse.Namespace) -> None:
     from rlvr.train.heldout_eval import eval_heldout
 
     summary = eval_heldout(args.adapter, args.output_dir, model=args.model, limit=args.limit,
-                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens,
-                           seed=args.seed)
+                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens)
     print(heldout_table(summary))
     print(verdict_line(summary))
     print(f"wrote {args.output_dir}/heldout.json, heldout.md and before_after.png")

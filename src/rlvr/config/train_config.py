@@ -153,7 +153,8 @@ class TrainConfig:
                                   "not minutes); none or [] = off")
     cross_check_limit: int | dict = _f(10, "rows per cross_check task (seeded draw, the same "
                                            "rows for base and trained), or a mapping per task "
-                                           "({default: 10, triviaqa: 50}); 50 rows of all four "
+                                           "({default: 10, triviaqa: 50}; a task it does not "
+                                           "name: 10); 50 rows of all four "
                                            "tasks took 549 s on 2 CPU cores "
                                            "(benchmarks/cross_check.py)")
     cross_check_budget: float | str | None = _f("auto", "the cross-check may take this share "

@@ -52,6 +52,7 @@ ABSTENTION = "I don't know."
 # knowledge question; a GSM8K solution or a code body among other rows' ones is told apart by
 # its wording, and their long continuations cost the most to score
 DEFAULT_DISTRACTORS = {"triviaqa": 4}
+DEFAULT_ROWS = 10  # rows of a task a `limit` mapping does not name (and no "default" entry)
 CALCULATOR = re.compile(r"<<[^<>]*>>")
 
 
@@ -120,8 +121,8 @@ def load_check_rows(tasks: Sequence[str], limit: int | None | Mapping[str, int |
                     seed: int, resolver: DataResolver
                     ) -> tuple[dict[str, list[dict]], dict[str, str], dict[str, dict],
                                dict[str, list[str]]]:
-    """Each task's rows (`select_rows` of `per_task(limit, task, None)` among the rows with a
-    non-blank gold continuation),
+    """Each task's rows (`select_rows` of `per_task(limit, task, DEFAULT_ROWS)` among the
+    rows with a non-blank gold continuation),
     skip reasons, data sources (as `rlvr eval` states them) and distractor pools (the
     distinct gold continuations of all those rows). A task whose data is
     missing, or has no row with a gold continuation, is skipped with the reason."""
@@ -135,7 +136,7 @@ def load_check_rows(tasks: Sequence[str], limit: int | None | Mapping[str, int |
         except DataError as exc:
             skipped[name] = str(exc)
             continue
-        loaded[name] = select_rows(usable, per_task(limit, name, None), seed, name)
+        loaded[name] = select_rows(usable, per_task(limit, name, DEFAULT_ROWS), seed, name)
         # distinct (`_same`) gold continuations of all usable rows, in file order
         pools[name] = list({_same(c): c for c in map(partial(gold_continuation, name),
                                                       usable)}.values())
@@ -290,7 +291,8 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
         tokenizer: the model's tokenizer.
         tasks: names with a gold continuation (`CONTINUATIONS`).
         limit: rows per task (seeded draw, `select_rows`); None = all; a mapping sets it per
-            task (`per_task`; tasks it does not name: its "default" entry, else all rows).
+            task (`per_task`; tasks it does not name: its "default" entry, else
+            `DEFAULT_ROWS`).
         data_dir, data_source, resolver: where rows come from (`rlvr.tasks.sources`;
             data_dir None = $RLVR_DATA_DIR or ~/.config/rlvr/config.yaml, as `rlvr eval`).
         rows_file: when given, every row's numbers for both models go there as JSONL.
@@ -358,8 +360,9 @@ def likelihood_check(base_model, trained, tokenizer, tasks: Sequence[str] = DEFA
             for name, task_rows in rows.items() for i, row in enumerate(task_rows)])
     meta = {"measure": "mean per-token log-likelihood of the gold continuation",
             "unit": "nats/token", "difference": "trained - base (paired bootstrap over rows)",
-            "limit": {n: per_task(limit, n, None) for n in rows} if isinstance(limit, Mapping)
-            else limit, "seed": seed, "bootstrap_samples": bootstrap_samples,
+            "limit": ({n: per_task(limit, n, DEFAULT_ROWS) for n in rows}
+                      if isinstance(limit, Mapping) else limit),
+            "seed": seed, "bootstrap_samples": bootstrap_samples,
             "tokenization": "joint context+continuation tokens after the common prefix with "
                             "the context's own tokens (rlvr.eval.likelihood)",
             "ranking": {"distractors": {n: per_task(distractors, n, 0) for n in rows},

@@ -184,7 +184,7 @@ def kshot_markdown(result: dict[str, Any]) -> str:
             cells.append("n/a" if not rate or rate.get("value") is None
                          else f"{100 * rate['value']:.0f}% ({rate['count']}/{rate['n']})")
         lines.append("| " + " | ".join(cells) + " |")
-    note = (f"\nGSM8K test, {result.get('n_questions', '?')} questions "
+    note = (f"\n{result.get('n_questions', '?')} test questions "
             f"({result.get('data_source', '?')}); exemplars from "
             f"{result.get('fewshot_source', '?')}; greedy; accuracy = `gsm8k_correctness` "
             "(the number after the last '####'); CIs: Wilson (accuracy), paired bootstrap "
@@ -218,10 +218,10 @@ def kshot_chart(result: dict[str, Any], path: Path) -> Path | None:
             high.append(ci[1] - acc["value"])
         ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label)
     ax.set_xticks(result["shots"])
-    ax.set_xlabel("few-shot exemplars (GSM8K train)")
-    ax.set_ylabel("accuracy (GSM8K test)")
+    ax.set_xlabel(f"few-shot exemplars ({result.get('fewshot_source', 'train')})")
+    ax.set_ylabel("accuracy")
     ax.set_ylim(bottom=0)
-    ax.set_title(f"GSM8K k-shot accuracy, n = {result.get('n_questions', '?')} (95% CI)")
+    ax.set_title(f"k-shot accuracy, n = {result.get('n_questions', '?')} (95% CI)")
     ax.legend()
     written = save_png(fig, path, dpi=110)
     plt.close(fig)

@@ -210,9 +210,9 @@ def check_before_model(cfg: TrainConfig) -> None:
     previous = logging.root.manager.disable
     logging.disable(logging.WARNING)
     try:
-        _, train, _ = prepare_data(cfg)
+        _, train, heldout = prepare_data(cfg)
         reward_preflight(cfg, train)
-        check_kshot_data(cfg, train)
+        check_kshot_data(cfg, train, heldout)
     finally:
         logging.disable(previous)
     _check_eval_task_files(cfg)

@@ -36,8 +36,8 @@ logger = logging.getLogger(__name__)
 
 # files of a finished run that hold the base model's answers and labels (seed-independent:
 # greedy answers of the same base model to the same questions)
-SHARED_FILES = ("generations_base.jsonl", LABELS_FILE, "train_knowledge.jsonl",
-                "decision_base.json")
+SHARED_FILES = ("generations_base.jsonl", "generations_base.settings.json", LABELS_FILE,
+                "train_knowledge.jsonl", "decision_base.json")
 REFERENCE = "grpo-strict"
 # the question the comparison answers: the most honesty among arms that keep at least this
 # share of the questions the base model knew (issue 20's bar)

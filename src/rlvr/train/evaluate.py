@@ -10,6 +10,7 @@ sampled), so the report can be rebuilt offline with `rlvr.eval.knowledge.knowled
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 from typing import Any, Sequence
@@ -99,13 +100,45 @@ def _settings(cfg: TrainConfig) -> dict[str, Any]:
             "knowledge_threshold": cfg.knowledge_threshold}
 
 
-def cached_base_records(path: Path, rows: Sequence[dict]) -> list[dict] | None:
-    """Base generations saved by an earlier attempt, when they cover the same questions."""
+def eval_cache_settings(cfg: TrainConfig, task, task_run: bool) -> dict[str, Any]:
+    """What the base model's held-out answers depend on besides the questions: the model,
+    the prompt, the token cap, and for a task run the samples per row (with temperature
+    and seed when sampled). Not the reward: reused answers are rescored with the run's."""
+    k = cfg.eval_num_samples if task_run else 1
+    return {"model": cfg.model, "system_prompt": cfg.system_prompt,
+            "prompt_exemplars": cfg.prompt_exemplars,
+            "max_new_tokens": cfg.eval_max_new_tokens or cfg.max_completion_length,
+            "num_samples": k, "temperature": cfg.temperature if k > 1 else 0.0,
+            "seed": cfg.seed if k > 1 else None}
+
+
+def _settings_file(path: Path) -> Path:
+    return path.with_name(path.stem + ".settings.json")
+
+
+def write_cache_settings(path: Path, settings: dict[str, Any]) -> None:
+    """Save `eval_cache_settings` next to the generations file they produced."""
+    write_json(_settings_file(path), settings)
+
+
+def cached_base_records(path: Path, rows: Sequence[dict],
+                        settings: dict[str, Any] | None = None) -> list[dict] | None:
+    """Base generations saved by an earlier attempt, when they answer the same questions in
+    order (each row's samples together) and, given `settings`, were made with the same
+    ones (`eval_cache_settings`, saved next to them; a file without them is not reused)."""
     if not path.is_file():
         return None
+    if settings is not None:
+        saved = _settings_file(path)
+        if not saved.is_file() or json.loads(saved.read_text(encoding="utf-8")) != \
+                json.loads(json.dumps(settings)):
+            return None
     cached = read_jsonl(path)
-    if [r["id"] for r in cached] == [r["id"] for r in rows] and \
-            [r.get("question") for r in cached] == [r["question"] for r in rows]:
+    seen: dict[Any, str | None] = {}
+    for r in cached:
+        seen.setdefault(r["id"], r.get("question"))
+    if list(seen) == [r["id"] for r in rows] and \
+            list(seen.values()) == [r["question"] for r in rows]:
         logger.info("reusing base generations from %s", path)
         return cached
     return None

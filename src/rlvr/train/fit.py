@@ -97,12 +97,14 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     start = time.perf_counter()
     if state.resume:
         remove_incomplete(checkpoints)
+    resume_from = last_checkpoint(checkpoints) if state.resume else None
     with stop:
-        result = trainer.train(resume_from_checkpoint=last_checkpoint(checkpoints)
-                               if state.resume else None)
+        result = trainer.train(resume_from_checkpoint=resume_from)
     timings["train_s"] = time.perf_counter() - start
     steps = trainer.state.global_step
-    timings["seconds_per_step"] = timings["train_s"] / steps if steps else float("nan")
+    # steps this process trained (a resumed run started at its checkpoint's step)
+    ran = steps - (int(Path(resume_from).name.rsplit("-", 1)[-1]) if resume_from else 0)
+    timings["seconds_per_step"] = timings["train_s"] / ran if ran > 0 else float("nan")
     digests = rank_digests(trainer)
     trained = Trained(model=trainer.model, adapter_dir=None, steps=steps,
                       training_loss=result.training_loss, main=main, digests=digests,

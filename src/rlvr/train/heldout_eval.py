@@ -61,10 +61,11 @@ def read_run(adapter: str | Path) -> tuple[Any, dict[str, Any], list[dict[str, A
 
 def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None = None,
                  limit: int | None = None, batch_size: int = 16,
-                 max_new_tokens: int | None = None, seed: int = 0,
-                 bootstrap_samples: int = 2000) -> dict[str, Any]:
-    """Answer the run's held-out rows (the first `limit`) with base and adapter, greedy,
-    score and summarise them (module docstring).
+                 max_new_tokens: int | None = None) -> dict[str, Any]:
+    """Answer the run's held-out rows (the first `limit`) with base and adapter, score and
+    summarise them as the run's report did (module docstring): the run's
+    `eval_num_samples` (greedy when 1, else at its `temperature`), `seed` and
+    `bootstrap_samples`, so the same rows give the same table.
 
     Args:
         model: the base model spec; None = the run's own `model`.
@@ -83,7 +84,9 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
     tokens = max_new_tokens or cfg.get("eval_max_new_tokens") or cfg.get("max_completion_length")
     task = run_task(entries[0]["name"], entries[0].get("preset"), entries[0].get("params"),
                     tokens)
-    settings = {"batch_size": batch_size, "num_samples": 1, "temperature": 0.0, "seed": seed,
+    k, seed = int(cfg.get("eval_num_samples") or 1), int(cfg.get("seed") or 0)
+    settings = {"batch_size": batch_size, "num_samples": k, "seed": seed,
+                "temperature": float(cfg.get("temperature") or 0.7) if k > 1 else 0.0,
                 "max_new_tokens": tokens}
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -97,8 +100,9 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
             model_obj, tokenizer, task, rows, [], settings, label), entries)
         timings[label] = round(time.perf_counter() - start, 3)
         write_jsonl(out / f"samples_{label}_heldout.jsonl", records[label])
-    summary = heldout_summary(records["base"], records["trained"], entries,
-                              bootstrap_samples=bootstrap_samples, seed=seed)
+    summary = heldout_summary(records["base"], records["trained"], entries, num_samples=k,
+                              bootstrap_samples=int(cfg.get("bootstrap_samples") or 2000),
+                              seed=seed)
     summary["meta"] = {"run": str(run.run_dir), "adapter": str(adapter),
                        "max_new_tokens": tokens, "timings_s": timings}
     write_json(out / "heldout.json", summary)
@@ -109,7 +113,8 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
 
 
 def _draw(summary: dict[str, Any], out: Path) -> None:
-    """before_after.png from the summary (`rlvr.plots.training`); a failure only warns."""
+    """before_after.png from the summary (`rlvr.plots.before_after`); a failure only
+    warns."""
     import logging
 
     from rlvr.plots.before_after import write_before_after

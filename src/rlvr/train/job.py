@@ -46,8 +46,9 @@ from rlvr.train.checkpoints import (check_disk_space, check_output_dir, checkpoi
 from rlvr.config.checks import reward_entries
 from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
-from rlvr.train.evaluate import (cached_base_records, evaluate_heldout, knowledge_for_run,
-                                 known_training_rows)
+from rlvr.train.evaluate import (cached_base_records, eval_cache_settings, evaluate_heldout,
+                                 knowledge_for_run, known_training_rows, write_cache_settings)
+from rlvr.train.decision import base_decision, decision_rule
 from rlvr.train.dpo import train_dpo
 from rlvr.train.grpo import train_grpo
 from rlvr.train.sft import train_sft
@@ -102,7 +103,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         meta["timings"] = _rounded(state.timings)
         return finish(state, trained, task_report(cfg, trained.model, state.tokenizer,
                                                   state.run_dir, meta, state.train,
-                                                  trained.adapter_dir, records))
+                                                  trained.adapter_dir, records, state.heldout))
     trained_records = evaluate_trained(state, trained)
     meta["timings"] = _rounded(state.timings)
     report = build_report(state.base_records, trained_records, meta, cfg.bootstrap_samples,
@@ -142,7 +143,7 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
     preflight = reward_preflight(cfg, train)  # before any model loads
     task_run = is_task_run(cfg)  # GSM8K/MATH/QA/code rewards: no knowledge labels or honesty
     if task_run:
-        check_kshot_data(cfg, train)
+        check_kshot_data(cfg, train, heldout)
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     write_run_data(run_dir, train, heldout, with_fields=task_run)
@@ -161,7 +162,10 @@ def load_base(state: RunState) -> None:
     state.tokenizer = load_tokenizer(state.model_path)
     state.model = load_for_training(state.model_path, cfg)
     _check_space(cfg, state.model, state.model_path, state.run_dir)
-    first = reward_entries(cfg)[0]  # a task run's records are rescored by every entry
+    # a calibration run's report scores with `reward`; a task run's records are scored by
+    # every entry afterwards, its task carries the first one
+    first = reward_entries(cfg)[0] if state.task_run else {
+        "name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}
     state.task = run_task(first["name"], first.get("preset"), first.get("params"),
                           cfg.eval_max_new_tokens or cfg.max_completion_length)
     state.rows = heldout_rows(state.heldout, with_fields=state.task_run)
@@ -171,7 +175,16 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
     """Stage 3: the base model's scored greedy answers to the held-out rows, saved to
     `generations_base.jsonl` (reused on `--resume` when they cover the same questions)."""
     base_file = state.run_dir / "generations_base.jsonl"
-    records = cached_base_records(base_file, state.rows) if state.resume else None
+    settings = eval_cache_settings(state.cfg, state.task, state.task_run)
+    records = cached_base_records(base_file, state.rows, settings) if state.resume else None
+    if records is not None:  # rescored (cheap): the reward settings may have changed
+        from rlvr.eval.runner import rescore_records
+
+        rescore_records(state.task, records)
+        if state.task_run:
+            from rlvr.eval.task_heldout import score_with_entries
+
+            score_with_entries(records, reward_entries(state.cfg))
     state.model.eval()
     if records is None:
         start = time.perf_counter()
@@ -179,6 +192,7 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
                                    state.cfg, "base", state.task_run)
         state.timings["eval_base_s"] = time.perf_counter() - start
         write_jsonl(base_file, records)
+        write_cache_settings(base_file, settings)
     return records
 
 
@@ -215,71 +229,6 @@ def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
                                state.cfg, "trained", state.task_run)
     state.timings["eval_trained_s"] = time.perf_counter() - start
     return records
-
-
-def answer_forced(state: RunState, model, label: str) -> dict[Any, float] | None:
-    """P(correct) per held-out question from `decision_samples` answer-forced answers of
-    `model` (`rlvr.eval.decision`); None when `decision_samples` is 0."""
-    cfg = state.cfg
-    if not cfg.decision_samples:
-        return None
-    from rlvr.eval.decision import answer_forced_p_correct
-
-    start = time.perf_counter()
-    model.eval()
-    p = answer_forced_p_correct(model, state.tokenizer, state.task, state.rows,
-                                num_samples=cfg.decision_samples,
-                                temperature=cfg.decision_temperature, seed=cfg.seed,
-                                max_new_tokens=cfg.max_completion_length,
-                                batch_size=cfg.eval_batch_size)
-    state.timings[f"decision_{label}_s"] = time.perf_counter() - start
-    return p
-
-
-DECISION_BASE_FILE = "decision_base.json"
-
-
-def base_decision(state: RunState) -> dict[Any, float] | None:
-    """`answer_forced` on the base model, saved to `decision_base.json` with its settings
-    and reused on `--resume` when they and the questions match (greedy answers do not
-    depend on the seed, so `rlvr compare` shares them between seeds and arms)."""
-    import json
-
-    cfg, path = state.cfg, state.run_dir / DECISION_BASE_FILE
-    settings = {"num_samples": cfg.decision_samples, "temperature": cfg.decision_temperature,
-                "max_new_tokens": cfg.max_completion_length,
-                "seed": cfg.seed if cfg.decision_temperature > 0 else None,
-                "ids": [r["id"] for r in state.rows]}
-    if state.resume and path.is_file():
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        if saved.get("settings") == settings:
-            logger.info("reusing the base model's answer-forced P(correct) from %s", path)
-            by_id = dict(zip(settings["ids"], saved["p_correct"]))
-            return by_id
-    p = answer_forced(state, state.model, "base")
-    if p is not None:
-        from rlvr.io import write_json
-
-        write_json(path, {"settings": settings, "p_correct": [p.get(i) for i in settings["ids"]]})
-    return p
-
-
-def decision_rule(state: RunState, trained: Trained, trained_records: list[dict[str, Any]],
-                  meta: dict[str, Any]) -> dict[str, Any]:
-    """Stage 8b: does each greedy action (answer or abstain) follow the reward's own rule,
-    for base and trained (`rlvr.eval.decision.decision_report`)? The seconds go to
-    meta["timings"]["decision_trained_s"]."""
-    from rlvr.eval.decision import decision_report, task_values
-
-    cfg = state.cfg
-    p_trained = answer_forced(state, trained.model, "trained")
-    meta.setdefault("timings", {})["decision_trained_s"] = round(
-        state.timings["decision_trained_s"], 3)
-    return decision_report(state.rows, state.base_records, trained_records,
-                           state.p_correct_base, p_trained, task_values(state.task),
-                           settings={"preset": cfg.reward_preset,
-                                     "num_samples": cfg.decision_samples,
-                                     "temperature": cfg.decision_temperature})
 
 
 def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dict[str, Any]:

@@ -26,21 +26,30 @@ from rlvr.io import write_json, write_text
 logger = logging.getLogger(__name__)
 
 
-def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict]):
-    """The k-shot test rows, exemplar pool and sources: GSM8K's test and train splits, or
-    for `data: arithmetic` its own generated held-out and training questions."""
+def _gsm8k_rows(examples: Sequence[dict]) -> list[dict]:
+    """Examples that carry GSM8K fields (`final_answer`, worked `solution`) as k-shot rows
+    (`rlvr.data.loaders.gsm8k_row`); [] when any lacks them."""
+    from rlvr.data.loaders import gsm8k_row
+
+    fields = [ex.get("fields") or {} for ex in examples]
+    if not examples or not all("final_answer" in f and "####" in str(f.get("solution", ""))
+                               for f in fields):
+        return []
+    return [gsm8k_row(ex["question"], str(f["solution"]), ex.get("id", i))
+            for i, (ex, f) in enumerate(zip(examples, fields))]
+
+
+def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict], heldout: Sequence[dict]):
+    """The k-shot test rows, exemplar pool and sources: the run's own held-out and training
+    rows when they are GSM8K-format rows other than GSM8K itself (`data: arithmetic`, a
+    user's file), else GSM8K's test and train splits."""
     from rlvr.eval.kshot import exemplar_order, kshot_data
 
-    if cfg.data == "arithmetic":
-        from rlvr.data.loaders import gsm8k_row
-        from rlvr.tasks.resolve import arithmetic_data
-
-        resolved = arithmetic_data()
-        rows, pool = ([gsm8k_row(ex["question"], ex["fields"]["solution"], ex["id"])
-                       for ex in examples] for examples in (resolved.heldout, resolved.train))
+    rows, pool = (_gsm8k_rows(heldout), _gsm8k_rows(train)) if cfg.data != "gsm8k" else ([], [])
+    if rows and pool:
         rows = rows[:cfg.kshot_limit] if cfg.kshot_limit is not None else rows
-        sources = {"data_source": "arithmetic held-out questions (generated)",
-                   "fewshot_source": "arithmetic training questions (generated)"}
+        sources = {"data_source": "the run's held-out rows", "fewshot_source":
+                   "the run's training rows"}
     else:
         rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
     check_overlap(rows, {normalise_question(ex["question"]) for ex in train},
@@ -51,20 +60,23 @@ def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict]):
     return rows, pool, sources
 
 
-def check_kshot_data(cfg: TrainConfig, train: Sequence[dict]) -> None:
-    """With `kshot_eval`: the GSM8K test rows and train exemplars resolve, there are enough
-    exemplars, and no test question is a training question (before any model loads).
+def check_kshot_data(cfg: TrainConfig, train: Sequence[dict],
+                     heldout: Sequence[dict] = ()) -> None:
+    """With `kshot_eval`: the test rows and exemplars resolve (`_kshot_inputs`), there are
+    enough exemplars, and no test question is a training question (before any model
+    loads).
 
     Raises:
         DataError: no GSM8K source, too few exemplars, or overlap (with the count).
     """
     if cfg.kshot_eval:
-        _kshot_inputs(cfg, train)
+        _kshot_inputs(cfg, train, heldout)
 
 
 def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: dict[str, Any],
                 train: Sequence[dict], adapter_dir: str | Path | None = None,
-                records: tuple[Sequence[dict], Sequence[dict]] | None = None) -> dict[str, Any]:
+                records: tuple[Sequence[dict], Sequence[dict]] | None = None,
+                heldout: Sequence[dict] = ()) -> dict[str, Any]:
     """Evaluate a task run after training and write report.json / report.md.
 
     Args:
@@ -72,7 +84,9 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
             the adapter disabled. tokenizer: the run's tokenizer.
         meta: the run's meta dict (as `rlvr.train.job.run` builds it); `timings` gains
             `kshot_s`.
-        train: the training examples (their questions must not be k-shot questions).
+        train, heldout: the training and held-out examples (k-shot questions come from the
+            held-out ones for GSM8K-format data other than GSM8K, `_kshot_inputs`; they must
+            not be training questions).
         adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of
             `rlvr eval` runs on it as in a calibration run (`report["cross_eval"]`).
         records: (base, trained) held-out records scored by every reward entry
@@ -100,7 +114,7 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
                                             bootstrap_samples=cfg.bootstrap_samples,
                                             seed=cfg.seed)
     if cfg.kshot_eval:
-        rows, pool, sources = _kshot_inputs(cfg, train)
+        rows, pool, sources = _kshot_inputs(cfg, train, heldout)
         start = time.perf_counter()
         report["kshot"] = kshot_eval(
             model, tokenizer, cfg.kshot_eval, cfg.kshot_limit, output_dir=run_dir,
@@ -151,17 +165,28 @@ MIN_CHECK_ROWS = 5  # fewer rows than this per task say nothing; the task is ski
 
 
 def check_budget(cfg: TrainConfig, meta: dict[str, Any]) -> float | None:
-    """Seconds the cross-check may take, or None for no limit: `cross_check_budget` times
-    the run's training seconds; "auto" = `TASK_RUN_BUDGET` for a task run (whose check on
-    other tasks' answers is a side question) and no limit for a calibration run (where it
-    is half the verdict: knowledge or willingness lost)."""
+    """Seconds the cross-check may take, or None for no limit: `budget_share` times the
+    run's training time (seconds per step measured in this process x all optimizer steps,
+    so a resumed run counts its earlier steps too); "auto" = `TASK_RUN_BUDGET` for a task
+    run (whose check on other tasks' answers is a side question) and no limit for a
+    calibration run (where it is half the verdict: knowledge or willingness lost)."""
+    share = budget_share(cfg)
+    per_step = (meta.get("timings") or {}).get("seconds_per_step")
+    steps = meta.get("optimizer_steps")
+    if share is None or per_step is None or steps is None or not per_step == per_step:
+        return None  # no training measured in this process (a resume that only evaluates)
+    return share * float(per_step) * int(steps)
+
+
+def budget_share(cfg: TrainConfig) -> float | None:
+    """`cross_check_budget` as a number: "auto" = `TASK_RUN_BUDGET` for a task run, None
+    (no limit) for a calibration run."""
     from rlvr.config.checks import is_task_run
 
     share = cfg.cross_check_budget
     if share == "auto":
         share = TASK_RUN_BUDGET if is_task_run(cfg) else None
-    train_s = (meta.get("timings") or {}).get("train_s")
-    return None if share is None or train_s is None else float(share) * float(train_s)
+    return None if share is None else float(share)
 
 
 def size_cross_check(cfg: TrainConfig, model, tokenizer,
@@ -174,7 +199,7 @@ def size_cross_check(cfg: TrainConfig, model, tokenizer,
     Returns:
         ({task: rows}, {"budget_s", "probe_s", "seconds_per_row", "rows", "skipped"}).
     """
-    from rlvr.eval.cross_check import likelihood_check, per_task
+    from rlvr.eval.cross_check import DEFAULT_ROWS, likelihood_check, per_task
 
     start = time.perf_counter()
     probe = likelihood_check(None, model, tokenizer, cfg.cross_check, limit=2, seed=cfg.seed,
@@ -186,12 +211,12 @@ def size_cross_check(cfg: TrainConfig, model, tokenizer,
     for name, r in probe["tasks"].items():
         costs[name] = sum(r["seconds"].values()) / max(1, r["n"])
         affordable = int(share // costs[name]) if costs[name] > 0 else 10 ** 6
-        wanted = per_task(cfg.cross_check_limit, name, 10)
+        wanted = per_task(cfg.cross_check_limit, name, DEFAULT_ROWS)
         rows[name] = min(wanted, affordable)
-        if rows[name] < MIN_CHECK_ROWS:
+        if affordable < min(MIN_CHECK_ROWS, wanted):
             skipped[name] = (f"over the cross-check budget: {budget:.0f} s "
-                             f"({cfg.cross_check_budget} of the training time) affords "
-                             f"{rows[name]} rows at {costs[name]:.1f} s per row; set "
+                             f"({budget_share(cfg):g} of the training time) affords "
+                             f"{affordable} rows at {costs[name]:.1f} s per row; set "
                              "cross_check_budget: null to run it anyway")
             del rows[name]
     return rows, {"budget_s": round(budget, 1), "probe_s": round(probe_s, 1),
@@ -228,12 +253,12 @@ def task_verdict_line(report: dict[str, Any]) -> str:
 
 
 def _kshot_line(kshot: dict[str, Any]) -> str:
-    """GSM8K accuracy at the largest shot count, base -> trained, with the paired CI."""
+    """k-shot accuracy at the largest shot count, base -> trained, with the paired CI."""
     k = str(max(kshot["shots"]))
     metrics = kshot["metrics"]
     acc = {m: (metrics[m].get(k, {}).get("accuracy") or {}).get("value") for m in metrics}
     diff = (kshot.get("difference") or {}).get(k)
-    text = f"GSM8K {k}-shot accuracy (n={kshot['n_questions']}): base " + _pct(acc.get("base"))
+    text = f"{k}-shot accuracy (n={kshot['n_questions']}): base " + _pct(acc.get("base"))
     if "trained" in acc:
         text += f" -> trained {_pct(acc['trained'])}"
     if diff:
@@ -324,7 +349,7 @@ def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, 
                heldout_table(report["heldout"]), "", "![before and after](plots/before_after.png)",
                ""]
     if report.get("kshot"):
-        md += ["## GSM8K test accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
+        md += ["## Accuracy by few-shot count", "", kshot_markdown(report["kshot"]),
                "![k-shot accuracy](kshot.png)", ""]
     if report.get("cross_check"):
         from rlvr.eval.cross_check_table import cross_check_table
