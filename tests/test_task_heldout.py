@@ -25,9 +25,10 @@ def test_every_entry_scores_and_the_sum_is_weighted():
     assert [r["rewards"]["gsm8k_correctness"] for r in recs] == [1.0, 0.0, 0.0]
     assert [r["outcomes"]["gsm8k_correctness"] for r in recs] == ["correct", "wrong",
                                                                    "no_answer"]
-    fmt = [r["rewards"]["gsm8k_format"] for r in recs]
-    # weighted sum: 1.0 x correctness + 0.5 x format
-    assert [r["reward"] for r in recs] == [1.0 + 0.5 * fmt[0], 0.5 * fmt[1], 0.5 * fmt[2]]
+    # format: reasoning then a '#### N' line pays 0.5; a bare '#### 5' has no reasoning
+    assert [r["rewards"]["gsm8k_format"] for r in recs] == [0.5, 0.0, 0.0]
+    # weighted sum: 1.0 x correctness + 0.5 x format = 1.0 + 0.25, 0 + 0, 0 + 0
+    assert [r["reward"] for r in recs] == [1.25, 0.0, 0.0]
     assert recs[0]["outcome"] == "correct"  # the first entry's outcome
 
 

@@ -15,7 +15,7 @@ in TRL's sum. Per model and per row (the mean over a row's samples):
 | `accuracy/<log_name>`   | share of samples with a correct outcome (`CORRECT`), for a  |
 |                         | reward that declares one (GSM8K, MATH, QA, code)            |
 | `pass@k/<log_name>`     | unbiased pass@k (Chen et al., 2021) from the row's samples, |
-|                         | k in powers of 2 up to `num_samples` (> 1 only)             |
+|                         | k = 2, 4, 8, ... up to `num_samples`, and `num_samples`     |
 
 The difference trained - base is paired by row, its 95% interval a percentile bootstrap over
 rows (`rlvr.metrics.calibration.paired_bootstrap`). Rewards that read token ids (length
@@ -83,7 +83,7 @@ def row_values(records: Sequence[dict[str, Any]], entries: Sequence[dict[str, An
                num_samples: int = 1) -> dict[str, dict[Any, float]]:
     """Per metric (module table), per row id: the row's value for one model."""
     out: dict[str, dict[Any, float]] = defaultdict(dict)
-    ks = [k for k in (1, 2, 4, 8, 16, 32, 64) if 1 < k <= num_samples]
+    ks = sorted({2 ** i for i in range(1, num_samples.bit_length())} | {num_samples} - {1})
     for row_id, recs in _by_row(records).items():
         n = len(recs)
         out["reward"][row_id] = sum(r["reward"] for r in recs) / n

@@ -262,7 +262,9 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
         "system_prompt": cfg.system_prompt,
         "bootstrap_samples": cfg.bootstrap_samples,
-        "decoding": "greedy", "eval_max_new_tokens": cfg.eval_max_new_tokens
+        "decoding": "greedy" if not state.task_run or cfg.eval_num_samples == 1 else
+        f"{cfg.eval_num_samples} samples per row at temperature {cfg.temperature:g}",
+        "eval_max_new_tokens": cfg.eval_max_new_tokens
         or cfg.max_completion_length, "seed": cfg.seed,
         "knowledge": {"samples": cfg.knowledge_samples,
                       "temperature": cfg.knowledge_temperature,
