@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "rlvr.commands.eval",
     "rlvr.commands.report",
     "rlvr.commands.plot",
+    "rlvr.commands.export",
     "rlvr.commands.data",
     "rlvr.commands.score",
     "rlvr.commands.calc",
