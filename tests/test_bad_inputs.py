@@ -154,6 +154,13 @@ TRAIN_CASES = [
                                       r"always_hedge .*reward_preset: strict.*preflight: warn"),
     (["--set", "reward_funcs=[{name: selfaware}]"],  # no preset: the seed table
      r"preflight refused the run: .*preset: strict in its reward_funcs entry"),
+    # --- TRL options (issue 22): under trl:, never one rlvr sets ---
+    (["--set", "epsilon_high=0.28"], r"unknown key 'epsilon_high'; it is a trl\.GRPOConfig "
+                                     r"option: put it under trl: \(e\.g\. trl: \{epsilon_high: "
+                                     r"0\.28\}, or --set trl\.epsilon_high=0\.28\)"),
+    (["--set", "trl.learning_rate=0.0001"], r"trl: learning_rate: it is an rlvr key, passed to "
+                                            r"trl\.GRPOConfig as it is; set it at the top level"),
+    (["--set", "trl=epsilon_high"], r"trl must be a mapping such as \{epsilon_high: 0\.28\}"),
     # --- eval_tasks (cross-task evaluation after training) ---
     (["--config", "{t}/dup_tasks.yaml"], r"eval_tasks names 'gsm8k' more than once"),
     (["--set", "eval_tasks=[gsm8k]", "--set", "eval_data_dir={t}/nope"],
@@ -223,6 +230,7 @@ def test_argparse_errors_are_one_line(capsys, argv, message):
     ["--set", "eval_tasks=gsm8k", "--set", f"eval_data_dir={SHARED_DATA}"],
     ["--set", "eval_tasks=[gsm8k, selfaware]"],  # no data folder: a later fallback or skip
     ["--set", "reward_funcs={name: selfaware, preset: strict}"],
+    ["--set", "trl={importance_sampling_level: sequence}", "--set", "trl.epsilon_high=0.28"],
     ["--set", "run_name=прогон-✓ «ünïcode»", "--set", "system_prompt=Réponds. 答えて."],
     ["--config", str(ROOT / "configs" / "selfaware_grpo_cpu.yaml")],
     ["--config", str(ROOT / "configs" / "selfaware_grpo.yaml")],  # preflight: warn

@@ -1,5 +1,6 @@
 """The training configuration: the dataclass (`train_config`), its checks (`checks`,
-`backends`), its JSON schema (`schema`) and the reference layout (`reference`).
+`backends`, `trl_keys` for the `trl:` mapping, with the GRPOConfig option names of
+`trl_fields`), its JSON schema (`schema`) and the reference layout (`reference`).
 
 `TrainConfig`, `load_config` and `parse_override` are re-exported here, so
 `from rlvr.config import TrainConfig, load_config` is the public way in.

@@ -45,7 +45,8 @@ def check_mlx_backend(cfg: Any, find_spec=None) -> None:
             stand-in).
     Raises:
         ConfigError: a missing package (the message has the pip line), or a setting the MLX
-            trainer does not implement (the message says what to set instead).
+            trainer does not implement (the message says what to set instead), `trl:`
+            options among them.
     """
     find_spec = find_spec or importlib.util.find_spec
     missing = [pip for module, pip in MLX_MODULES.items() if find_spec(module) is None]
@@ -68,6 +69,9 @@ def check_mlx_backend(cfg: Any, find_spec=None) -> None:
         if on:
             raise ConfigError(f"backend: mlx does not support {key}; turn it off or set "
                               "backend: trl")
+    if getattr(cfg, "trl", None):
+        raise ConfigError(f"trl: {', '.join(map(str, cfg.trl))}: trl.GRPOConfig options, "
+                          "which backend: mlx does not read; remove trl: or set backend: trl")
 
 
 def check_report_to(report_to: Any, check_installed: bool = True) -> list[str]:

@@ -11,6 +11,7 @@ import math
 import os
 from typing import Any
 
+from rlvr.config.trl_keys import check_trl_section
 from rlvr.errors import ConfigError
 
 # training methods (`method`), each one stage of the main job (rlvr.train.job)
@@ -23,11 +24,13 @@ UPPER_LIMITS = {
 }
 _KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
                "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
-_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str, "cross_check": str}
+_ALSO_ACCEPTED = {"reward_funcs": dict, "eval_tasks": str, "cross_check": str,
+                  "trl": type(None)}
 _EXAMPLES = {"reward_params": "{wrong: -1.0}", "reward_funcs": "[{name: selfaware, weight: 1.0}]",
              "lora_target_modules": "[q_proj, v_proj]", "eval_tasks": "[gsm8k, triviaqa]",
              "report_to": "[tensorboard]", "prompt_exemplars": "[[question, answer], ...]",
-             "cross_check": "[gsm8k, triviaqa, humaneval, mbpp]"}
+             "cross_check": "[gsm8k, triviaqa, humaneval, mbpp]",
+             "trl": "{epsilon_high: 0.28}"}
 
 
 def type_message(fields: dict, key: str, value: Any) -> str:
@@ -76,6 +79,7 @@ def check_config(cfg) -> None:
         ConfigError: the first bad setting, one line with the fix.
     """
     check_types(cfg)
+    check_trl_section(cfg)
     if cfg.num_generations < 2:
         raise ConfigError("num_generations must be >= 2: a group of one has no "
                           "relative advantage (set num_generations: 2 or more)")

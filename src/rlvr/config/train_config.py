@@ -2,7 +2,8 @@
 
 Unknown keys are errors that name the closest valid key. `TrainConfig` fields mirror
 TRL's `GRPOConfig` names where they mean the same thing (`num_generations`, `beta`,
-`max_completion_length`, `loss_type`, ...), so a TRL user can read a config at a glance.
+`max_completion_length`, `loss_type`, ...), so a TRL user can read a config at a glance;
+every other GRPOConfig option goes under `trl:` (`rlvr.config.trl_keys`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from rlvr.config.checks import check_config, type_message
+from rlvr.config.files import read_config_file
+from rlvr.config.trl_fields import GRPO_CONFIG_FIELDS
+from rlvr.config.trl_keys import RLVR_SETS, flow, top_level_hint, trl_suggestion
 from rlvr.errors import ConfigError
 
 
@@ -95,6 +99,12 @@ class TrainConfig:
     scale_rewards: str = _f("group", "advantage scaling: group | batch | none")
     gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
     bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
+    trl: dict = _f({}, "any other trl.GRPOConfig option, passed to it as it is after rlvr's "
+                       "own settings, e.g. {importance_sampling_level: sequence} (GSPO) or "
+                       "{epsilon_high: 0.28} (DAPO's clip-higher); names are checked "
+                       "against the installed TRL before the model loads; options rlvr "
+                       "sets (learning_rate, num_generations, ...) are refused with the "
+                       "key to use; method grpo with backend trl only")
     # --- hardware (rlvr.hardware: CUDA-only options are refused on other machines) ---
     quantization: str = _f("none", "none | nf4: load the base model in 4-bit NF4 with double "
                                    "quantization (QLoRA; CUDA + bitsandbytes)")
@@ -268,18 +278,79 @@ def _coerce(key: str, value: Any) -> Any:
     return value
 
 
-def _check_keys(keys, source: str) -> None:
-    for key in keys:
-        if key not in FIELD_NAMES:
-            close = difflib.get_close_matches(key, FIELD_NAMES, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise ConfigError(f"{source}: unknown key {key!r}{hint} "
-                              "(see `rlvr train --list-keys` for all keys)")
+# TRL options (not set by rlvr) a misspelt top-level key may be closest to
+_TRL_ONLY = tuple(sorted(GRPO_CONFIG_FIELDS - RLVR_SETS - set(FIELD_NAMES)))
+# fields that take a mapping, so `--set field.key=value` can set one entry
+MAPPING_FIELDS = tuple(name for name, kind in FIELD_TYPES.items() if "dict" in kind)
+
+
+def _check_keys(values: dict[str, Any], source: str, dotted: bool = False) -> None:
+    """Refuse keys that are not TrainConfig fields, each with the most useful hint.
+
+    Args:
+        values: the keys and values read from `source` (a file, or "override").
+        source: named first in the message.
+        dotted: whether `field.key` entries of a mapping field are allowed (overrides).
+    Raises:
+        ConfigError, one line: a `trl.GRPOConfig` option rlvr leaves to TRL -> "put it
+            under trl:" (`rlvr.config.trl_keys.top_level_hint`); one rlvr sets from another
+            key -> that key; a dotted key in a file -> the nested form; else the closest
+            rlvr key or TRL option (`_TRL_ONLY`).
+    """
+    for key, value in values.items():
+        if key in FIELD_NAMES:
+            continue
+        head, dot, sub = str(key).partition(".")
+        if dot and head in MAPPING_FIELDS and sub:
+            if dotted:
+                continue
+            raise ConfigError(f"{source}: key {key!r}: write it nested, {head}: "
+                              f"{flow({sub: value})}")
+        hint = top_level_hint(str(key), value)
+        if hint is None:
+            close = difflib.get_close_matches(str(key), FIELD_NAMES + _TRL_ONLY, n=1)
+            hint = ("" if not close else trl_suggestion(close[0], value)
+                    if close[0] in _TRL_ONLY else f"; did you mean {close[0]!r}?")
+        raise ConfigError(f"{source}: unknown key {key!r}{hint} "
+                          "(see `rlvr train --list-keys` for all keys)")
+
+
+def _default(name: str) -> Any:
+    """The default value of a TrainConfig field (a fresh copy for a list or dict)."""
+    spec = TrainConfig.__dataclass_fields__[name]
+    if spec.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        return spec.default_factory()  # type: ignore[misc]
+    return spec.default
+
+
+def _apply_override(values: dict[str, Any], key: str, value: Any) -> None:
+    """Set `values[key] = value`; a dotted `field.entry` key sets one entry of the mapping
+    field instead (the file's mapping, else the default, copied), so `--set
+    trl.epsilon_high=0.28` adds to a config's `trl:` rather than replacing it.
+
+    Raises:
+        ConfigError: the field holds something other than a mapping (e.g.
+            `cross_check_limit` is a number): set the whole mapping instead.
+    """
+    head, dot, sub = key.partition(".")
+    if not dot or key in FIELD_NAMES:
+        values[key] = value
+        return
+    current = values.get(head, _default(head))
+    if current is None:
+        current = {}
+    if not isinstance(current, dict):
+        raise ConfigError(f"override {key}: {head} is {flow(current)}, not a mapping; set the "
+                          f"whole value, e.g. --set "
+                          f"'{head}={flow({'default': current, sub: value})}'")
+    values[head] = {**current, sub: value}
 
 
 def parse_override(text: str) -> tuple[str, Any]:
-    """Parse a `key=value` override; the value is read as YAML (numbers, bools, lists),
-    or kept as plain text when it is not valid YAML.
+    """Parse a `key=value` override; the value is read as YAML (numbers, bools, lists,
+    mappings such as `trl={epsilon_high: 0.28}`), or kept as plain text when it is not
+    valid YAML. The key is kept as written: `load_config` reads a dotted key
+    (`trl.epsilon_high=0.28`) as one entry of a mapping field.
 
     Raises:
         ConfigError: no `=` in the text.
@@ -296,53 +367,6 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def _read_config_file(path: Path) -> Any:
-    """Parse a YAML/JSON config file; every problem is one line naming `path[:line]`.
-
-    Raises:
-        ConfigError: missing file, a folder, not UTF-8, empty (or only comments), invalid
-            YAML, or a key given twice in one mapping (YAML would keep the last silently).
-    """
-    import yaml
-
-    if path.is_dir():
-        raise ConfigError(f"--config {path} is a folder; pass a YAML file such as "
-                          "configs/selfaware_grpo_cpu.yaml")
-    if not path.is_file():
-        raise ConfigError(f"config file {path} not found")
-    raw = path.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
-
-    class UniqueKeyLoader(yaml.SafeLoader):
-        def construct_mapping(self, node, deep=False):
-            seen: dict[str, int] = {}
-            for key_node, _ in node.value:
-                if isinstance(key_node, yaml.ScalarNode) and key_node.value != "<<":
-                    line = key_node.start_mark.line + 1
-                    if key_node.value in seen:
-                        raise ConfigError(f"{path}:{line}: key {key_node.value!r} is given "
-                                          f"twice (also on line {seen[key_node.value]}); "
-                                          "keep one")
-                    seen[key_node.value] = line
-            return super().construct_mapping(node, deep)
-
-    try:
-        loaded = yaml.load(text, Loader=UniqueKeyLoader)  # noqa: S506 - a SafeLoader
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ConfigError(f"{where}: invalid YAML ({problem}); fix that line") from None
-    if loaded is None:
-        raise ConfigError(f"{path}: the config file is empty; write settings into it (see "
-                          "configs/selfaware_grpo_cpu.yaml) or omit --config for the defaults")
-    return loaded
-
-
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """Build a TrainConfig from a YAML/JSON file and overrides (overrides win).
 
@@ -351,16 +375,18 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             project's layout with a `selfaware_grpo` section (`rlvr.config.reference`),
             or None for the defaults.
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
-            flags that were not given must be filtered out by the caller.
+            flags that were not given must be filtered out by the caller. A dotted key
+            `field.entry` sets one entry of a mapping field (`trl.epsilon_high`,
+            `reward_params.wrong`), keeping the file's other entries.
     Raises:
         ConfigError: missing, empty or unreadable file, invalid YAML, a key given twice,
-            a non-mapping file, an unknown key (with the closest valid key), or an
-            invalid value (type, range, reward, tracker, task; see `TrainConfig`).
+            a non-mapping file, an unknown key (with the closest valid key, or "put it
+            under trl:" for a trl.GRPOConfig option), or an invalid value (type, range, reward, tracker, task; see `TrainConfig`).
     """
     values: dict[str, Any] = {}
     if path is not None:
         path = Path(path)
-        loaded = _read_config_file(path)
+        loaded = read_config_file(path)
         if not isinstance(loaded, dict):
             raise ConfigError(f"{path}: expected a mapping of keys to values (key: value "
                               f"lines), got {type(loaded).__name__}")
@@ -371,8 +397,9 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
         _check_keys(loaded, str(path))
         values.update(loaded)
     if overrides:
-        _check_keys(overrides, "override")
-        values.update(overrides)
+        _check_keys(overrides, "override", dotted=True)
+        for key, value in overrides.items():
+            _apply_override(values, key, value)
     try:
         return TrainConfig(**{k: _coerce(k, v) for k, v in values.items()})
     except TypeError as exc:

@@ -5,7 +5,8 @@ GRPO with `backend: mlx`), as one stage of the main job (`rlvr.train.job`).
 functions (`rlvr.rewards.make_trl_rewards`), the diagnostics callback and the trainer (with
 the curriculum when on), and trains through `rlvr.train.fit.fit` (metrics, checkpoints,
 trackers, adapter). `grpo_args` maps a TrainConfig onto `trl.GRPOConfig` (same names where they
-mean the same) and `lora_config` onto `peft.LoraConfig`.
+mean the same, then the config's `trl:` mapping as given; `rlvr.train.trl_options`) and
+`lora_config` onto `peft.LoraConfig`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import logging
 from pathlib import Path
 
 from rlvr.config import TrainConfig
+from rlvr.config.trl_keys import flow
+from rlvr.errors import ConfigError
 from rlvr.hardware import is_main_process
 from rlvr.metrics.run_log import append_metrics
 from rlvr.rewards import make_trl_rewards
@@ -24,6 +27,7 @@ from rlvr.train.fit import fit, lora_config, shared_args
 from rlvr.train.speedups import compact_logprobs
 from rlvr.train.rollouts import RolloutLog
 from rlvr.train.state import RunState, Trained
+from rlvr.train.trl_options import trl_options
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +47,8 @@ def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]
 
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig, besides the fields every
-# TRL config shares (`rlvr.train.fit.SHARED_ARGS`).
+# TRL config shares (`rlvr.train.fit.SHARED_ARGS`). Every option `grpo_kwargs` passes is
+# listed in `rlvr.config.trl_keys.RLVR_SETS`, so `trl:` cannot set it (a test keeps them equal).
 GRPO_PASSTHROUGH = (
     "num_generations", "max_completion_length", "beta", "epsilon", "temperature", "top_p",
     "loss_type", "scale_rewards", "use_vllm", "vllm_mode", "vllm_server_host",
@@ -51,17 +56,59 @@ GRPO_PASSTHROUGH = (
 )
 
 
+def grpo_kwargs(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None,
+                report_to: list[str] | None = None, run_name: str | None = None) -> dict:
+    """rlvr's own keyword arguments of `trl.GRPOConfig`: `shared_args`, `GRPO_PASSTHROUGH`
+    and `reward_weights` (the options `rlvr.config.trl_keys.RLVR_SETS` lists, which a
+    `trl:` entry may not set). Arguments as in `grpo_args`."""
+    return {**shared_args(cfg, output_dir, report_to, run_name),
+            **{name: getattr(cfg, name) for name in GRPO_PASSTHROUGH},
+            "reward_weights": reward_weights}
+
+
 def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | None = None,
               report_to: list[str] | None = None, run_name: str | None = None):
-    """Map a TrainConfig onto `trl.GRPOConfig` (same names where they mean the same).
+    """Map a TrainConfig onto `trl.GRPOConfig`: rlvr's own settings (`grpo_kwargs`, same
+    names where they mean the same), then the `trl:` mapping as given (checked against
+    the installed TRL by `rlvr.train.trl_options.trl_options`).
 
-    `report_to` is what TRL sets up itself (`rlvr.train.trackers.Trackers.report_to`;
-    None or [] = none), `run_name` the trackers' run name."""
+    Args:
+        output_dir: TRL's output folder (the run's `checkpoints/`).
+        reward_weights: one weight per reward function (None = all 1.0).
+        report_to: the trackers TRL sets up itself (`rlvr.train.trackers.Trackers.report_to`;
+            None or [] = none).
+        run_name: the trackers' run name.
+    Returns:
+        a `trl.GRPOConfig`.
+    Raises:
+        ConfigError: a `trl:` option rlvr sets or the installed TRL does not have, or one
+            TRL's `__post_init__` refuses (ValueError / TypeError, prefixed with `trl:`).
+    """
     from trl import GRPOConfig
 
-    return GRPOConfig(**shared_args(cfg, output_dir, report_to, run_name),
-                      **{name: getattr(cfg, name) for name in GRPO_PASSTHROUGH},
-                      reward_weights=reward_weights)
+    options = trl_options(cfg)
+    kwargs = {**grpo_kwargs(cfg, output_dir, reward_weights, report_to, run_name), **options}
+    if not options:
+        return GRPOConfig(**kwargs)
+    try:
+        return GRPOConfig(**kwargs)
+    except (ValueError, TypeError) as exc:
+        message = " ".join(str(exc).split())
+        raise ConfigError(f"trl: trl.GRPOConfig refused the settings with trl: "
+                          f"{flow(options)}: {message}") from None
+
+
+def check_grpo_args(cfg: TrainConfig, run_dir: str | Path) -> None:
+    """Build the `trl.GRPOConfig` the trainer will get (`grpo_args`, with output under
+    `run_dir/checkpoints`, no trackers, weights 1.0), so every check of `cfg.trl` -- the
+    names (`rlvr.train.trl_options.trl_options`) and TRL's own `__post_init__` -- runs
+    before a model loads. Nothing is written. Called by `rlvr.train.job.prepare` when
+    `trl:` is set and the run trains with GRPO on TRL.
+
+    Raises:
+        ConfigError: see `grpo_args`.
+    """
+    grpo_args(cfg, Path(run_dir) / "checkpoints")
 
 
 def _diagnostics(cfg: TrainConfig, tokenizer):

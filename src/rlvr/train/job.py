@@ -3,8 +3,9 @@
     rlvr train --config configs/selfaware_grpo_cpu.yaml
 
 `run(cfg)` reads top to bottom:
-1. `prepare`: check the run directory and options, resolve the data, run the reward
-   preflight (all before any model loads), write `resolved_config.yaml` and the run's rows;
+1. `prepare`: check the run directory and options (`trl:` by the installed TRL), resolve
+   the data, run the reward preflight (all before any model loads), write
+   `resolved_config.yaml` and the run's rows;
 2. `load_base`: the base model, its tokenizer and the held-out task and rows;
 3. `evaluate_base`: the base model's greedy answers to the held-out rows, scored;
 4. `label_knowledge`: which held-out questions the base model knows;
@@ -50,7 +51,7 @@ from rlvr.train.evaluate import (cached_base_records, eval_cache_settings, evalu
                                  knowledge_for_run, known_training_rows, write_cache_settings)
 from rlvr.train.decision import base_decision, decision_rule
 from rlvr.train.dpo import train_dpo
-from rlvr.train.grpo import train_grpo
+from rlvr.train.grpo import check_grpo_args, train_grpo
 from rlvr.train.sft import train_sft
 from rlvr.train.state import RunState, Trained
 from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
@@ -118,10 +119,16 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
 def prepare(cfg: TrainConfig, resume: bool) -> RunState:
     """Stage 1: everything that can fail before a model loads, then the run directory.
 
-    Checks the output directory and hardware options, the settings a resumed run must keep
-    (`RESUME_FIXED`, only when a checkpoint exists), resolves the data, runs the reward
-    preflight (and the k-shot data check of a task run), writes `resolved_config.yaml`,
-    `train_rows.jsonl` / `heldout_rows.jsonl`, and seeds torch, numpy and random.
+    Checks the output directory and hardware options, the `trl:` options (by building the
+    run's `trl.GRPOConfig`: `rlvr.train.grpo.check_grpo_args`), the settings a
+    resumed run must keep (`RESUME_FIXED`, only when a checkpoint exists), resolves the
+    data, runs the reward preflight (and the k-shot data check of a task run), writes
+    `resolved_config.yaml`, `train_rows.jsonl` / `heldout_rows.jsonl`, and seeds torch,
+    numpy and random.
+
+    Raises:
+        ConfigError: a `trl:` option TRL refuses, `--resume` with changed settings, a
+            refused preflight; DataError: bad data (see `run`).
     """
     import torch
     import yaml
@@ -131,6 +138,11 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
     previous = run_dir / "resolved_config.yaml"
     check_output_dir(run_dir)  # before any data or model: an unwritable folder fails now
     check_options(cfg)  # CUDA-only options on a machine without CUDA fail now
+    if cfg.trl and cfg.method == "grpo" and cfg.backend == "trl":
+        check_grpo_args(cfg, run_dir)  # `trl:` names and values, by the installed TRL
+    elif cfg.trl:
+        logger.warning("trl: %s reach trl.GRPOConfig only; method %s ignores them",
+                       ", ".join(cfg.trl), cfg.method)
     # only a run that reached a checkpoint has settings to keep: a run that failed before
     # training (bad data, a refused preflight, a crash while loading) left only its config
     if resume and previous.is_file() and last_checkpoint(run_dir / "checkpoints"):
