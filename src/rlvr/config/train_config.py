@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr.config.checks import check_config, type_message
+from rlvr.config.reward_setup import absolute_reward_paths
 from rlvr.errors import ConfigError
 
 
@@ -52,7 +53,9 @@ class TrainConfig:
     output_dir: str = _f("runs/selfaware", "run directory (adapter, reports, resolved config)")
     seed: int = _f(42, "seed for data order, sampling and initialisation")
     # --- reward ---
-    reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
+    reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`), or your "
+                                  "own function: module:function or path/to/file.py:function "
+                                  "(a relative path is read from the config file's folder)")
     reward_preset: str | None = _f("strict", "reward preset: 'strict' (hedges and listed "
                                              "candidates never pay), 'ternary' (strict with "
                                              "abstaining on an answerable question at 0, "
@@ -60,7 +63,10 @@ class TrainConfig:
                                              "always-hedge games); None = seed")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
     reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
-                                         "{name, preset, weight, params, log_name}; None = "
+                                         "{name, preset, weight, params, log_name}, or for "
+                                         "your own function {name, function: "
+                                         "module:function or path/to/file.py:function, "
+                                         "score_range, batch, weight, params}; None = "
                                          "[reward]. "
                                          "The report still scores with `reward`")
     # --- training method ---
@@ -345,6 +351,9 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             or None for the defaults.
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
             flags that were not given must be filtered out by the caller.
+    A relative file path in the file's `reward` or a `reward_funcs` entry's `function`
+    (`path/to/file.py:function`) is read from the config file's folder; one in the
+    overrides, from the working directory.
     Raises:
         ConfigError: missing, empty or unreadable file, invalid YAML, a key given twice,
             a non-mapping file, an unknown key (with the closest valid key), or an
@@ -362,7 +371,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
 
             loaded = reference_layout(loaded, str(path), FIELD_NAMES)
         _check_keys(loaded, str(path))
-        values.update(loaded)
+        values.update(absolute_reward_paths(loaded, path.parent))
     if overrides:
         _check_keys(overrides, "override")
         values.update(overrides)

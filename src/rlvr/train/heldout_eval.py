@@ -22,10 +22,22 @@ CALIBRATION = ("selfaware", "abstention")  # `rlvr.config.checks.CALIBRATION_REW
 
 
 def run_entries(run_cfg: dict[str, Any]) -> list[dict[str, Any]]:
-    """A run's reward entries from its resolved config (`reward_funcs`, else `reward`)."""
-    return list(run_cfg.get("reward_funcs") or [
-        {"name": run_cfg.get("reward", "selfaware"), "preset": run_cfg.get("reward_preset"),
-         "params": run_cfg.get("reward_params") or {}}])
+    """A run's reward entries from its resolved config (`reward_funcs`, else `reward`), its
+    user functions registered (`rlvr.rewards.register_user_rewards`; the resolved config
+    holds their absolute paths).
+
+    Raises:
+        RlvrError: a user function that no longer loads (the message names its file).
+    """
+    from rlvr.rewards import register_user_rewards
+    from rlvr.rewards.user import is_function_ref, ref_name
+
+    reward = run_cfg.get("reward", "selfaware")
+    entry = {"name": reward, "preset": run_cfg.get("reward_preset"),
+             "params": run_cfg.get("reward_params") or {}}
+    if is_function_ref(reward):
+        entry.update(name=ref_name(reward), function=reward)
+    return register_user_rewards(list(run_cfg.get("reward_funcs") or [entry]))
 
 
 def read_run(adapter: str | Path) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
