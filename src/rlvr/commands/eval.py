@@ -180,7 +180,8 @@ def _check_run_tasks(adapter: str | None, names: list[str], task_paths: list[str
         import yaml
 
         from rlvr.tasks.heldout import find_run
-        from rlvr.train.heldout_eval import CALIBRATION, run_entries
+        from rlvr.config.reward_setup import CALIBRATION_REWARDS
+        from rlvr.train.heldout_eval import run_entries
 
         run = find_run(adapter)
         if run is None:
@@ -188,7 +189,7 @@ def _check_run_tasks(adapter: str | None, names: list[str], task_paths: list[str
         cfg = yaml.safe_load((run.run_dir / "resolved_config.yaml").read_text(
             encoding="utf-8")) or {}
         rewards = [e["name"] for e in run_entries(cfg)]
-        if not set(rewards) & set(CALIBRATION):
+        if not set(rewards) & set(CALIBRATION_REWARDS):
             raise RlvrError(f"--adapter {adapter} comes from a task run (rewards "
                             f"{', '.join(rewards)}), not a self-awareness run; evaluate its "
                             "held-out rows with --tasks heldout, or give selfaware rows with "

@@ -2,6 +2,8 @@
 
 `rlvr score --reward NAME [--preset P] --input FILE.jsonl [--output FILE.jsonl]` scores
 rows that hold a `completion` plus the reward's fields and prints counts per outcome.
+NAME may be your own function, `module:function` or `path/to/file.py:function` (a relative
+path read from the working directory; `rlvr.rewards.user`).
 `rlvr score --preflight --reward NAME [--preset P] --data FILE.jsonl` scores the dataset's
 gold answers and degenerate policies (always abstain, always hedge, empty, repeat the
 question, tags only) and warns when one comes close to the gold answers' reward.
@@ -24,8 +26,11 @@ def register(subparsers) -> None:
                     "--preflight, score gold answers and degenerate policies on --data.")
     from rlvr.rewards import REWARDS  # pure: no torch
 
+    builtin = sorted(n for n, spec in REWARDS.items() if not spec.source)
     p.add_argument("--reward", required=True,
-                   help=f"registered reward name: {', '.join(sorted(REWARDS))}")
+                   help=f"registered reward name: {', '.join(builtin)}; or your own "
+                        "function: module:function or path/to/file.py:function (per sample "
+                        "(completion, **fields) or TRL-style (completions, **kwargs))")
     p.add_argument("--preset", help="reward preset, e.g. seed or strict")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="reward parameter override (VALUE parsed as JSON when it can be), "

@@ -11,8 +11,20 @@ import math
 import os
 from typing import Any
 
+from rlvr.config.reward_setup import (  # re-exported (`__all__`): callers import them here
+    CALIBRATION_REWARDS,
+    check_rewards,
+    is_task_run,
+    reward_entries,
+    reward_label,
+    reward_names,
+)
 from rlvr.config.trl_keys import check_trl_section
 from rlvr.errors import ConfigError
+
+__all__ = ["CALIBRATION_REWARDS", "METHODS", "UPPER_LIMITS", "check_config", "check_cross_check",
+           "check_ranges", "check_rewards", "check_task_run", "check_types", "is_task_run",
+           "reward_entries", "reward_label", "reward_names", "type_message"]
 
 # training methods (`method`), each one stage of the main job (rlvr.train.job)
 METHODS = ("grpo", "sft", "dpo")
@@ -141,30 +153,6 @@ def check_config(cfg) -> None:
         raise ConfigError(f"selfaware_variant must be v1, v2 or v3, not "
                           f"{cfg.selfaware_variant!r}")
     check_task_run(cfg)
-
-
-CALIBRATION_REWARDS = ("selfaware", "abstention")  # runs judged by the held-out honesty report
-
-
-def reward_names(cfg) -> list[str]:
-    """The names of the rewards a config trains on (`reward_funcs`, else `reward`)."""
-    if cfg.reward_funcs is None:
-        return [cfg.reward]
-    return [e.get("name") for e in cfg.reward_funcs if isinstance(e, dict)]
-
-
-def reward_entries(cfg) -> list[dict[str, Any]]:
-    """The config's rewards as `make_trl_rewards` entries (`reward_funcs`, else `reward`
-    with its preset and params)."""
-    return list(cfg.reward_funcs or [
-        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}])
-
-
-def is_task_run(cfg) -> bool:
-    """True when no training reward is a calibration reward (`CALIBRATION_REWARDS`): the
-    run trains a task (GSM8K, MATH, QA, code), so the self-awareness steps (knowledge
-    labels, honesty report, `train_answerable`) do not apply."""
-    return not any(name in CALIBRATION_REWARDS for name in reward_names(cfg))
 
 
 def check_task_run(cfg) -> None:
@@ -312,29 +300,6 @@ def check_ranges(cfg) -> None:
             if name in cfg.eval_tasks[:i]:
                 raise ConfigError(f"eval_tasks names {name!r} more than once; name each "
                                   "task once")
-
-def check_rewards(cfg) -> None:
-    """Build the reward functions once, so a bad name, preset or parameter fails here,
-    before any data or model loads (`rlvr.rewards.base.RewardSpec.check_params`)."""
-    from rlvr.errors import RlvrError
-    from rlvr.rewards import make_trl_rewards
-
-    if isinstance(cfg.reward_funcs, dict):  # one entry given as a mapping
-        cfg.reward_funcs = [cfg.reward_funcs]
-    if cfg.reward_funcs is not None and not isinstance(cfg.reward_funcs, list):
-        raise ConfigError(f"reward_funcs must be a list of entries such as "
-                          f"[{{name: selfaware, weight: 1.0}}], got {cfg.reward_funcs!r}")
-    if not isinstance(cfg.reward_params, dict):
-        raise ConfigError(f"reward_params must be a mapping such as {{wrong: -1.0}}, got "
-                          f"{cfg.reward_params!r}")
-    where = "reward_funcs" if cfg.reward_funcs is not None else "reward"
-    entries = cfg.reward_funcs if cfg.reward_funcs is not None else [
-        {"name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}]
-    try:
-        make_trl_rewards(entries)
-    except RlvrError as exc:
-        raise ConfigError(f"{where}: {exc}") from None
-
 
 def check_cross_check(cfg) -> None:
     """`cross_check` as a list of task names with gold continuations (a string is split on

@@ -11,6 +11,7 @@ from typing import Any
 
 from rlvr.config.checks import type_message
 from rlvr.config.files import read_config_file
+from rlvr.config.reward_setup import absolute_reward_paths
 from rlvr.config.train_config import TrainConfig
 from rlvr.config.trl_fields import GRPO_CONFIG_FIELDS
 from rlvr.config.trl_keys import RLVR_SETS, flow, top_level_hint, trl_suggestion
@@ -137,7 +138,10 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
             project's layout with a `selfaware_grpo` section (`rlvr.config.reference`),
             or None for the defaults.
         overrides: extra key/values (from CLI flags and `--set`); None values from CLI
-            flags that were not given must be filtered out by the caller. A dotted key
+            flags that were not given must be filtered out by the caller.
+    A relative file path in the file's `reward` or a `reward_funcs` entry's `function`
+    (`path/to/file.py:function`) is read from the config file's folder; one in the
+    overrides, from the working directory. A dotted key
             `field.entry` sets one entry of a mapping field (`trl.epsilon_high`,
             `reward_params.wrong`), keeping the file's other entries.
     Raises:
@@ -157,7 +161,7 @@ def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None
 
             loaded = reference_layout(loaded, str(path), FIELD_NAMES)
         _check_keys(loaded, str(path))
-        values.update(loaded)
+        values.update(absolute_reward_paths(loaded, path.parent))
     if overrides:
         _check_keys(overrides, "override", dotted=True)
         for key, value in overrides.items():

@@ -50,7 +50,9 @@ class TrainConfig:
     output_dir: str = _f("runs/selfaware", "run directory (adapter, reports, resolved config)")
     seed: int = _f(42, "seed for data order, sampling and initialisation")
     # --- reward ---
-    reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`)")
+    reward: str = _f("selfaware", "registered reward name (see `rlvr score --help`), or your "
+                                  "own function: module:function or path/to/file.py:function "
+                                  "(a relative path is read from the config file's folder)")
     reward_preset: str | None = _f("strict", "reward preset: 'strict' (hedges and listed "
                                              "candidates never pay), 'ternary' (strict with "
                                              "abstaining on an answerable question at 0, "
@@ -58,7 +60,10 @@ class TrainConfig:
                                              "always-hedge games); None = seed")
     reward_params: dict = _f({}, "per-reward parameter overrides, e.g. {wrong: -1.0}")
     reward_funcs: list | None = _f(None, "train on several weighted rewards: a list of "
-                                         "{name, preset, weight, params, log_name}; None = "
+                                         "{name, preset, weight, params, log_name}, or for "
+                                         "your own function {name, function: "
+                                         "module:function or path/to/file.py:function, "
+                                         "score_range, batch, weight, params}; None = "
                                          "[reward]. "
                                          "The report still scores with `reward`")
     # --- training method ---

@@ -29,7 +29,7 @@ from typing import Any, Sequence
 
 from rlvr.metrics.calibration import paired_bootstrap
 from rlvr.objectives.selection import pass_at_k
-from rlvr.rewards import get_reward, score_rows
+from rlvr.rewards import get_reward, register_user_rewards, score_rows
 
 # outcomes that mean "the answer is right": a reward with one of them declared gets accuracy
 CORRECT = ("correct", "correct_fallback", "passed")
@@ -50,12 +50,15 @@ def has_accuracy(entry: dict[str, Any]) -> bool:
 def score_with_entries(records: list[dict[str, Any]],
                        entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Add `rewards`, `outcomes` and `reward` (weighted sum) to each record in place (module
-    docstring); `outcome` becomes the first entry's outcome. Returns the records.
+    docstring); `outcome` becomes the first entry's outcome. Returns the records. An entry
+    with a `function` (a user's reward, `rlvr.rewards.user`) is registered first.
 
     Raises:
         RlvrError: a record lacks a field a reward needs (the message names the row), an
-            unknown reward or preset.
+            unknown reward or preset, a user function that does not load or returns
+            something other than a score.
     """
+    entries = register_user_rewards(list(entries))
     for rec in records:
         rec["rewards"], rec["outcomes"] = {}, {}
     for entry in entries:

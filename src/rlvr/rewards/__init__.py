@@ -5,7 +5,9 @@ Importing this package registers the built-in rewards: `selfaware`, `abstention`
 length and repetition guards of `rlvr.rewards.length` (`soft_overlong`,
 `repetition_penalty`, `cosine_scaled`), added next to a task reward in `reward_funcs`. Use
 `get_reward(name)` for the spec, `make_trl_reward(name)` (or `make_trl_rewards` for
-several, weighted) for TRL reward functions and `score_rows` for offline scoring.
+several, weighted) for TRL reward functions and `score_rows` for offline scoring. A user's
+own function (`module:function` or `file.py:function`, `rlvr.rewards.user`) is registered
+by `register_user_rewards`, or by `get_reward` when given such a reference.
 """
 
 from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
@@ -20,6 +22,7 @@ from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
 from rlvr.rewards import length  # noqa: F401  (last: cosine_scaled reads the fields above)
 from rlvr.rewards.base import (
     REWARDS,
+    RewardContractError,
     RewardResult,
     RewardSpec,
     completion_text,
@@ -27,11 +30,13 @@ from rlvr.rewards.base import (
     make_trl_reward,
     make_trl_rewards,
     register_reward,
+    register_user_rewards,
     score_rows,
 )
 
 __all__ = [
     "REWARDS",
+    "RewardContractError",
     "RewardResult",
     "RewardSpec",
     "completion_text",
@@ -39,5 +44,6 @@ __all__ = [
     "make_trl_reward",
     "make_trl_rewards",
     "register_reward",
+    "register_user_rewards",
     "score_rows",
 ]

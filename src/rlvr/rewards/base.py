@@ -16,6 +16,11 @@ Outcome labels are part of the contract: each reward declares the labels its ver
 carry (`RewardSpec.outcomes`), so a judge model used as a reward (issue 17) must answer
 with one of them; `rlvr.rewards.outcomes.validate_outcome` checks such a label and names
 the known ones.
+
+A user's own function plugs in as `module:function` or `path/to/file.py:function`: as a
+`reward_funcs` entry's `function` (`register_user_rewards`), or wherever a reward name is
+taken (`get_reward("rewards.py:exact")`, `rlvr score --reward rewards.py:exact`); see
+`rlvr.rewards.user` for the two kinds of function and their errors.
 """
 
 from __future__ import annotations
@@ -23,131 +28,20 @@ from __future__ import annotations
 import difflib
 import functools
 import logging
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.spec import (  # the contract's types, re-exported from here
+    RewardContractError,
+    RewardResult,
+    RewardSpec,
+)
 
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class RewardResult:
-    """The verdict on one completion.
-
-    Attributes:
-        score: the reward (float), or None when the sample cannot be scored (for example
-            an empty gold answer); None is left out of group statistics.
-        outcome: a short label, e.g. "correct", "abstained_unanswerable".
-        details: extra facts for reports (matched phrase, extracted answer, error).
-    """
-
-    score: float | None
-    outcome: str
-    details: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class RewardSpec:
-    """A registered reward: its core function and what it needs.
-
-    Attributes:
-        name: registry name (also the TRL logging name).
-        core: per-sample function `(completion, **fields, **params) -> RewardResult`.
-        fields: dataset columns the core reads (besides the completion).
-        score_range: (low, high) bounds every score stays within.
-        presets: named parameter sets, e.g. {"seed": {...}}; "default" is used when no
-            preset is named.
-        optional_fields: columns passed to the core only when present.
-        required_any: columns of which at least one must be present.
-        batch_core: optional `(completions: list[str], rows: list[dict], **params) ->
-            list[RewardResult]` used instead of calling `core` once per sample.
-        outcomes: every outcome label the core can return (`declared_outcomes` adds the
-            registry's own `reward_error` and `bad_row`); empty = not declared here (the
-            built-in rewards then take theirs from `rlvr.rewards.outcomes`).
-    """
-
-    name: str
-    core: Callable[..., RewardResult]
-    fields: tuple[str, ...]
-    score_range: tuple[float, float]
-    presets: dict[str, dict[str, Any]]
-    optional_fields: tuple[str, ...] = ()
-    required_any: tuple[str, ...] = ()
-    batch_core: Callable[..., list[RewardResult]] | None = None
-    outcomes: tuple[str, ...] = ()
-
-    def declared_outcomes(self, *, with_registry: bool = True) -> tuple[str, ...]:
-        """The outcome labels this reward may return, in declaration order.
-
-        Args:
-            with_registry: also list `REGISTRY_OUTCOMES` (`reward_error`, `bad_row`), which
-                the registry, not the core, assigns.
-        Returns:
-            the labels; () when the reward declares none (a user reward may not).
-        """
-        own = self.outcomes
-        if not own:
-            return ()
-        return tuple(dict.fromkeys(own + (REGISTRY_OUTCOMES if with_registry else ())))
-
-    def params(self, preset: str | None = None, **overrides: Any) -> dict[str, Any]:
-        """Return the preset's parameters with `overrides` applied.
-
-        Raises:
-            RlvrError: unknown preset name (the message lists the known ones).
-        """
-        name = preset or "default"
-        if name not in self.presets:
-            close = difflib.get_close_matches(str(name), self.presets, n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise RlvrError(
-                f"reward {self.name!r} has no preset {name!r}; known: {sorted(self.presets)}.{hint}"
-            )
-        self.check_params(overrides)
-        return {**self.presets[name], **overrides}
-
-    def check_params(self, params: dict[str, Any]) -> None:
-        """Refuse unknown or ill-typed parameters and reward values outside the score
-        range (`rlvr.rewards.params.check_params`).
-
-        Raises:
-            RlvrError: the first bad parameter, with the known names and the closest one.
-        """
-        from rlvr.rewards.params import check_params
-
-        check_params(self, params)
-
-    def row_fields(self, row: dict[str, Any]) -> dict[str, Any]:
-        """Pick this reward's fields from one row (required ones must be present)."""
-        fields = {f: row[f] for f in self.fields}
-        for name in self.optional_fields + self.required_any:
-            if name in row and name not in fields:
-                fields[name] = row[name]
-        return fields
-
-    def missing_fields(self, available) -> list[str]:
-        """Names of required columns absent from `available` (a set-like of column names).
-
-        When none of `required_any` is present, the alternatives are reported joined by
-        "|" (e.g. "aliases|answer").
-        """
-        missing = [f for f in self.fields if f not in available]
-        if self.required_any and not any(f in available for f in self.required_any):
-            missing.append("|".join(self.required_any))
-        return missing
-
-    def score_batch(self, completions: list[str], rows: list[dict[str, Any]],
-                    params: dict[str, Any]) -> list[RewardResult]:
-        """Score texts against their rows' fields, through `batch_core` when there is one."""
-        if self.batch_core is not None:
-            return self.batch_core(completions, [self.row_fields(r) for r in rows], **params)
-        return [self.core(c, **self.row_fields(r), **params) for c, r in zip(completions, rows)]
-
-
 REWARDS: dict[str, RewardSpec] = {}
-# Outcomes the registry assigns to any reward: the core raised, or `rlvr score` met a bad row.
-REGISTRY_OUTCOMES = ("reward_error", "bad_row")
 
 
 def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[float, float],
@@ -170,13 +64,18 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
 
 
 def get_reward(name: str) -> RewardSpec:
-    """Look up a registered reward.
+    """Look up a registered reward, or load a user function named `module:function` or
+    `file.py:function` (a relative path read from the working directory; registered under
+    the function's name, see `register_user_rewards`).
 
     Raises:
-        RlvrError: unknown name; the message lists the known names and the closest one.
+        RlvrError: unknown name; the message lists the known names and the closest one; a
+            user function that cannot be loaded (`rlvr.rewards.user.load_function`).
     """
     if name in REWARDS:
         return REWARDS[name]
+    if isinstance(name, str) and ":" in name:
+        return REWARDS[register_user_rewards([{"function": name}])[0]["name"]]
     close = difflib.get_close_matches(name, REWARDS, n=1)
     hint = f" Did you mean {close[0]!r}?" if close else ""
     raise RlvrError(f"unknown reward {name!r}; known rewards: {', '.join(sorted(REWARDS))}.{hint}")
@@ -230,10 +129,12 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
             batch (the message names it and the columns the batch has).
     """
     spec = get_reward(name)
+    name = spec.name
     params = spec.params(preset, **overrides)
+    reads_prompt = spec.all_fields or "prompt" in spec.fields + spec.optional_fields
 
     def reward_func(completions: list, **kwargs: Any) -> list[float | None]:
-        if "prompt" in spec.optional_fields and "prompt" not in kwargs and "prompts" in kwargs:
+        if reads_prompt and "prompt" not in kwargs and "prompts" in kwargs:
             kwargs["prompt"] = kwargs["prompts"]
         missing = spec.missing_fields(kwargs)
         if missing:
@@ -242,6 +143,9 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
                 f"{sorted(k for k in kwargs if not k.startswith('_'))}"
             )
         wanted = [f for f in spec.fields + spec.optional_fields + spec.required_any if f in kwargs]
+        if spec.all_fields:  # `**fields`: every per-sample column TRL passes
+            wanted = [k for k, v in kwargs.items() if k != "prompts" and isinstance(v, list)
+                      and len(v) == len(completions)]
         rows = [{f: kwargs[f][i] for f in wanted} for i in range(len(completions))]
         texts = [completion_text(c) for c in completions]
         results = _score_isolated(spec, texts, rows, params)
@@ -263,14 +167,20 @@ def _score_isolated(spec: RewardSpec, texts: list[str], rows: list[dict[str, Any
                     ) -> list[RewardResult]:
     """Score a batch; when it raises, score one sample at a time and give each failing
     sample `on_failure(index, exc)` (default: score None, outcome `reward_error`, logged),
-    so one odd row or completion cannot end a run that has already paid for generation."""
+    so one odd row or completion cannot end a run that has already paid for generation.
+    A `RewardContractError` (a user function returned a string, ...) is a bug in the
+    function, not in a row: it is raised, with the sample's index in `texts`."""
     try:
         return spec.score_batch(texts, rows, params)
+    except RewardContractError:
+        raise
     except Exception:  # noqa: BLE001  (isolate the failing samples)
         results = []
         for i, (text, row) in enumerate(zip(texts, rows)):
             try:
                 results.append(spec.score_batch([text], [row], params)[0])
+            except RewardContractError as exc:
+                raise exc.at(i) from None
             except Exception as exc:  # noqa: BLE001
                 results.append(on_failure(i, exc) if on_failure else _reward_error(spec, exc))
         return results
@@ -288,10 +198,13 @@ def make_trl_rewards(
     """Build several TRL reward functions and their weights from config entries.
 
     Args:
-        entries: one dict per reward: `name` (required), optional `preset`, `params`
-            (overrides dict), `weight` (float, default 1.0) and `log_name` (the name TRL
-            logs as `rewards/<log_name>/mean`; needed when one reward appears twice, e.g.
-            with two presets).
+        entries: one dict per reward: `name` (a registered reward, or the name of a user
+            function), optional `function` (a user function, `module:function` or
+            `file.py:function`, with optional `score_range: [low, high]` and `batch: true|
+            false`; see `register_user_rewards`), `preset`, `params` (overrides dict),
+            `weight` (float, default 1.0) and `log_name` (the name TRL logs as
+            `rewards/<log_name>/mean`; needed when one reward appears twice, e.g. with two
+            presets).
     Returns:
         (reward_funcs, reward_weights): pass them as `GRPOTrainer(reward_funcs=...)` and
         `GRPOConfig(reward_weights=...)`. TRL sums the weighted rewards per sample
@@ -299,18 +212,23 @@ def make_trl_rewards(
         sample where every reward is None gets advantage 0. `observer` (see
         `make_trl_reward`) is attached to the first `selfaware` entry, if any.
     Raises:
-        RlvrError: an entry without `name`, an unknown key, reward or preset, or two
-            entries with the same logged name.
+        RlvrError: an entry without `name` or `function`, an unknown key, reward or preset,
+            two entries with the same logged name, a user function that cannot be loaded
+            (`register_user_rewards`).
     """
-    known = {"name", "preset", "params", "weight", "log_name"}
-    funcs, weights, seen = [], [], set()
+    known = {"name", "preset", "params", "weight", "log_name"} | USER_KEYS
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or "name" not in entry:
-            raise RlvrError(f"reward entry {i + 1} needs a 'name' key, got {entry!r}")
+        if not isinstance(entry, dict) or not ("name" in entry or "function" in entry):
+            raise RlvrError(f"reward entry {i + 1} needs a 'name' key (a registered reward) "
+                            "or a 'function' key (your own: module:function or "
+                            f"file.py:function), got {entry!r}")
         unknown = sorted(set(entry) - known)
         if unknown:
             raise RlvrError(f"reward entry {i + 1} has unknown key(s) {unknown}; "
                             f"known: {sorted(known)}")
+    entries = register_user_rewards(entries)
+    funcs, weights, seen = [], [], set()
+    for entry in entries:
         watch = observer if entry["name"] == "selfaware" and observer is not None else None
         if watch is not None:
             observer = None  # only the first selfaware entry is observed
@@ -339,11 +257,14 @@ def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
             (e.g. `is_unanswerable: "maybe"`).
     Raises:
         RlvrError: with on_error "raise", a bad row (the message starts "row N", N from 1);
-            an unknown reward, preset or parameter; an unknown on_error value.
+            with either, a user function's return value outside the contract ("row N was
+            scored by reward function ..., which returned 'yes' (a str); ..."); an unknown
+            reward, preset or parameter; an unknown on_error value.
     """
     if on_error not in ("raise", "skip"):
         raise RlvrError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
     spec = get_reward(name)
+    name = spec.name
     params = spec.params(preset, **overrides)
     results: list[RewardResult | None] = [None] * len(rows)
     good, texts = [], []
@@ -357,8 +278,14 @@ def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,
             good.append(i)
         except (RlvrError, TypeError) as exc:
             results[i] = _bad_row(i, exc, on_error)
-    scored = _score_isolated(spec, texts, [rows[i] for i in good], params,
-                             lambda k, exc: _bad_row(good[k], exc, on_error))
+    try:
+        scored = _score_isolated(spec, texts, [rows[i] for i in good], params,
+                                 lambda k, exc: _bad_row(good[k], exc, on_error))
+    except RewardContractError as exc:  # a bug in the function: stops even with "skip"
+        if exc.index is None:
+            raise
+        raise RlvrError(f"row {good[exc.index] + 1} was scored by reward function "
+                        f"{exc.function}, which {exc.problem}; {exc.fix}") from None
     for i, result in zip(good, scored):
         results[i] = result
     return results  # type: ignore[return-value]
@@ -375,3 +302,62 @@ def _bad_row(index: int, exc: Exception, on_error: str) -> RewardResult:
     if on_error == "raise":
         raise RlvrError(f"row {index + 1} {message}") from None
     return RewardResult(None, "bad_row", {"error": message})
+
+
+USER_KEYS = {"function", "score_range", "batch"}  # the entry keys of a user function
+
+
+def register_user_rewards(entries: list[Any], base_dir: str | Path | None = None) -> list[Any]:
+    """Load and register the user functions among reward entries (`rlvr.rewards.user`).
+
+    An entry with a `function` key (`module:function` or `path/to/file.py:function`, a
+    relative path read from `base_dir`, None = the working directory) is registered as a
+    `RewardSpec` under its `name` (default: the function's name), which TRL logs as
+    `rewards/<name>/mean`; `score_range: [low, high]` and `batch: true|false` are optional.
+    The function is per sample, `(completion: str, **fields) -> float | None |
+    RewardResult` (rlvr's core convention), or a batch, `(completions: list[str], **kwargs)
+    -> list` (TRL's `GRPOTrainer(reward_funcs=...)` convention), told apart by its first
+    parameter. Loading runs the file's code: the user's own, imported normally (not
+    sandboxed).
+    Registering again (each config load, each `reward_entries` call) reuses the loaded
+    function unless its file changed.
+
+    Args:
+        entries: `make_trl_rewards` entries; others than dicts with `function` pass as they are.
+    Returns:
+        the entries, each user entry with `name` filled in and a file path made absolute.
+    Raises:
+        RlvrError: one line, naming the file and the fix: a malformed reference, missing
+            file, unimportable module, syntax error (file:line), missing function (the
+            closest name), not callable, no `completion(s)` parameter, a bad `params` key,
+            `score_range` or `batch`; a name that is a built-in reward or is given to two
+            entries.
+    """
+    from rlvr.rewards.user import absolute_ref, ref_name, user_spec
+
+    out, owners = [], {}
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "function" not in entry:
+            out.append(entry)
+            continue
+        ref = absolute_ref(entry["function"], base_dir)
+        if not isinstance(ref, str) or ":" not in ref:
+            raise RlvrError(f"reward entry {i + 1}: function must be \"module:function\" or "
+                            f"\"path/to/file.py:function\", got {ref!r}")
+        name = entry.get("name") or ref_name(ref)
+        if not isinstance(name, str) or not name.strip() or ":" in name:
+            raise RlvrError(f"reward entry {i + 1}: name must be a word such as exact (the "
+                            f"logged name), got {name!r}")
+        registered = REWARDS.get(name)
+        if registered is not None and not registered.source:
+            raise RlvrError(f"reward entry {i + 1}: {name!r} is a built-in reward; give your "
+                            f"function {ref} another name, e.g. name: my_{name} in its "
+                            "reward_funcs entry")
+        if name in owners:
+            raise RlvrError(f"reward entries {owners[name]} and {i + 1} are both named "
+                            f"{name!r}; give each function entry its own name")
+        owners[name] = i + 1
+        REWARDS[name] = user_spec(name, ref, params=entry.get("params"),
+                                  score_range=entry.get("score_range"), batch=entry.get("batch"))
+        out.append({**entry, "name": name, "function": ref})
+    return out

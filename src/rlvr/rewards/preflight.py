@@ -18,10 +18,14 @@ best any hedger can do ("42" for an unanswerable question, which has no answer).
 
 A degenerate policy whose expected reward comes within `margin` (a fraction of the
 reward's score range, default 0.1) of the gold policy's is flagged: training may find it.
+A user reward that declares no score range (`rlvr.rewards.user`: (-inf, inf)) has no
+maximum for gold to reach and no margin: a policy is flagged only when it scores as much
+as gold.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -183,12 +187,13 @@ class PreflightReport:
         low, high = self.score_range
         notes = []
         gold = self.gold()
-        if gold.at_max < gold.n_scored:
+        declared = math.isfinite(high - low)
+        if declared and gold.at_max < gold.n_scored:
             notes.append(f"gold reaches the maximum {high:g} on only {gold.at_max} of "
                          f"{gold.n_scored} scored rows")
         if gold.n_unscored:
             notes.append(f"{gold.n_unscored} rows cannot be scored (score None)")
-        threshold = self.margin * (high - low)
+        threshold = self.margin * (high - low) if declared else 0.0
         for p in self.policies[1:]:
             if p.mean is None or gold.mean is None:
                 continue
@@ -249,9 +254,11 @@ def preflight(name: str, rows: list[dict[str, Any]], preset: str | None = None,
 def format_preflight(report: PreflightReport) -> str:
     """The preflight table as text: one line per policy, then the warnings."""
     low, high = report.score_range
+    declared = math.isfinite(high - low)
     gold = report.gold()
     lines = [f"preflight: {report.reward}" + (f" (preset {report.preset})" if report.preset else "")
-             + f" on {report.n_rows} rows; score range [{low:g}, {high:g}]",
+             + f" on {report.n_rows} rows; score range "
+             + (f"[{low:g}, {high:g}]" if declared else "not declared"),
              f"  {'policy':16} {'mean':>8} {'vs gold':>8} {'scored':>7}  outcomes"]
     for p in report.policies:
         mean = f"{p.mean:+.4f}" if p.mean is not None else "n/a"
@@ -259,8 +266,11 @@ def format_preflight(report: PreflightReport) -> str:
                 else f"{p.mean - gold.mean:+.4f}")
         outcomes = ", ".join(f"{k} {v}" for k, v in p.outcomes.most_common())
         lines.append(f"  {p.policy:16} {mean:>8} {diff:>8} {p.n_scored:>7}  {outcomes}")
-    lines.append(f"  gold at the maximum ({high:g}): {gold.at_max} of {gold.n_scored} scored rows")
+    if declared:
+        lines.append(f"  gold at the maximum ({high:g}): {gold.at_max} of {gold.n_scored} "
+                     "scored rows")
     warnings = report.warnings()
-    lines += [f"  WARNING: {w}" for w in warnings] or ["  no degenerate policy comes within "
-                                                       f"{report.margin * (high - low):g} of gold"]
+    close = (f"comes within {report.margin * (high - low):g} of" if declared
+             else "scores as much as")
+    lines += [f"  WARNING: {w}" for w in warnings] or [f"  no degenerate policy {close} gold"]
     return "\n".join(lines)

@@ -108,8 +108,9 @@ def training_columns(train: list[dict], with_known: bool = False,
             `rlvr.tasks.rows`).
         with_known: add the reward's optional `known` column (`train_answerable: label`).
         entries: the run's reward entries (`rlvr.train.checks.reward_entries`); the fields
-            they read (`reward_columns`) that any row has become columns. None = the
-            fields of every registered reward.
+            they read (`reward_columns`) that any row has become columns (every field of
+            the rows when a user function takes `**fields`). None = the fields of every
+            registered reward.
     Returns:
         {"prompt", "expected_answer", "is_unanswerable"[, "known"], <reward fields>}: one
         value per row (None where a row lacks a field), each column of one Arrow type
@@ -130,7 +131,13 @@ def training_columns(train: list[dict], with_known: bool = False,
     }
     if with_known:
         columns["known"] = [ex.get("known") for ex in train]
-    for name in reward_columns(entries):
+    from rlvr.rewards import get_reward
+
+    names = reward_columns(entries)
+    if any(get_reward(e["name"]).all_fields for e in entries or []):  # a user's `**fields`
+        names += [k for k in dict.fromkeys(k for ex in train for k in ex.get("fields") or {})
+                  if k not in names and k not in NOT_DATA_COLUMNS]
+    for name in names:
         values = [(ex.get("fields") or {}).get(name) for ex in train]
         if any(v is not None for v in values):
             columns[name] = column_values(name, values)

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from rlvr.config import TrainConfig
 from rlvr.config.backends import check_report_to
+from rlvr.config.checks import reward_label
 from rlvr.hardware import is_main_process
 from rlvr.io import write_folder, write_jsonl
 from rlvr.metrics.run_log import append_metrics, start_metrics
@@ -85,9 +86,9 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     main = is_main_process()  # under `accelerate launch`, rank 0 writes; every rank trains
     if main:
         start_metrics(metrics_path, state.resume)
-    run_name = cfg.run_name or default_run_name(cfg.reward, cfg.model, method=method)
+    run_name = cfg.run_name or default_run_name(reward_label(cfg), cfg.model, method=method)
     trackers = Trackers(check_report_to(cfg.report_to) if main else [], run_dir, run_name,
-                        cfg.reward, cfg.to_dict(), state.resume)
+                        reward_label(cfg), cfg.to_dict(), state.resume)
     stop = StopRequest()
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + list(extra_callbacks)

@@ -14,18 +14,28 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rlvr.config.reward_setup import CALIBRATION_REWARDS
 from rlvr.errors import RlvrError
 from rlvr.io import write_json, write_jsonl, write_text
 from rlvr.tasks.heldout import find_run, run_task
 
-CALIBRATION = ("selfaware", "abstention")  # `rlvr.config.checks.CALIBRATION_REWARDS`
-
-
 def run_entries(run_cfg: dict[str, Any]) -> list[dict[str, Any]]:
-    """A run's reward entries from its resolved config (`reward_funcs`, else `reward`)."""
-    return list(run_cfg.get("reward_funcs") or [
-        {"name": run_cfg.get("reward", "selfaware"), "preset": run_cfg.get("reward_preset"),
-         "params": run_cfg.get("reward_params") or {}}])
+    """A run's reward entries from its resolved config (`reward_funcs`, else `reward`), its
+    user functions registered (`rlvr.rewards.register_user_rewards`; the resolved config
+    holds their absolute paths).
+
+    Raises:
+        RlvrError: a user function that no longer loads (the message names its file).
+    """
+    from rlvr.rewards import register_user_rewards
+    from rlvr.rewards.user import is_function_ref, ref_name
+
+    reward = run_cfg.get("reward", "selfaware")
+    entry = {"name": reward, "preset": run_cfg.get("reward_preset"),
+             "params": run_cfg.get("reward_params") or {}}
+    if is_function_ref(reward):
+        entry.update(name=ref_name(reward), function=reward)
+    return register_user_rewards(list(run_cfg.get("reward_funcs") or [entry]))
 
 
 def read_run(adapter: str | Path) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
@@ -44,7 +54,7 @@ def read_run(adapter: str | Path) -> tuple[Any, dict[str, Any], list[dict[str, A
                         f"(RUN_DIR/adapter, next to heldout.jsonl); {adapter} is not one")
     cfg = yaml.safe_load((run.run_dir / "resolved_config.yaml").read_text(encoding="utf-8"))
     entries = run_entries(cfg or {})
-    if any(e["name"] in CALIBRATION for e in entries):
+    if any(e["name"] in CALIBRATION_REWARDS for e in entries):
         raise RlvrError(f"{run.run_dir} trained the calibration reward; evaluate it with "
                         "--tasks selfaware (its honesty report), not heldout")
     from rlvr.rewards import get_reward

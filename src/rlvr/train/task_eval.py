@@ -308,6 +308,7 @@ def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = Non
     from rlvr.errors import RlvrError
     from rlvr.eval.task_heldout import heldout_summary, score_with_entries
     from rlvr.io import read_jsonl
+    from rlvr.train.heldout_eval import run_entries
 
     run_dir = Path(run_dir)
     needed = ["report.json", "resolved_config.yaml", "generations_base.jsonl",
@@ -318,9 +319,7 @@ def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = Non
                         "finished `rlvr train` run")
     old = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
     cfg = yaml.safe_load((run_dir / "resolved_config.yaml").read_text(encoding="utf-8")) or {}
-    entries = cfg.get("reward_funcs") or [{"name": cfg.get("reward"), "preset":
-                                           cfg.get("reward_preset"),
-                                           "params": cfg.get("reward_params")}]
+    entries = run_entries(cfg)
     base, trained = (score_with_entries(read_jsonl(run_dir / f"generations_{m}.jsonl"), entries)
                      for m in ("base", "trained"))
     meta = old.get("meta", {})
