@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import rlvr.io as rlvr_io
 import rlvr.tasks.hub as hub
 import rlvr.tasks.sources as sources
 from rlvr.errors import DataError, RlvrError
@@ -145,31 +146,31 @@ def test_reachability_check_never_waits_past_its_deadline(monkeypatch):
     def hang(request, timeout):
         time.sleep(5)
 
-    monkeypatch.setattr(hub.urllib.request, "urlopen", hang)
+    monkeypatch.setattr(rlvr_io.urllib.request, "urlopen", hang)
     start = time.perf_counter()
-    reason = hub.endpoint_unreachable(timeout_s=0.3)
+    reason = rlvr_io.endpoint_unreachable(timeout_s=0.3)
     assert time.perf_counter() - start < 1.5
     assert reason == "https://huggingface.co did not answer within 0.3 s"
 
     def refuse(request, timeout):
         raise urllib.error.URLError("Name or service not known")
 
-    monkeypatch.setattr(hub.urllib.request, "urlopen", refuse)
+    monkeypatch.setattr(rlvr_io.urllib.request, "urlopen", refuse)
     monkeypatch.setenv("HF_ENDPOINT", "https://mirror.example/")
-    assert hub.endpoint_unreachable(0.5) == ("https://mirror.example not reachable "
+    assert rlvr_io.endpoint_unreachable(0.5) == ("https://mirror.example not reachable "
                                              "(Name or service not known)")
 
     def forbidden(request, timeout):  # any HTTP answer means the hub is there
         raise urllib.error.HTTPError(request.full_url, 403, "Forbidden", {}, None)
 
-    monkeypatch.setattr(hub.urllib.request, "urlopen", forbidden)
-    assert hub.endpoint_unreachable(0.5) is None
+    monkeypatch.setattr(rlvr_io.urllib.request, "urlopen", forbidden)
+    assert rlvr_io.endpoint_unreachable(0.5) is None
 
     def intercepted(request, timeout):  # a proxy or captive portal that is not the hub
         raise urllib.error.HTTPError(request.full_url, 404, "Not Found", {}, None)
 
-    monkeypatch.setattr(hub.urllib.request, "urlopen", intercepted)
-    assert hub.endpoint_unreachable(0.5) == "https://mirror.example not reachable (HTTP 404)"
+    monkeypatch.setattr(rlvr_io.urllib.request, "urlopen", intercepted)
+    assert rlvr_io.endpoint_unreachable(0.5) == "https://mirror.example not reachable (HTTP 404)"
 
 
 # --- the hub path, with a stand-in `datasets` -------------------------------------------------

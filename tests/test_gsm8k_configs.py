@@ -47,13 +47,22 @@ def test_gpu_recipe_is_refused_here_only_for_its_cuda_options():
                                 packages=frozenset({"bitsandbytes", "vllm"})))
 
 
-def test_gpu_recipe_data_rewards_and_kshot_pass_before_the_model(tmp_path):
+def test_gpu_recipe_data_rewards_and_kshot_pass_before_the_model(tmp_path, monkeypatch):
+    from rlvr import io
+    from rlvr.errors import ModelNotFoundError
     from rlvr.train.checks import check_before_model
 
     cfg = load_config(CONFIGS / "gsm8k_grpo.yaml", {**CUDA_OFF,
                                                     "output_dir": str(tmp_path / "run")})
-    # output dir, model spec (a hub id is not looked up), data, field check, preflight,
-    # k-shot data: everything but the hardware passes here
+    # the hub id is neither cached nor reachable here: refused at once, with the fix
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    monkeypatch.setattr(io, "endpoint_unreachable", lambda: "no network (test)")
+    with pytest.raises(ModelNotFoundError, match="Qwen/Qwen2.5-1.5B-Instruct' is a hub id"):
+        check_before_model(cfg)
+    # on a machine that has it cached: output dir, model, data, field check, preflight and
+    # k-shot data pass; everything but the hardware
+    (tmp_path / "hub" / "models--Qwen--Qwen2.5-1.5B-Instruct").mkdir(parents=True)
     check_before_model(cfg)
 
 

@@ -1,4 +1,5 @@
-"""Small file helpers: JSONL reading with line numbers, atomic writes."""
+"""Small I/O helpers: JSONL reading with line numbers, atomic writes, and the one bounded
+network probe (is the Hugging Face Hub reachable?) that data and model checks share."""
 
 from __future__ import annotations
 
@@ -6,10 +7,15 @@ import json
 import os
 import shutil
 import tempfile
+import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from rlvr.errors import DataError
+
+TRUE_VALUES = {"1", "ON", "YES", "TRUE"}  # huggingface_hub's ENV_VARS_TRUE_VALUES
 
 
 def iter_jsonl(path: str | Path, tolerant: bool = False) -> Iterator[tuple[int, Any]]:
@@ -121,3 +127,37 @@ def write_bytes(path: str | Path, data: bytes) -> Path:
 def read_jsonl(path: str | Path) -> list[Any]:
     """Return all objects of a JSONL file (see `iter_jsonl` for errors)."""
     return [obj for _, obj in iter_jsonl(path)]
+
+
+def hf_home() -> Path:
+    """`$HF_HOME`, default `$XDG_CACHE_HOME/huggingface` (~/.cache/huggingface)."""
+    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "huggingface"
+    return Path(os.environ.get("HF_HOME", default)).expanduser()
+
+
+def endpoint_unreachable(timeout_s: float = 3.0) -> str | None:
+    """Send one HEAD request to the hub endpoint's root; return None when it answers
+    within `timeout_s` with a success, a redirect, 401, 403 or 405, else the reason (one
+    line). Never waits longer than `timeout_s`: the request runs in a daemon thread that
+    is abandoned at the deadline."""
+    endpoint = os.environ.get("HF_ENDPOINT", "https://huggingface.co").rstrip("/")
+    outcome: dict[str, str | None] = {}
+
+    def probe() -> None:
+        try:
+            urllib.request.urlopen(urllib.request.Request(endpoint, method="HEAD"),
+                                   timeout=timeout_s).close()
+            outcome["error"] = None
+        except urllib.error.HTTPError as exc:  # 401/403/405: a server that refuses HEAD or
+            # anonymous access is still the hub; a 404 or 5xx at its root is not (an
+            # intercepting proxy, a captive portal, an outage)
+            outcome["error"] = None if exc.code in (401, 403, 405) else f"HTTP {exc.code}"
+        except Exception as exc:  # URLError, socket.timeout, ssl errors: not reachable
+            outcome["error"] = str(getattr(exc, "reason", exc) or type(exc).__name__)
+
+    thread = threading.Thread(target=probe, name="rlvr-hub-probe", daemon=True)
+    thread.start()
+    thread.join(timeout_s)
+    if "error" not in outcome:
+        return f"{endpoint} did not answer within {timeout_s:g} s"
+    return None if outcome["error"] is None else f"{endpoint} not reachable ({outcome['error']})"

@@ -138,20 +138,46 @@ def resolve_model(spec: str | None) -> str:
     return spec
 
 
-def check_model_path(spec: str | None) -> None:
+def check_model_path(spec: str | None, probe=None) -> None:
     """Refuse a model spec that cannot resolve, without loading or converting anything: a
-    missing path, a folder that is not a model, or the default model neither converted nor
-    installed. Hub ids are not looked up (that needs the network; `resolve_model` does it).
+    missing path, a folder that is not a model, the default model neither converted nor
+    installed, or a hub id that is neither in the local Hugging Face cache nor reachable
+    (offline mode, or one HEAD request to the hub that fails within 3 s).
 
+    Args:
+        probe: `() -> reason or None`, the reachability check (default
+            `rlvr.io.endpoint_unreachable`).
     Raises:
-        ModelNotFoundError: as `resolve_model`, with the fix.
+        ModelNotFoundError: as `resolve_model`, or the unreachable hub id, with the fix.
     """
     if spec is None or spec in DEFAULT_MODEL_ALIASES:
         target = default_model_dir()
         if not ((target / "config.json").is_file() and (target / "model.safetensors").is_file()):
             _gguf_path()  # the package that holds the GGUF file must be installed
         return
-    resolve_model(spec)
+    if resolve_model(spec) == spec:  # a hub id
+        check_hub_model(spec, probe)
+
+
+def check_hub_model(spec: str, probe=None) -> None:
+    """A hub model id must be in the local hub cache (`$HF_HUB_CACHE`, default
+    `$HF_HOME/hub`, folder `models--org--name`) or the hub must answer now; otherwise
+    `from_pretrained` would retry for about a minute and end in a traceback.
+    Raises: ModelNotFoundError naming the reason and the fix."""
+    from rlvr.io import TRUE_VALUES, endpoint_unreachable, hf_home
+
+    hub = os.environ.get("HF_HUB_CACHE") or os.environ.get("HUGGINGFACE_HUB_CACHE")
+    cache = Path(hub).expanduser() if hub else hf_home() / "hub"
+    if (cache / ("models--" + spec.replace("/", "--"))).is_dir():
+        return
+    offline = os.environ.get("HF_HUB_OFFLINE", "").strip().upper() in TRUE_VALUES
+    reason = "HF_HUB_OFFLINE is set" if offline else (probe or endpoint_unreachable)()
+    if reason:
+        raise ModelNotFoundError(
+            f"model {spec!r} is a hub id that is not in the local cache ({cache}), and the "
+            f"Hugging Face Hub cannot be used: {reason}; download it where there is network "
+            f"(`huggingface-cli download {spec}`) and pass its folder, or omit --model for "
+            "the default model")
 
 
 def load_causal_lm(spec: str | None = None, adapter: str | None = None, dtype: str = "float32"):

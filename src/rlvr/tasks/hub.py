@@ -22,17 +22,14 @@ Only `load_hub_rows` imports `datasets` (the `train` extra installs it).
 from __future__ import annotations
 
 import os
-import threading
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import DataError
+from rlvr.io import TRUE_VALUES, hf_home
 from rlvr.data import loaders
 
-TRUE_VALUES = {"1", "ON", "YES", "TRUE"}  # huggingface_hub's ENV_VARS_TRUE_VALUES
 
 
 @dataclass(frozen=True)
@@ -114,50 +111,17 @@ def offline_mode() -> str | None:
     return None
 
 
-def _hf_home() -> Path:
-    default = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "huggingface"
-    return Path(os.environ.get("HF_HOME", default)).expanduser()
-
-
 def in_hf_cache(path: str) -> bool:
     """Whether the local Hugging Face caches hold anything of dataset `path` ("org/name"):
     the hub download cache (`$HF_HUB_CACHE`, default `$HF_HOME/hub`,
     `datasets--org--name`) or the `datasets` cache (`$HF_DATASETS_CACHE`, default
     `$HF_HOME/datasets`, `org___name`)."""
     hub = os.environ.get("HF_HUB_CACHE") or os.environ.get("HUGGINGFACE_HUB_CACHE")
-    hub_dir = Path(hub).expanduser() if hub else _hf_home() / "hub"
+    hub_dir = Path(hub).expanduser() if hub else hf_home() / "hub"
     ds = os.environ.get("HF_DATASETS_CACHE")
-    ds_dir = Path(ds).expanduser() if ds else _hf_home() / "datasets"
+    ds_dir = Path(ds).expanduser() if ds else hf_home() / "datasets"
     return ((hub_dir / ("datasets--" + path.replace("/", "--"))).is_dir()
             or (ds_dir / path.replace("/", "___")).is_dir())
-
-
-def endpoint_unreachable(timeout_s: float = 3.0) -> str | None:
-    """Send one HEAD request to the hub endpoint's root; return None when it answers
-    within `timeout_s` with a success, a redirect, 401, 403 or 405, else the reason (one
-    line). Never waits longer than `timeout_s`: the request runs in a daemon thread that
-    is abandoned at the deadline."""
-    endpoint = os.environ.get("HF_ENDPOINT", "https://huggingface.co").rstrip("/")
-    outcome: dict[str, str | None] = {}
-
-    def probe() -> None:
-        try:
-            urllib.request.urlopen(urllib.request.Request(endpoint, method="HEAD"),
-                                   timeout=timeout_s).close()
-            outcome["error"] = None
-        except urllib.error.HTTPError as exc:  # 401/403/405: a server that refuses HEAD or
-            # anonymous access is still the hub; a 404 or 5xx at its root is not (an
-            # intercepting proxy, a captive portal, an outage)
-            outcome["error"] = None if exc.code in (401, 403, 405) else f"HTTP {exc.code}"
-        except Exception as exc:  # URLError, socket.timeout, ssl errors: not reachable
-            outcome["error"] = str(getattr(exc, "reason", exc) or type(exc).__name__)
-
-    thread = threading.Thread(target=probe, name="rlvr-hub-probe", daemon=True)
-    thread.start()
-    thread.join(timeout_s)
-    if "error" not in outcome:
-        return f"{endpoint} did not answer within {timeout_s:g} s"
-    return None if outcome["error"] is None else f"{endpoint} not reachable ({outcome['error']})"
 
 
 def hub_unavailable(dataset: HubDataset, probe: Callable[[], str | None]) -> str | None:

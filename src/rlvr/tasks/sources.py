@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.tasks.hub import endpoint_unreachable, hub_unavailable, load_hub_rows
+from rlvr.io import endpoint_unreachable
+from rlvr.tasks.hub import hub_unavailable, load_hub_rows
 
 if TYPE_CHECKING:
     from rlvr.tasks.registry import EvalTask
