@@ -130,6 +130,17 @@ def check_config(cfg) -> None:
         raise ConfigError("knowledge_samples must be >= 1")
     if cfg.rollout_log not in ("jsonl", "gzip", "none", None):
         raise ConfigError(f"rollout_log must be jsonl, gzip or none, got {cfg.rollout_log!r}")
+    if cfg.eval_steps is not None and cfg.eval_steps < 1:
+        raise ConfigError(f"eval_steps must be >= 1 or null, got {cfg.eval_steps}")
+    if cfg.eval_steps_limit < 1:
+        raise ConfigError(f"eval_steps_limit must be >= 1 row, got {cfg.eval_steps_limit}")
+    if cfg.keep_best is not None and not cfg.eval_steps:
+        raise ConfigError(f"keep_best: {cfg.keep_best} needs eval_steps (how often to "
+                          "evaluate), e.g. eval_steps: 5")
+    check_keep_best(cfg)
+    if cfg.eval_steps and cfg.skip_eval:
+        raise ConfigError("eval_steps evaluates during training, skip_eval turns evaluation "
+                          "off; drop one of them")
     if cfg.eval_num_samples < 1:
         raise ConfigError(f"eval_num_samples must be >= 1, got {cfg.eval_num_samples}")
     if cfg.knowledge_temperature < 0 or (cfg.knowledge_samples > 1
@@ -350,3 +361,33 @@ def _check_per_task(cfg, key: str, least: int, what: str) -> None:
             raise ConfigError(f"{where} must be an integer >= {least} ({what}), got {n!r}; "
                               f"e.g. {key}: {least + 4} or {key}: {{default: {least}, "
                               f"triviaqa: {least + 4}}}")
+
+
+STEP_METRICS = ("honesty", "prudence", "prudence_all_unknown", "over_conservativeness",
+                "known_retention", "answer_rate", "selective_accuracy", "mean_reward")
+
+
+def check_keep_best(cfg) -> None:
+    """`keep_best` names a metric the run's step evaluations produce
+    (`rlvr.train.step_eval.step_metrics`): a calibration run's `STEP_METRICS`, a task
+    run's `reward`, `reward/<name>` of its reward entries and `accuracy/<name>` of those
+    with a correct outcome (`rlvr.eval.task_heldout.has_accuracy`).
+    Raises: ConfigError with the closest name and the list."""
+    if cfg.keep_best is None:
+        return
+    if is_task_run(cfg):
+        from rlvr.eval.task_heldout import entry_name, has_accuracy
+
+        known = ["reward"]
+        for entry in reward_entries(cfg):
+            known += [f"reward/{entry_name(entry)}"] + (
+                [f"accuracy/{entry_name(entry)}"] if has_accuracy(entry) else [])
+    else:
+        known = list(STEP_METRICS)
+    if cfg.keep_best not in known:
+        import difflib
+
+        close = difflib.get_close_matches(str(cfg.keep_best), known, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ConfigError(f"keep_best: {cfg.keep_best!r} is not a metric this run evaluates; "
+                          f"{hint}use one of {', '.join(known)}")

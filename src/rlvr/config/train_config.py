@@ -144,6 +144,15 @@ class TrainConfig:
                                           "rewards, outcomes and advantages: jsonl "
                                           "(RUN/rollouts.jsonl), gzip (rollouts.jsonl.gz) "
                                           "or none (rlvr.train.rollouts)")
+    eval_steps: int | None = _f(None, "every N optimizer steps, score the first "
+                                      "eval_steps_limit held-out rows as the final report "
+                                      "does (metrics.jsonl event step_eval, trackers eval/*); "
+                                      "None = only before and after")
+    eval_steps_limit: int = _f(40, "held-out rows scored at each eval_steps evaluation")
+    keep_best: str | None = _f(None, "with eval_steps: keep the adapter of the step with the "
+                                     "best value of this metric (honesty, known_retention, "
+                                     "mean_reward; a task run: reward, accuracy/<reward>, "
+                                     "...) for the final adapter and report")
     eval_num_samples: int = _f(1, "task runs: answers per held-out row (1 = greedy; more are "
                                   "sampled at `temperature` and give pass@k, k = 2, 4, ... "
                                   "up to it)")

@@ -24,6 +24,7 @@ from rlvr.metrics.run_log import append_metrics, start_metrics
 from rlvr.train.checkpoints import (StopRequest, last_checkpoint, make_checkpoint_callback,
                                     remove_incomplete)
 from rlvr.train.state import RunState, Trained
+from rlvr.train.step_eval import StepEval, restore_best, step_metrics
 from rlvr.train.trackers import Trackers, default_run_name, make_metrics_callback
 
 logger = logging.getLogger(__name__)
@@ -92,6 +93,9 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     stop = StopRequest()
     callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + list(extra_callbacks)
+    step_eval = step_evaluation(state, trackers) if cfg.eval_steps and main else None
+    if step_eval is not None:
+        callbacks.append(step_eval)
     trainer = build(callbacks=callbacks, output_dir=checkpoints, report_to=trackers.report_to,
                     run_name=run_name)
     timings = state.timings
@@ -106,11 +110,12 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     # steps this process trained (a resumed run started at its checkpoint's step)
     ran = steps - (int(Path(resume_from).name.rsplit("-", 1)[-1]) if resume_from else 0)
     timings["seconds_per_step"] = timings["train_s"] / ran if ran > 0 else float("nan")
+    best = restore_best(trainer.model, step_eval, steps)  # keep_best: the best step's weights
     digests = rank_digests(trainer)
     trained = Trained(model=trainer.model, adapter_dir=None, steps=steps,
                       training_loss=result.training_loss, main=main, digests=digests,
                       interrupted=stop.requested, alarms=[], curriculum=None,
-                      run_name=run_name, trackers=trackers, method=method)
+                      run_name=run_name, trackers=trackers, method=method, best=best)
     if not main:
         return trainer, trained
     append_metrics(metrics_path, {"event": "train_end", "optimizer_steps": steps,
@@ -120,6 +125,32 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     trained.adapter_dir = save_adapter(trainer.model, state.tokenizer, run_dir / "adapter")
     logger.info("adapter saved to %s", trained.adapter_dir)
     return trainer, trained
+
+
+def step_evaluation(state: RunState, trackers) -> StepEval:
+    """The `eval_steps` callback of a run (`rlvr.train.step_eval`): the first
+    `eval_steps_limit` held-out rows answered with the final report's runner, scored as
+    the report scores them, logged to metrics.jsonl and the trackers (`eval/<metric>`)."""
+    from rlvr.config.checks import reward_entries
+    from rlvr.train.evaluate import evaluate_heldout
+
+    cfg = state.cfg
+    rows = state.rows[:cfg.eval_steps_limit]
+    entries = reward_entries(cfg) if state.task_run else None
+    labels = None if state.task_run else state.labels
+
+    def evaluate(model, step):
+        return evaluate_heldout(model, state.tokenizer, state.task, rows, cfg, f"step {step}",
+                                state.task_run)
+
+    def log(record):
+        append_metrics(state.metrics_path, record)
+        trackers.log_results({f"eval/{k}": v for k, v in record.items()
+                              if isinstance(v, float)}, record["step"])
+
+    return StepEval(evaluate, lambda records: step_metrics(records, labels, entries), log,
+                    cfg.eval_steps, cfg.keep_best, state.run_dir,
+                    lambda model, folder: save_adapter(model, state.tokenizer, folder))
 
 
 def save_adapter(model, tokenizer, target: Path) -> Path:

@@ -281,7 +281,8 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "knowledge": {"samples": cfg.knowledge_samples,
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},
-        "alarms": trained.alarms, "stopped_on_alarm": bool(trained.alarms and cfg.stop_on_alarm),
+        "best": trained.best, "alarms": trained.alarms,
+        "stopped_on_alarm": bool(trained.alarms and cfg.stop_on_alarm),
         "curriculum": trained.curriculum and {k: v for k, v in trained.curriculum.items()
                                               if k != "retired"},
         "interrupted": trained.interrupted, "run_name": trained.run_name,

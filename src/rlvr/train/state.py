@@ -80,6 +80,7 @@ class Trained:
         run_name, trackers: the trackers' run name and the open `Trackers` (closed by the
             job once the results are logged).
         method: the training method (`grpo`, `sft`, `dpo`).
+        best: with `keep_best`, the step whose adapter was kept (`rlvr.train.step_eval`).
     """
 
     model: Any
@@ -94,6 +95,7 @@ class Trained:
     run_name: str
     trackers: Any
     method: str = "grpo"
+    best: dict[str, Any] | None = None
 
     def rank_report(self) -> dict[str, Any]:
         """The report of a process that is not rank 0: its rank, steps and digests."""
