@@ -35,18 +35,11 @@ def test_score_and_evaluate_refusals():
 
 @pytest.mark.slow
 def test_train_returns_the_run_and_its_report(tmp_path, monkeypatch):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
-    from rlvr.train import job
-    from tiny_models import tiny_chat_llama, use_tiny_model
+    from tiny_models import TINY_TASK_RUN, tiny_task_run
 
-    model, tokenizer = tiny_chat_llama()
-    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
-    result = api.train(CONFIG, output_dir=str(tmp_path / "run"), max_steps=1,
-                       max_completion_length=4, per_device_train_batch_size=4,
-                       num_generations=2, kshot_eval=None, eval_limit=2,
-                       eval_max_new_tokens=3, report_to="none", cross_check="none",
-                       lora_target_modules=["q_proj", "v_proj"], bootstrap_samples=20)
+    tiny_task_run(monkeypatch, tmp_path)
+    result = api.train(CONFIG, **TINY_TASK_RUN, output_dir=str(tmp_path / "run"),
+                       kshot_eval=None, eval_limit=2, cross_check="none")
     assert result.run_dir == tmp_path / "run"
     assert (result.adapter_dir / "adapter_config.json").is_file()
     assert result.report["heldout"]["n_rows"] == 2

@@ -94,20 +94,14 @@ def test_the_best_step_is_saved_and_restored(tmp_path):
 
 @pytest.mark.slow
 def test_a_task_run_evaluates_every_step_and_keeps_the_best(tmp_path, monkeypatch):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
-    from rlvr.train import job
-    from tiny_models import tiny_chat_llama, use_tiny_model
+    from tiny_models import TINY_TASK_RUN, tiny_task_run
 
-    model, tokenizer = tiny_chat_llama()
-    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    job = tiny_task_run(monkeypatch, tmp_path)
     run_dir = tmp_path / "run"
     cfg = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml", {
-        "output_dir": str(run_dir), "max_steps": 2, "max_completion_length": 4,
-        "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": None,
-        "eval_max_new_tokens": 3, "eval_limit": 3, "eval_steps": 1, "eval_steps_limit": 2,
-        "keep_best": "reward", "report_to": "none", "cross_check": "none",
-        "lora_target_modules": ["q_proj", "v_proj"], "bootstrap_samples": 20})
+        **TINY_TASK_RUN, "output_dir": str(run_dir), "max_steps": 2, "kshot_eval": None,
+        "eval_limit": 3, "eval_steps": 1, "eval_steps_limit": 2, "keep_best": "reward",
+        "cross_check": "none"})
     report = job.run(cfg)
     events = [json.loads(line) for line in (run_dir / "metrics.jsonl").open()]
     steps = [e for e in events if e["event"] == "step_eval"]

@@ -10,24 +10,16 @@ from pathlib import Path
 import pytest
 
 from rlvr.config import load_config
-from tiny_models import tiny_chat_llama, use_tiny_model
+from tiny_models import TINY_TASK_RUN, tiny_chat_llama, tiny_task_run
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "gsm8k_grpo_cpu.yaml"
 
 
 def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the packaged GSM8K subsets
-    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
-    from rlvr.train import job
-
-    model, tokenizer = tiny_chat_llama()
-    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    job = tiny_task_run(monkeypatch, tmp_path)
     run_dir = tmp_path / "run"
-    cfg = load_config(CONFIG, {
-        "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,
-        "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": [0, 1],
-        "kshot_limit": 2, "eval_max_new_tokens": 3, "eval_limit": 3, "report_to": "none",
-        "lora_target_modules": ["q_proj", "v_proj"], "bootstrap_samples": 20})
+    cfg = load_config(CONFIG, {**TINY_TASK_RUN, "output_dir": str(run_dir),
+                               "kshot_eval": [0, 1], "kshot_limit": 2, "eval_limit": 3})
     report = job.run(cfg)
     assert report["meta"]["optimizer_steps"] == 1 and report["kshot"]["shots"] == [0, 1]
     assert set(report["kshot"]["metrics"]) == {"base", "trained"}
@@ -86,19 +78,10 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, cap
 
 
 def test_samples_per_heldout_row_give_pass_at_k(tmp_path, monkeypatch):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
-    from rlvr.train import job
-
-    model, tokenizer = tiny_chat_llama()
-    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    job = tiny_task_run(monkeypatch, tmp_path)
     run_dir = tmp_path / "run"
-    cfg = load_config(CONFIG, {
-        "output_dir": str(run_dir), "max_steps": 1, "max_completion_length": 4,
-        "per_device_train_batch_size": 4, "num_generations": 2, "kshot_eval": None,
-        "eval_max_new_tokens": 3, "eval_limit": 2, "eval_num_samples": 2, "report_to": "none",
-        "cross_check": "none", "lora_target_modules": ["q_proj", "v_proj"],
-        "bootstrap_samples": 20})
+    cfg = load_config(CONFIG, {**TINY_TASK_RUN, "output_dir": str(run_dir), "kshot_eval": None,
+                               "eval_limit": 2, "eval_num_samples": 2, "cross_check": "none"})
     report = job.run(cfg)
     held = report["heldout"]
     assert held["n_rows"] == 2 and held["num_samples"] == 2

@@ -63,3 +63,21 @@ def use_tiny_model(monkeypatch, job, folder, tokenizer, model_factory):
     monkeypatch.setattr(job, "load_tokenizer", lambda path: tokenizer)
     monkeypatch.setattr(job, "load_for_training", lambda path, cfg: model_factory())
     monkeypatch.setattr(job, "_check_space", lambda *args: None)
+
+
+# the settings of a tiny GSM8K task run: one step, 4 completions, 3-token answers
+TINY_TASK_RUN = {"max_steps": 1, "max_completion_length": 4, "per_device_train_batch_size": 4,
+                 "num_generations": 2, "eval_max_new_tokens": 3, "report_to": "none",
+                 "lora_target_modules": ["q_proj", "v_proj"], "bootstrap_samples": 20}
+
+
+def tiny_task_run(monkeypatch, folder):
+    """The main job offline (the packaged GSM8K subsets: HF_HUB_OFFLINE, no RLVR_DATA_DIR)
+    on the tiny chat model (`use_tiny_model`); returns the `rlvr.train.job` module."""
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.delenv("RLVR_DATA_DIR", raising=False)
+    from rlvr.train import job
+
+    model, tokenizer = tiny_chat_llama()
+    use_tiny_model(monkeypatch, job, folder, tokenizer, lambda: model)
+    return job
