@@ -132,23 +132,32 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     monkeypatch.setattr(decision, "answer_forced", lambda *a, **k: forced.append(a[2]) or
                         original_forced(*a, **k))
     out = tmp_path / "cmp"
-    argv = ["compare", "--config", str(CONFIG), "--arms", "grpo-strict,sft", "--seeds", "0,1",
+    import rlvr.eval.runner as runner
+
+    sampled, original_generate = [], runner.generate_task_records
+    monkeypatch.setattr(runner, "generate_task_records", lambda *a, **k: sampled.append(a[-1])
+                        or original_generate(*a, **k))
+    argv = ["compare", "--config", str(CONFIG), "--arms", "grpo-strict,sft,dpo", "--seeds", "0,1",
             "--max-steps", "1", "--eval-limit", "4", "--output-dir", str(out),
             "--set", "max_completion_length=3", "--set", "report_to=none",
             "--set", "cross_check=none", "--set", "train_answerable=all",
             "--set", "per_device_train_batch_size=4", "--set", "bootstrap_samples=20",
             "--set", "lora_target_modules=[q_proj, v_proj]"]
     assert main(argv) == 0
-    # the base model answered the held-out rows once; each of the 4 runs answered them trained
-    assert evaluated.count("base") == 1 and evaluated.count("trained") == 4
+    # the base model answered the held-out rows once; each of the 6 runs answered them trained
+    assert evaluated.count("base") == 1 and evaluated.count("trained") == 6
     # and its answer-forced P(correct) was computed once too (greedy: the same for every seed)
-    assert forced.count("base") == 1 and forced.count("trained") == 4
+    assert forced.count("base") == 1 and forced.count("trained") == 6
+    # DPO's base samples were drawn once, for seed 0, and seed 1 reused them
+    assert sampled.count("dpo samples") == 1
+    assert (out / "dpo" / "seed1" / "dpo_samples.jsonl").read_text() == \
+        (out / "dpo" / "seed0" / "dpo_samples.jsonl").read_text()
     summary = json.loads((out / "compare.json").read_text())
-    assert set(summary["metrics"]) == {"base", "grpo-strict", "sft"}
-    assert summary["seeds"] == {"base": 1, "grpo-strict": 2, "sft": 2}
-    assert set(summary["vs_reference"]) == {"base", "sft"}
+    assert set(summary["metrics"]) == {"base", "grpo-strict", "sft", "dpo"}
+    assert summary["seeds"] == {"base": 1, "grpo-strict": 2, "sft": 2, "dpo": 2}
+    assert set(summary["vs_reference"]) == {"base", "sft", "dpo"}
     assert (out / "compare.md").is_file() and (out / "compare.png").is_file()
-    assert main(argv) == 0 and len(loads) == 4  # finished runs are not rerun
+    assert main(argv) == 0 and len(loads) == 6  # finished runs are not rerun
     assert all(r["reused"] for r in json.loads((out / "compare.json").read_text())["runs"])
 
 

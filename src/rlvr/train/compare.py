@@ -37,7 +37,8 @@ logger = logging.getLogger(__name__)
 # files of a finished run that hold the base model's answers and labels (seed-independent:
 # greedy answers of the same base model to the same questions)
 SHARED_FILES = ("generations_base.jsonl", "generations_base.settings.json", LABELS_FILE,
-                "train_knowledge.jsonl", "decision_base.json")
+                "train_knowledge.jsonl", "decision_base.json", "dpo_samples.jsonl",
+                "dpo_samples.settings.json")
 REFERENCE = "grpo-strict"
 # the question the comparison answers: the most honesty among arms that keep at least this
 # share of the questions the base model knew (issue 20's bar)
@@ -80,13 +81,14 @@ def arm_configs(config: str | None, arms: Sequence[str], seeds: Sequence[int],
     return out
 
 
-def _share_base(source: Path | None, run_dir: Path) -> None:
-    """Copy the shared base-model files of a finished run into `run_dir` (when missing)."""
-    if source is None:
-        return
+def _share_base(sources: Sequence[Path], run_dir: Path) -> None:
+    """Copy each shared base-model file (`SHARED_FILES`) into `run_dir` from the first
+    finished run in `sources` that has it, when `run_dir` lacks it (DPO's base samples
+    exist only in DPO runs, the held-out answers in every run)."""
     run_dir.mkdir(parents=True, exist_ok=True)
     for name in SHARED_FILES:
-        if (source / name).is_file() and not (run_dir / name).exists():
+        source = next((d for d in sources if (d / name).is_file()), None)
+        if source is not None and not (run_dir / name).exists():
             shutil.copyfile(source / name, run_dir / name)
 
 
@@ -107,15 +109,15 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
 
     out = Path(output_dir)
     configs = arm_configs(config, arms, seeds, overrides, out)
-    shared = next((c.output_dir for c in configs.values()
-                   if (Path(c.output_dir) / "report.json").is_file()), None)
+    shared = [Path(c.output_dir) for c in configs.values()
+              if (Path(c.output_dir) / "report.json").is_file()]
     runs = []
     for (arm, seed), cfg in configs.items():
         run_dir = Path(cfg.output_dir)
         finished = (run_dir / "report.json").is_file()
         if not finished:
             logger.info("compare: %s seed %d -> %s", arm, seed, run_dir)
-            _share_base(Path(shared) if shared else None, run_dir)
+            _share_base(shared, run_dir)
             report = run(cfg, resume=True)  # reuses the shared base files; resumes a cut-off run
             gc.collect()
             if not (run_dir / "report.json").is_file():  # stopped by a signal (or skip_eval)
@@ -124,7 +126,7 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
                 raise RlvrError(f"compare stopped: {arm} seed {seed} ended without a report "
                                 f"({why}); rerun the same command to resume it and the runs "
                                 "after it")
-            shared = shared or str(run_dir)
+            shared.append(run_dir)
         runs.append({"arm": arm, "seed": seed, "run_dir": str(run_dir), "reused": finished})
     summary = summarise(out, arms, seeds, reference if reference in arms else None,
                         configs[(arms[0], seeds[0])].bootstrap_samples)

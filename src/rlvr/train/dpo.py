@@ -29,6 +29,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from rlvr.data.messages import gold_answers
+from rlvr.io import write_jsonl
 from rlvr.metrics.run_log import append_metrics
 from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES
 from rlvr.tasks.heldout import heldout_rows
@@ -100,19 +101,38 @@ def dpo_pairs(train: Sequence[dict[str, Any]], samples: Sequence[Sequence[dict[s
                                           "rejected_written")}
 
 
+SAMPLES_FILE = "dpo_samples.jsonl"
+SAMPLING_SEED = 0  # the base model's samples are data, like its knowledge labels: one set
+
+
 def base_samples(state: RunState) -> list[list[dict[str, Any]]]:
     """`dpo_samples` scored answers of the base model per training row, at `temperature`
-    (the GRPO sampling temperature) and `max_completion_length` tokens; row order kept."""
-    from rlvr.eval.runner import generate_task_records
+    (the GRPO sampling temperature) and `max_completion_length` tokens, sampled with
+    `SAMPLING_SEED` (not the run's seed, which picks the pairs and drives training), so
+    seeds share one set of base samples; saved to RUN/dpo_samples.jsonl with their settings
+    and reused (rescored with the run's reward) when they match (`--resume`, and `rlvr
+    compare` copies them between seeds); row order kept."""
+    from rlvr.eval.runner import generate_task_records, rescore_records
+    from rlvr.train.evaluate import cached_base_records, eval_cache_settings, write_cache_settings
 
     cfg = state.cfg
     rows = heldout_rows([{**ex, "id": i} for i, ex in enumerate(state.train)])
-    state.model.eval()
-    records = generate_task_records(
-        state.model, state.tokenizer, state.task, rows, [],
-        {"batch_size": cfg.eval_batch_size, "num_samples": cfg.dpo_samples,
-         "temperature": cfg.temperature, "seed": cfg.seed,
-         "max_new_tokens": cfg.max_completion_length}, "dpo samples")
+    settings = {**eval_cache_settings(cfg, state.task, False), "num_samples": cfg.dpo_samples,
+                "temperature": cfg.temperature, "seed": SAMPLING_SEED,
+                "max_new_tokens": cfg.max_completion_length}
+    path = state.run_dir / SAMPLES_FILE
+    records = cached_base_records(path, rows, settings) if state.resume else None
+    if records is not None:
+        rescore_records(state.task, records)
+    else:
+        state.model.eval()
+        records = generate_task_records(
+            state.model, state.tokenizer, state.task, rows, [],
+            {"batch_size": cfg.eval_batch_size, "num_samples": cfg.dpo_samples,
+             "temperature": cfg.temperature, "seed": SAMPLING_SEED,
+             "max_new_tokens": cfg.max_completion_length}, "dpo samples")
+        write_jsonl(path, records)
+        write_cache_settings(path, settings)
     k = cfg.dpo_samples
     return [records[i * k:(i + 1) * k] for i in range(len(rows))]
 
