@@ -31,23 +31,31 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "configs" / "arithmetic_grpo_cpu.yaml"
 
 
-def probe(n: int, samples: int, max_new_tokens: int, temperature: float) -> None:
-    """Per level: greedy accuracy, format rate, and the share of questions with spread."""
+def probe(n: int, samples: int, max_new_tokens: int, temperature: float,
+          config: Path, levels: list[str] | None = None) -> None:
+    """Per level: greedy accuracy, format rate, and the share of questions with spread,
+    with the recipe's prompt (its system prompt and `prompt_exemplars`)."""
+    from rlvr.config import load_config
     from rlvr.data.arithmetic import LEVELS, arithmetic_splits
     from rlvr.eval.generate import generate_completions
     from rlvr.models import load_causal_lm
     from rlvr.rewards import score_rows
+    from rlvr.tasks.resolve import with_system_prompt
     from rlvr.tasks.rows import gsm8k_example
+
+    cfg = load_config(str(config))
+    print(f"prompt: {len(cfg.prompt_exemplars or [])} exemplars from {config.name}")
 
     model, tokenizer = load_causal_lm(None)
     model.eval()
     print(f"{'level':8} {'greedy acc':>10} {'format':>7} {'sampled acc':>11} "
           f"{'spread':>7}  (n={n}, {samples} samples at T={temperature}, "
           f"{max_new_tokens} tokens)")
-    for name in LEVELS:
+    for name in levels or LEVELS:
         rows = arithmetic_splits(10, n, name)["test"]
-        examples = [gsm8k_example(r["question"], r["answer"], {}, name, i)
-                    for i, r in enumerate(rows)]
+        examples = with_system_prompt([gsm8k_example(r["question"], r["answer"], {}, name, i)
+                                       for i, r in enumerate(rows)], cfg.system_prompt,
+                                      cfg.prompt_exemplars)
         prompts = [ex["prompt"] for ex in examples]
         golds = [ex["fields"]["final_answer"] for ex in examples]
         start = time.perf_counter()
@@ -104,12 +112,14 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=4, help="probe: samples per question")
     parser.add_argument("--max-new-tokens", type=int, default=64)
     parser.add_argument("--temperature", type=float, default=0.7)
+    parser.add_argument("--levels", help="probe: comma-separated levels (default: all)")
     parser.add_argument("--config", default=str(CONFIG))
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_arithmetic"))
     args = parser.parse_args()
     if args.probe:
         print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul", flush=True)
-        probe(args.n, args.samples, args.max_new_tokens, args.temperature)
+        probe(args.n, args.samples, args.max_new_tokens, args.temperature, Path(args.config),
+              args.levels.split(",") if args.levels else None)
     else:
         recipe(Path(args.config), args.output_dir)
     return 0

@@ -47,7 +47,7 @@ LEVELS: dict[str, Level] = {
                                                   "digit, e.g. (12 + 30) * 4"),
     "addsub4": Level(4, (2, 2), ("+", "-"), "four two-digit numbers with + and -"),
 }
-DEFAULT_LEVEL = "addsub3"
+DEFAULT_LEVEL = "add2"
 
 
 def _number(rng: random.Random, digits: tuple[int, int]) -> int:
