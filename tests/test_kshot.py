@@ -157,3 +157,14 @@ def test_kshot_data_comes_from_test_and_train_offline(monkeypatch):
     assert "test split" in sources["data_source"] and "train split" in sources["fewshot_source"]
     assert all(r["id"].startswith("test") for r in rows)
     assert all(p["id"].startswith("train") for p in pool)
+
+
+def test_the_chart_takes_an_accuracy_at_its_wilson_bound(tmp_path):
+    # accuracy 1.0 with an upper bound a rounding error below it drew a negative error bar
+    # (matplotlib refuses those) and ended a finished run before its report was written
+    from rlvr.eval.kshot import kshot_chart
+
+    result = {"shots": [0], "n_questions": 5, "metrics": {
+        "base": {"0": {"accuracy": {"value": 1.0, "ci95": [0.57, 0.9999999999999999]}}},
+        "trained": {"0": {"accuracy": {"value": 0.0, "ci95": [1e-17, 0.43]}}}}}
+    assert kshot_chart(result, tmp_path / "k.png").is_file()

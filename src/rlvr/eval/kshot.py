@@ -214,8 +214,9 @@ def kshot_chart(result: dict[str, Any], path: Path) -> Path | None:
             ci = acc.get("ci95") or [acc["value"], acc["value"]]
             xs.append(k + (i - 0.5) * 0.12)
             ys.append(acc["value"])
-            low.append(acc["value"] - ci[0])
-            high.append(ci[1] - acc["value"])
+            # a Wilson bound can sit a rounding error past the value (0 or 1): never below 0
+            low.append(max(0.0, acc["value"] - ci[0]))
+            high.append(max(0.0, ci[1] - acc["value"]))
         ax.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=3, label=label)
     ax.set_xticks(result["shots"])
     ax.set_xlabel(f"few-shot exemplars ({result.get('fewshot_source', 'train')})")
@@ -240,7 +241,11 @@ def write_kshot(out_dir: str | Path, result: dict[str, Any],
         write_jsonl(out / KSHOT_SAMPLES, [r for by_k in records.values()
                                           for k in sorted(by_k) for r in by_k[k]])
         files["samples"] = str(out / KSHOT_SAMPLES)
-    png = kshot_chart(result, out / KSHOT_PNG)
+    try:  # a chart is a view of the numbers already written: it never ends the run
+        png = kshot_chart(result, out / KSHOT_PNG)
+    except (ValueError, OSError) as exc:
+        logger.warning("kshot.png not drawn: %s", exc)
+        png = None
     if png is not None:
         files["png"] = str(png)
     return files
