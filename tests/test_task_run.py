@@ -88,3 +88,19 @@ def test_samples_per_heldout_row_give_pass_at_k(tmp_path, monkeypatch):
     assert "pass@2/gsm8k_correctness" in held["metrics"]
     rows = [json.loads(line) for line in (run_dir / "generations_base.jsonl").open()]
     assert len(rows) == 4 and sorted({r["sample"] for r in rows}) == [0, 1]
+
+
+def test_resuming_a_run_that_finished_training_trains_no_more(tmp_path, monkeypatch):
+    # a run that stopped after its last step (in the evaluation) resumes to evaluate only:
+    # transformers' train() from checkpoint-N of an N-step run took step N + 1
+    job = tiny_task_run(monkeypatch, tmp_path)
+    run_dir = tmp_path / "run"
+    overrides = {**TINY_TASK_RUN, "output_dir": str(run_dir), "kshot_eval": None,
+                 "eval_limit": 2, "cross_check": "none", "save_steps": 1}
+    first = job.run(load_config(CONFIG, overrides))
+    weights = (run_dir / "adapter" / "adapter_model.safetensors").read_bytes()
+    again = job.run(load_config(CONFIG, overrides), resume=True)
+    assert first["meta"]["optimizer_steps"] == again["meta"]["optimizer_steps"] == 1
+    assert not (run_dir / "checkpoints" / "checkpoint-2").exists()
+    assert (run_dir / "adapter" / "adapter_model.safetensors").read_bytes() == weights
+    assert again["heldout"]["metrics"] == first["heldout"]["metrics"]

@@ -103,12 +103,15 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     if state.resume:
         remove_incomplete(checkpoints)
     resume_from = last_checkpoint(checkpoints) if state.resume else None
-    with stop:
-        result = trainer.train(resume_from_checkpoint=resume_from)
+    if resume_from and 0 < cfg.max_steps <= _checkpoint_step(resume_from):
+        result = _load_finished(trainer, resume_from)  # train() would take one more step
+    else:
+        with stop:
+            result = trainer.train(resume_from_checkpoint=resume_from)
     timings["train_s"] = time.perf_counter() - start
     steps = trainer.state.global_step
     # steps this process trained (a resumed run started at its checkpoint's step)
-    ran = steps - (int(Path(resume_from).name.rsplit("-", 1)[-1]) if resume_from else 0)
+    ran = steps - (_checkpoint_step(resume_from) if resume_from else 0)
     timings["seconds_per_step"] = timings["train_s"] / ran if ran > 0 else float("nan")
     best = restore_best(trainer.model, step_eval, steps)  # keep_best: the best step's weights
     digests = rank_digests(trainer)
@@ -125,6 +128,24 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     trained.adapter_dir = save_adapter(trainer.model, state.tokenizer, run_dir / "adapter")
     logger.info("adapter saved to %s", trained.adapter_dir)
     return trainer, trained
+
+
+def _checkpoint_step(path) -> int:
+    """The optimizer step of a `checkpoint-N` folder."""
+    return int(Path(path).name.rsplit("-", 1)[-1])
+
+
+def _load_finished(trainer, checkpoint):
+    """A run resumed after its last step (e.g. it stopped in the evaluation): the
+    checkpoint's weights and state, no training. `Trainer.train` would still take one more
+    step past `max_steps` (measured: checkpoint-40 of a 40-step run resumed to 41)."""
+    from transformers import TrainerState
+    from transformers.trainer_utils import TrainOutput
+
+    trainer._load_from_checkpoint(str(checkpoint))
+    trainer.state = TrainerState.load_from_json(str(Path(checkpoint) / "trainer_state.json"))
+    logger.info("resumed at step %d = max_steps: nothing left to train", trainer.state.global_step)
+    return TrainOutput(trainer.state.global_step, None, {})
 
 
 def step_evaluation(state: RunState, trackers) -> StepEval:
