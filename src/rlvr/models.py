@@ -105,6 +105,13 @@ def _convert(gguf: Path, target: Path) -> Path:
     return write_folder(target, fill)  # replaces an incomplete earlier attempt
 
 
+def is_hub_id(spec: str) -> bool:
+    """Whether a model spec names a hub model ("org/name") rather than a local path: not
+    starting with ".", "/" or "~", not an existing path, exactly one "/"."""
+    return not (spec.startswith((".", "/", "~")) or Path(spec).expanduser().exists()
+                or spec.count("/") != 1)
+
+
 def resolve_model(spec: str | None) -> str:
     """Turn a model spec into something `from_pretrained` can load offline when possible.
 
@@ -120,8 +127,7 @@ def resolve_model(spec: str | None) -> str:
     if spec is None or spec in DEFAULT_MODEL_ALIASES:
         return str(convert_default_model())
     path = Path(spec).expanduser()
-    looks_like_path = spec.startswith((".", "/", "~")) or path.exists() or spec.count("/") != 1
-    if looks_like_path:
+    if not is_hub_id(spec):
         if not path.exists():
             raise ModelNotFoundError(
                 f"model path {spec!r} does not exist; pass a Hugging Face model folder "
@@ -155,7 +161,8 @@ def check_model_path(spec: str | None, probe=None) -> None:
         if not ((target / "config.json").is_file() and (target / "model.safetensors").is_file()):
             _gguf_path()  # the package that holds the GGUF file must be installed
         return
-    if resolve_model(spec) == spec:  # a hub id
+    resolve_model(spec)  # a local path: exists and is a model folder
+    if is_hub_id(spec):
         check_hub_model(spec, probe)
 
 
