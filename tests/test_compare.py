@@ -3,6 +3,8 @@ arm parsing, and a tiny end-to-end comparison that reuses the base model's answe
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from rlvr.config import load_config
 from rlvr.errors import ConfigError
 from rlvr.eval.compare import (answer_sentence, best_at_retention, compare_arms,
                                compare_markdown)
-from rlvr.train.compare import arm_overrides
+from rlvr.train.compare import arm_configs, arm_overrides
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
 KNOWN = [True, True, False, False]
@@ -101,6 +103,38 @@ def test_arm_names_map_to_config_overrides():
                                                   "reward_params": {}}
     with pytest.raises(ConfigError, match="unknown arm"):
         arm_overrides("ppo", cfg)
+
+
+@pytest.mark.parametrize("arm, expected", [
+    ("grpo-strict+mask_zero_std_groups",
+     {"method": "grpo", "reward_preset": "strict", "mask_zero_std_groups": True}),
+    ("grpo+beta=0+loss_type=grpo", {"method": "grpo", "beta": 0, "loss_type": "grpo"}),
+    ("sft+learning_rate=0.0001", {"method": "sft", "learning_rate": 0.0001}),
+])
+def test_arm_settings_after_plus(arm, expected):
+    assert arm_overrides(arm, load_config(CONFIG)) == expected
+
+
+def test_arm_settings_convert_as_config_keys_do(tmp_path):
+    # YAML reads 1e-4 as text; the config loader turns it into the field's float
+    (cfg,) = arm_configs(CONFIG, ["sft+learning_rate=1e-4"], [0], {}, tmp_path).values()
+    assert cfg.learning_rate == 0.0001 and cfg.method == "sft"
+    assert cfg.output_dir == str(tmp_path / "sft+learning_rate=1e-4" / "seed0")
+
+
+@pytest.mark.parametrize("arm, message", [
+    ("grpo+", "empty setting after '+'"),
+    ("grpo+beta=[", "is not a YAML value"),
+    ("ppo+beta=0", "unknown arm"),
+])
+def test_bad_arm_settings_are_refused(arm, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        arm_overrides(arm, load_config(CONFIG))
+
+
+def test_an_unknown_arm_key_fails_when_the_configs_load(tmp_path):
+    with pytest.raises(ConfigError, match="mask_zero_std_group"):
+        arm_configs(CONFIG, ["grpo-strict+mask_zero_std_group"], [0], {}, tmp_path)
 
 
 @pytest.mark.parametrize("argv, message", [

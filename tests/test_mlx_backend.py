@@ -60,6 +60,7 @@ def test_mlx_backend_loads_when_installed():
 @pytest.mark.parametrize("override, fix", [
     ({"scale_rewards": "batch"}, "set scale_rewards: group"),
     ({"curriculum": True}, "does not support curriculum"),
+    ({"mask_zero_std_groups": True}, "does not support mask_zero_std_groups"),
     ({"lr_scheduler_type": "polynomial"}, "lr_scheduler_type"),
 ])
 def test_settings_the_mlx_trainer_cannot_honour_are_refused(override, fix):

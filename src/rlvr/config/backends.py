@@ -63,6 +63,7 @@ def check_mlx_backend(cfg: Any, find_spec=None) -> None:
         raise ConfigError(f"backend: mlx supports lr_scheduler_type {', '.join(SCHEDULES)}, "
                           f"not {cfg.lr_scheduler_type!r}")
     unsupported = {"curriculum": cfg.curriculum,
+                   "mask_zero_std_groups": getattr(cfg, "mask_zero_std_groups", False),
                    "use_vllm": getattr(cfg, "use_vllm", False),
                    "quantization": getattr(cfg, "quantization", "none") != "none"}
     for key, on in unsupported.items():

@@ -96,6 +96,9 @@ class TrainConfig:
     loss_type: str = _f("dapo", "TRL loss aggregation: grpo (sequence-mean), dapo "
                                 "(token-mean), dr_grpo, bnpo")
     scale_rewards: str = _f("group", "advantage scaling: group | batch | none")
+    mask_zero_std_groups: bool = _f(False, "drop groups whose rewards all tie (zero spread, "
+                                           "every advantage 0) from the policy loss, the KL "
+                                           "term and the token count (rlvr.train.zero_std_mask)")
     gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
     bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
     trl: dict = _f({}, "any other trl.GRPOConfig option, passed to it as it is after rlvr's "

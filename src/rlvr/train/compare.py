@@ -14,7 +14,10 @@ compare.png.
 
 Arms: `grpo` (the config as it is), `grpo-<preset>` (GRPO with that preset of the reward;
 the config's `reward_params` are kept only when the preset is the config's own, since they
-are overrides of that table), `sft`, `dpo` (`rlvr.train.sft`, `rlvr.train.dpo`).
+are overrides of that table), `sft`, `dpo` (`rlvr.train.sft`, `rlvr.train.dpo`). Any arm
+can carry config overrides after `+`: `grpo-strict+mask_zero_std_groups` (a bare key is
+true), `grpo+beta=0`, `grpo-strict+beta=0.04+loss_type=grpo` (values read as YAML); the arm's
+folder keeps the whole name.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import logging
 import shutil
 from pathlib import Path
 from typing import Any, Sequence
+
+import yaml
 
 from rlvr.config import TrainConfig, load_config
 from rlvr.errors import ConfigError, RlvrError
@@ -46,10 +51,28 @@ RETENTION_FLOOR = 0.85
 
 
 def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
-    """The config overrides of one arm name (see the module docstring).
+    """The config overrides of one arm name, `+key=value` settings included (module
+    docstring); the keys themselves are checked when the arm's config loads.
     Raises:
-        ConfigError: an unknown arm name.
+        ConfigError: an unknown arm name, an empty `+` setting, or a value that is not YAML.
     """
+    method, *settings = arm.split("+")
+    out = _method_overrides(method, cfg)
+    for setting in settings:
+        key, has_value, text = setting.partition("=")
+        if not key.strip():
+            raise ConfigError(f"arm {arm!r}: empty setting after '+'; write "
+                              f"{method}+KEY or {method}+KEY=VALUE")
+        try:
+            out[key.strip()] = yaml.safe_load(text) if has_value else True
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"arm {arm!r}: {key}={text!r} is not a YAML value "
+                              f"({str(exc).splitlines()[0]})") from None
+    return out
+
+
+def _method_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
+    """The overrides of an arm name without `+` settings."""
     if arm in ("sft", "dpo", "grpo"):
         return {"method": arm}
     if arm.startswith("grpo-") and arm[5:]:

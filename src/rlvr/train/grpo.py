@@ -28,6 +28,7 @@ from rlvr.train.speedups import compact_logprobs
 from rlvr.train.rollouts import RolloutLog
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trl_options import trl_options
+from rlvr.train.zero_std_mask import masked_trainer
 
 logger = logging.getLogger(__name__)
 
@@ -157,7 +158,8 @@ def train_grpo(state: RunState) -> Trained:
             return MlxTrainer(cfg, state.model, columns, state.run_dir, state.model_path,
                               metrics_path)
         compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
-        trainer_class = curriculum_trainer(cfg, GRPOTrainer)  # GRPOTrainer without curriculum
+        trainer_class = masked_trainer(cfg, curriculum_trainer(cfg, GRPOTrainer))  # options off:
+        # GRPOTrainer itself
         trainer = trainer_class(
             model=state.model, reward_funcs=reward_funcs,
             args=grpo_args(cfg, output_dir, reward_weights, report_to, run_name),

@@ -1,0 +1,119 @@
+"""Zero-spread groups out of the loss: `mask_zero_std_groups`.
+
+A GRPO group whose G rewards all tie has advantage 0 for every completion (A_i = r_i -
+mean(r) = 0, Shao et al. 2024, eq. 3 with group scaling), so its completions add nothing to
+the clipped policy-gradient term. They still add to the loss in two ways in TRL 1.16's
+`GRPOTrainer._compute_loss`:
+
+| term | what a zero-spread group does to it |
+|---|---|
+| KL penalty (`beta` > 0) | its tokens pull the policy toward the reference with full weight |
+| the token normaliser (`loss_type` dapo, bnpo, dr_grpo) | its tokens count in the denominator, so every informative token's weight shrinks with the share of tied groups |
+| the sequence mean (`loss_type` grpo) | its rows count in the mean over rows |
+
+With `mask_zero_std_groups: true` those completions get a zero loss mask: they leave the
+policy loss, the KL term and the token count `num_items_in_batch` (DAPO's normaliser, Yu et
+al. 2025, eq. 12), as TRL's own `mask_truncated_completions` does for truncated ones. TRL
+1.16 has no option for it (an open TRL issue asks for one), so rlvr subclasses the trainer.
+
+A group counts as zero-spread when every advantage in it is exactly 0 (|A| <= 1e-12). That is
+the definition that matters for the loss: it holds for tied rewards under every
+`scale_rewards` (group, batch, none), and it never drops a group with any signal. The rows
+still run through the forward pass (their log-probabilities are computed and discarded), so
+masking saves no compute; `benchmarks/zero_std_masking.py` measures its step time and its
+effect on the main job's honesty.
+
+The mask rides on TRL's `tool_mask` input (multiplied into the loss mask in `_compute_loss`,
+never into attention), combined with any tool mask TRL already built.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+ZERO = 1e-12
+
+
+def zero_std_keep(advantages: Sequence[float], num_generations: int) -> list[bool]:
+    """Which completions stay in the loss: False for every member of a group whose
+    advantages are all zero (|A| <= 1e-12).
+
+    Args:
+        advantages: one advantage per completion, groups of `num_generations` consecutive
+            completions (TRL's `RepeatSampler` order); length a multiple of it.
+        num_generations: G, completions per prompt (>= 1).
+    Returns:
+        list of bool, same length as `advantages`.
+    Raises:
+        ValueError: G < 1 or a length that is not a multiple of G.
+    Source: rlvr (module docstring); group layout as in TRL's `_generate_and_score_completions`.
+    """
+    size = int(num_generations)
+    values = [float(a) for a in advantages]
+    if size < 1 or len(values) % size:
+        raise ValueError(f"{len(values)} advantages do not split into groups of {size}")
+    keep: list[bool] = []
+    for start in range(0, len(values), size):
+        informative = any(abs(a) > ZERO for a in values[start:start + size])
+        keep.extend([informative] * size)
+    return keep
+
+
+def masked_trainer(cfg: Any, base_class: type) -> type:
+    """The trainer class for a config: `base_class` unchanged unless
+    `cfg.mask_zero_std_groups`, else a subclass whose training batches give zero-spread groups
+    a zero loss mask (module docstring).
+
+    Args:
+        cfg: a `TrainConfig` (reads `mask_zero_std_groups`).
+        base_class: `trl.GRPOTrainer` or a subclass of it (e.g. the curriculum trainer).
+    Returns:
+        a class built like `base_class`; its instances log `zero_std_masked_share` (share of
+        the batch's completions masked) to TRL's metrics every training batch.
+    """
+    if not getattr(cfg, "mask_zero_std_groups", False):
+        return base_class
+
+    class ZeroStdMaskedTrainer(base_class):
+        """`base_class` with zero-spread groups out of the loss (`masked_trainer`)."""
+
+        def _generate_and_score_completions(self, inputs):
+            output = super()._generate_and_score_completions(inputs)
+            if not self.model.training or output["advantages"].dim() != 1:
+                return output  # evaluation batches, and (B, T) advantages of subclasses
+            return mask_batch(self, output)
+
+    ZeroStdMaskedTrainer.__name__ = f"ZeroStdMasked{base_class.__name__}"
+    return ZeroStdMaskedTrainer
+
+
+def mask_batch(trainer: Any, output: dict[str, Any]) -> dict[str, Any]:
+    """Zero the loss mask of zero-spread groups in one generated batch (in place).
+
+    Args:
+        trainer: the GRPOTrainer (reads `accelerator`, `num_generations`, `_metrics`).
+        output: what `_generate_and_score_completions` returned: `advantages` (B,) for this
+            process, `completion_mask` (B, T), optional `tool_mask` (B, T),
+            `num_items_in_batch` (scalar tensor, loss tokens over all processes).
+    Returns:
+        `output` with `tool_mask` = old loss mask x keep (B, T) and `num_items_in_batch`
+        recounted. Groups are found on the advantages of all processes (a group can span
+        two processes), then this process's slice is kept.
+    """
+    import torch
+
+    accelerator = trainer.accelerator
+    local = output["advantages"]
+    gathered = accelerator.gather(local.detach())
+    keep_all = zero_std_keep(gathered.float().cpu().tolist(), trainer.num_generations)
+    start = accelerator.process_index * local.shape[0]
+    keep = torch.tensor(keep_all[start:start + local.shape[0]], device=local.device)
+    completion_mask = output["completion_mask"]
+    tool_mask = output.get("tool_mask")
+    base = torch.ones_like(completion_mask) if tool_mask is None else tool_mask
+    output["tool_mask"] = base * keep.unsqueeze(1).to(base.dtype)
+    loss_tokens = (completion_mask * output["tool_mask"]).sum()
+    output["num_items_in_batch"] = accelerator.gather(loss_tokens).sum()
+    masked = 1.0 - sum(keep_all) / max(len(keep_all), 1)
+    trainer._metrics["train"]["zero_std_masked_share"].append(masked)
+    return output
