@@ -11,9 +11,10 @@
     evaluate(adapter=result.adapter_dir, tasks=["heldout"])   # the run's own held-out rows
     evaluate(tasks=["gsm8k", "triviaqa"], limit=20)           # tasks, base model only
     score("gsm8k_correctness", [{"completion": "#### 4", "final_answer": "4"}])
+    export(result.run_dir, "merged")                          # a model transformers loads
 
 Each function is the command of the same name (`rlvr train`, `rlvr eval`, `rlvr score`,
-`rlvr compare`) without the argument parsing: the same checks run before any model loads
+`rlvr compare`, `rlvr export --merge`) without the argument parsing: the same checks run before any model loads
 and raise the same `rlvr.errors.RlvrError` subclasses (ConfigError, DataError, ...) with the
 one-line message the command prints. Models and TRL are imported only when a job runs.
 """
@@ -26,8 +27,8 @@ from typing import Any, Sequence
 
 from rlvr.config import TrainConfig, load_config
 
-__all__ = ["TrainConfig", "TrainResult", "compare", "evaluate", "load_config", "score",
-           "train"]
+__all__ = ["TrainConfig", "TrainResult", "compare", "evaluate", "export", "load_config",
+           "score", "train"]
 
 
 @dataclass(frozen=True)
@@ -132,3 +133,25 @@ def compare(config: str | Path | None, arms: Sequence[str], seeds: Sequence[int]
 
     return run_compare(None if config is None else str(config), list(arms), list(seeds),
                        overrides, output_dir)
+
+
+def export(run_dir: str | Path | None, out_dir: str | Path, *, adapter: str | Path | None = None,
+           model: str | None = None, dtype: str = "float32", force: bool = False) -> Path:
+    """Merge a run's LoRA adapter into its base model and save a folder that plain
+    transformers loads (`AutoModelForCausalLM.from_pretrained(out_dir)`), as `rlvr export
+    RUN_DIR --merge OUT_DIR`; returns `out_dir`.
+
+    Args: as `rlvr.train.export.plan_export` (`adapter` instead of `run_dir` for any PEFT
+        adapter folder; `dtype` float32 | bfloat16 | float16; `force` replaces an earlier
+        export).
+    Raises: RlvrError with the command's one-line message (a missing run, adapter or base
+        model, a non-empty `out_dir` without `force`, too little disk), before any model
+        loads.
+    """
+    from rlvr.train.export import export_merged, plan_export
+
+    plan = plan_export(None if run_dir is None else str(run_dir), str(out_dir),
+                       adapter=None if adapter is None else str(adapter), model=model,
+                       dtype=dtype, force=force)
+    export_merged(plan)
+    return Path(out_dir)
