@@ -256,7 +256,12 @@ def read_signature(func: Callable, ref: str, batch: bool | None = None) -> dict[
             "open_ended": any(p.kind is _P.VAR_KEYWORD for p in params)}
 
 
-def _score_range(name: str, value: Any) -> tuple[float, float]:
+def score_range_of(name: str, value: Any) -> tuple[float, float]:
+    """An entry's `score_range` as (low, high); None = (-inf, inf).
+
+    Raises:
+        RlvrError: not [low, high], two finite numbers with low < high.
+    """
     if value is None:
         return (-math.inf, math.inf)
     ok = (isinstance(value, (list, tuple)) and len(value) == 2
@@ -327,7 +332,7 @@ def user_spec(name: str, ref: str, *, params: dict[str, Any] | None = None,
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise RlvrError(f"reward function {ref} has no parameter {unknown[0]!r} for params "
                         f"(its parameters: {', '.join(names) or 'none'}).{hint}")
-    low, high = _score_range(name, score_range)
+    low, high = score_range_of(name, score_range)
     own = getattr(func, "outcomes", ())
     if not (isinstance(own, (list, tuple)) and all(isinstance(o, str) for o in own)):
         raise RlvrError(f"{ref}.outcomes must be a tuple of labels such as "
