@@ -241,20 +241,25 @@ class JudgeClient:
 
     `ask_many` looks each request up in the cache and sends the rest through a pool of
     `concurrency` threads, each with `retries` retries; `ask` is one request. With
-    `keep=True`, `ask_many` also holds each reply for one later `ask` of the same request
-    (a reward that scores per sample after a batch prefetch gets the batch's reply, failure
-    included, without asking again).
+    `keep=True`, `ask_many` also holds the batch's replies until the next such batch, for
+    `ask` (a reward that scores per sample after a batch prefetch gets the batch's reply,
+    failure included, without asking again).
     """
 
     def __init__(self, settings: JudgeSettings):
         self.settings = settings
+        self._used = {name for _, name, _, _ in string.Formatter().parse(settings.template)}
         self.cache = ReplyCache(settings.cache)
         self._held: dict[str, JudgeReply] = {}
         self._lock = threading.Lock()
 
     def key(self, question: str, response: str, gold: str) -> str:
-        """`cache_key` of one request under these settings."""
-        return cache_key(self.settings.model, self.settings.template, question, response, gold)
+        """`cache_key` of one request under these settings; a value the template does not
+        show counts as "" (the same filled text is the same request)."""
+        used = self._used
+        return cache_key(self.settings.model, self.settings.template,
+                         question if "question" in used else "",
+                         response if "response" in used else "", gold if "gold" in used else "")
 
     def fill(self, question: str, response: str, gold: str) -> str:
         """The template with its placeholders filled (`str.format`)."""
@@ -264,7 +269,7 @@ class JudgeClient:
         """The judge's reply to one filled template (held, cached or requested)."""
         key = self.key(question, response, gold)
         with self._lock:
-            held = self._held.pop(key, None)
+            held = self._held.get(key)
         return held if held is not None else self._answer(key, question, response, gold)
 
     def ask_many(self, requests: list[tuple[str, str, str]], keep: bool = False,
