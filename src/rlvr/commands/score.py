@@ -29,15 +29,16 @@ def register(subparsers) -> None:
     from rlvr.rewards import REWARDS  # pure: no torch
 
     builtin = sorted(n for n, spec in REWARDS.items() if not spec.source)
-    p.add_argument("--reward",
-                   help=f"registered reward name: {', '.join(builtin)}; or your own "
-                        "function: module:function or path/to/file.py:function (per sample "
-                        "(completion, **fields) or TRL-style (completions, **kwargs)); "
-                        "llm_judge takes its endpoint as --param 'judge={\"base_url\": "
-                        "...}'")
-    p.add_argument("--reward-model", metavar="PATH_OR_ID",
-                   help="score with a reward model instead of --reward: a one-label "
-                        "sequence-classification model folder or hub id (its logit)")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--reward",
+                       help=f"registered reward name: {', '.join(builtin)}; or your own "
+                            "function: module:function or path/to/file.py:function (per "
+                            "sample (completion, **fields) or TRL-style (completions, "
+                            "**kwargs)); llm_judge takes its endpoint as --param "
+                            "'judge={\"base_url\": ...}'")
+    which.add_argument("--reward-model", metavar="PATH_OR_ID",
+                       help="score with a reward model instead of --reward: a one-label "
+                            "sequence-classification model folder or hub id (its logit)")
     p.add_argument("--preset", help="reward preset, e.g. seed or strict")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="reward parameter override (VALUE parsed as JSON when it can be), "
@@ -116,13 +117,9 @@ def _line_error(exc: Exception, path: str, lines: list[int]):
 def _reward_name(args: argparse.Namespace) -> str:
     """`--reward`, or the name a `--reward-model` is registered under (checked first: a
     missing folder or an unreachable hub id is one line, before any row is read)."""
-    from rlvr.errors import RlvrError
-
-    if (args.reward is None) == (getattr(args, "reward_model", None) is None):
-        raise RlvrError("give --reward NAME or --reward-model PATH_OR_ID (one of the two)")
-    if args.reward is not None:
+    if getattr(args, "reward_model", None) is None:
         return args.reward
-    from rlvr.reward_model import check_reward_model
+    from rlvr.models.reward import check_reward_model
     from rlvr.rewards import register_user_rewards
 
     check_reward_model(args.reward_model, hub=True)

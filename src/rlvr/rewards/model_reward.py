@@ -8,7 +8,7 @@ reward_funcs:
 
 The model is a Hugging Face sequence-classification model with one label; its logit for
 (prompt, completion) is the score (unbounded unless the entry declares `score_range:
-[low, high]`), outcome `scored` (`rlvr.reward_model` renders and scores the pairs). The
+[low, high]`), outcome `scored` (`rlvr.models.reward` renders and scores the pairs). The
 entry is registered under its `name` (default `reward_model`) as a user reward is, so
 `rlvr score`, the eval report and TRL use it like any other; params: `batch_size` (pairs
 per forward pass, default 8) and `max_length` (tokens kept per pair, default all).
@@ -26,6 +26,7 @@ from typing import Any
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.spec import RewardResult, RewardSpec
+from rlvr.rewards.user import OUTCOMES  # ("scored", "unscored"), as a user function's number
 
 DEFAULT_NAME = "reward_model"
 
@@ -33,14 +34,14 @@ DEFAULT_NAME = "reward_model"
 def reward_model_batch(completions: list[str], rows: list[dict[str, Any]], *, model: str = "",
                        batch_size: int = 8, max_length: int | None = None,
                        ) -> list[RewardResult]:
-    """Score a batch with the reward model `model` (`rlvr.reward_model.score_pairs`): the
+    """Score a batch with the reward model `model` (`rlvr.models.reward.score_pairs`): the
     logit per completion, outcome `scored`; a non-finite logit scores None (`unscored`).
 
     Raises:
         RlvrError: batch_size below 1, max_length not None nor a positive integer; the
-            model cannot load (`rlvr.reward_model.check_reward_model`).
+            model cannot load (`rlvr.models.reward.check_reward_model`).
     """
-    from rlvr.reward_model import score_pairs
+    from rlvr.models.reward import score_pairs
 
     if isinstance(batch_size, bool) or batch_size < 1:
         raise RlvrError(f"reward model batch_size must be at least 1, got {batch_size!r}")
@@ -49,7 +50,7 @@ def reward_model_batch(completions: list[str], rows: list[dict[str, Any]], *, mo
                         f"null, got {max_length!r}")
     scores = score_pairs(model, [row.get("prompt") for row in rows], list(completions),
                          batch_size=batch_size, max_length=max_length)
-    return [RewardResult(s, "scored") if math.isfinite(s) else RewardResult(None, "unscored")
+    return [RewardResult(s, OUTCOMES[0]) if math.isfinite(s) else RewardResult(None, OUTCOMES[1])
             for s in scores]
 
 
@@ -72,11 +73,11 @@ def reward_model_spec(name: str, model: Any, *, params: Any = None,
     Raises:
         RlvrError: the model spec is refused; params set `model`.
     """
-    from rlvr.reward_model import check_reward_model
+    from rlvr.models.reward import check_reward_model
 
     model = check_reward_model(model)
     if isinstance(params, dict) and "model" in params:
         raise RlvrError(f"reward {name!r}: the model is the entry's reward_model, not a "
                         "param; remove params.model")
     return RewardSpec(name, reward_model_reward, (), score_range, {"default": {"model": model}},
-                      ("prompt",), (), reward_model_batch, ("scored", "unscored"), False, model)
+                      ("prompt",), (), reward_model_batch, OUTCOMES, False, model)

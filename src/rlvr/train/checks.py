@@ -54,7 +54,7 @@ def _check_judge(entry: dict[str, Any]) -> bool:
         ConfigError: the reward model cannot load.
     """
     if "reward_model" in entry:
-        from rlvr.reward_model import check_reward_model
+        from rlvr.models.reward import check_reward_model
 
         try:
             check_reward_model(entry["reward_model"], hub=True)

@@ -10,8 +10,8 @@ template when it has one (the prompt's messages, or the prompt text as a user tu
 the completion as the assistant turn), else as prompt text + completion; both are tokenized
 without added special tokens and right-padded (TRL's `GRPOTrainer._calculate_rewards`).
 
-This module sits between `rlvr.rewards` (which calls it, pure itself) and `rlvr.models`:
-torch and transformers are imported inside the functions that load and run the model.
+It is part of `rlvr.models`, below `rlvr.rewards` (which calls it and stays pure): torch and
+transformers are imported inside the functions that load and run the model.
 """
 
 from __future__ import annotations
