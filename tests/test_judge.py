@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from rlvr.errors import ConfigError, RlvrError
-from rlvr.rewards import REWARDS, get_reward, make_trl_reward, score_rows
+from rlvr.errors import RlvrError
+from rlvr.rewards import get_reward, make_trl_reward, score_rows
 from rlvr.rewards import judge_client
 from rlvr.rewards.judge_client import JudgeClient, JudgeReply, judge_settings
 from rlvr.rewards.judge_decision import DECISION_TEMPLATE, GRADED_TEMPLATE, read_decision
@@ -108,12 +108,7 @@ def stub(request, monkeypatch):
     return start
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    saved = dict(REWARDS)
-    yield
-    REWARDS.clear()
-    REWARDS.update(saved)
+pytestmark = pytest.mark.usefixtures("keep_rewards")
 
 
 def always(content: str, status: int = 200, delay: float = 0.0):
@@ -207,7 +202,7 @@ PARAM_ERRORS = [
     # (reward, params, message fragment)
     ("llm_judge", {}, "reward 'llm_judge' judge settings are missing"),
     ("llm_judge", {"judge": {"base_url": "http://127.0.0.1:9/v1", "model": "m"},
-                   "scale": [10, 0]}, "scale must be [low, high] with low < high"),
+                   "scale": [10, 0]}, "scale of reward 'llm_judge' must be [low, high]"),
     ("llm_judge", {"judge": {"base_url": "http://127.0.0.1:9/v1", "model": "m"},
                    "verdicts": {"CORRECT": 2}}, "verdicts must map words to scores in [0, 1]"),
     ("selfaware", {"decision": "judge"}, "reward 'selfaware' judge settings are missing"),
@@ -457,3 +452,36 @@ def test_rules_path_unchanged_by_the_new_parameters():
         row = {"expected_answer": "Paris", "is_unanswerable": unanswerable}
         assert spec.core(text, **row, **STRICT_PRESET) == spec.core(
             text, **row, **STRICT_PRESET, decision="rules")
+
+
+QUESTIONS = [
+    # (prompt, {question})
+    ("Capital of France?", "Capital of France?"),
+    ([{"role": "system", "content": "Be brief."}, {"role": "user", "content": "1 + 1?"},
+      {"role": "assistant", "content": "2"}, {"role": "user", "content": "Capital of Peru?"}],
+     "Capital of Peru?"),                        # exemplars and system prompt left out
+    (None, ""),
+]
+
+
+@pytest.mark.parametrize("prompt,question", QUESTIONS)
+def test_the_question_is_the_last_user_turn(prompt, question):
+    from rlvr.rewards.judge_decision import last_question
+
+    assert last_question(prompt) == question
+
+
+PREFLIGHT = [
+    # (entry, scored by a model or judge: the degenerate policies are not sent to it)
+    ({"name": "llm_judge", "params": {"judge": {}}}, True),
+    ({"name": "selfaware", "params": {"decision": "judge"}}, True),
+    ({"name": "selfaware", "preset": "strict"}, False),
+    ({"name": "abstention", "params": {"decision": "rules"}}, False),
+]
+
+
+@pytest.mark.parametrize("entry,skipped", PREFLIGHT)
+def test_the_training_preflight_sends_nothing_to_a_judge(entry, skipped):
+    from rlvr.train.checks import _check_judge
+
+    assert _check_judge(entry) is skipped

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -14,15 +15,12 @@ from rlvr.errors import ConfigError, ModelNotFoundError, RlvrError
 from rlvr.models import default_model_dir
 from rlvr.rewards import REWARDS, make_trl_rewards, register_user_rewards, score_rows
 
-TOKENIZER = default_model_dir()
+# the default model's converted folder (its tokenizer has a chat template); tests skip
+# without it rather than convert it
+TOKENIZERS = (Path.home() / ".cache" / "rlvr" / "models" / "smollm2-135m-instruct",)
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    saved = dict(REWARDS)
-    yield
-    REWARDS.clear()
-    REWARDS.update(saved)
+pytestmark = pytest.mark.usefixtures("keep_rewards")
 
 
 def _save_tiny_rm(folder, chat_template: bool = True):
@@ -31,7 +29,7 @@ def _save_tiny_rm(folder, chat_template: bool = True):
     import torch
     from transformers import AutoTokenizer, LlamaConfig, LlamaForSequenceClassification
 
-    tokenizer = AutoTokenizer.from_pretrained(TOKENIZER)
+    tokenizer = AutoTokenizer.from_pretrained(_tokenizer_folder())
     if not chat_template:
         tokenizer.chat_template = None
     torch.manual_seed(0)
@@ -47,10 +45,15 @@ def _save_tiny_rm(folder, chat_template: bool = True):
     return folder
 
 
+def _tokenizer_folder() -> Path:
+    for folder in (default_model_dir(),) + TOKENIZERS:
+        if (folder / "tokenizer.json").is_file():
+            return folder
+    pytest.skip("the default model is not converted (no tokenizer.json)")
+
+
 @pytest.fixture(scope="module")
 def rm_folder(tmp_path_factory):
-    if not (TOKENIZER / "tokenizer.json").is_file():
-        pytest.skip("the default model's tokenizer is not converted")
     return _save_tiny_rm(tmp_path_factory.mktemp("rm") / "tiny-rm")
 
 

@@ -269,7 +269,7 @@ def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | 
     presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"},
              "reference": {"mode": "seed", "fold_unicode": False}},
     outcomes=("abstain", "hedge", "answer", "no_answer") + JUDGE_OUTCOMES,
-    batch_core=judged_batch("abstention", question_text),
+    batch_core=judged_batch("abstention"),
 )
 def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
                       abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
@@ -311,7 +311,7 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         return RewardResult(abstain if field.abstains else answer, label,
                             {"field": field.value if field.found else None})
     if decision == "judge":
-        judged = judge_decision(judge, completion, question_text(prompt), None, "abstention")
+        judged = judge_decision(judge, completion, prompt, None, "abstention")
         if judged.failure is not None:
             return judged.failure
         score = {"abstain": abstain, "hedge": hedge, "answer": answer}[judged.label]

@@ -110,7 +110,17 @@ def gold_text(expected_answer: Any) -> str:
     return str(expected_answer)
 
 
-def judge_decision(judge: Any, completion: str, question: str = "", expected_answer: Any = None,
+def last_question(prompt: Any) -> str:
+    """The {question} of a prompt: the text itself, or the content of the last user turn
+    of chat messages (few-shot exemplars and the system prompt are left out); "" for None."""
+    if isinstance(prompt, list):
+        turns = [m.get("content", "") for m in prompt
+                 if isinstance(m, dict) and m.get("role", "user") == "user"]
+        return str(turns[-1]) if turns else ""
+    return "" if prompt is None else str(prompt)
+
+
+def judge_decision(judge: Any, completion: str, prompt: Any = None, expected_answer: Any = None,
                    reward: str = "selfaware") -> JudgeDecision:
     """Ask the judge about one response (a reply held from the batch's prefetch, a cached
     one, or a new request).
@@ -118,13 +128,14 @@ def judge_decision(judge: Any, completion: str, question: str = "", expected_ans
     Args:
         judge: the `judge` mapping of the reward's params.
         completion: the response text, as the reward got it.
-        question: the prompt's question (`rlvr.rewards.abstention.question_text`).
+        prompt: the prompt (text or messages): {question} is `last_question(prompt)`.
         expected_answer: the gold answer(s), {gold} ("" for none).
     Raises:
         RlvrError: bad settings (refused earlier, when the config loads).
     """
     settings = decision_settings(judge, reward)
-    reply = get_client(settings).ask(question, completion or "", gold_text(expected_answer))
+    reply = get_client(settings).ask(last_question(prompt), completion or "",
+                                     gold_text(expected_answer))
     return read_decision(reply, settings.correctness == "judge")
 
 
@@ -158,16 +169,11 @@ def judged_match(text: str, aliases: list[str], question: str, match: str,
     return match_answer(text.lower(), aliases, question=question.lower(), match=match)
 
 
-def judged_batch(reward: str, question_text: Callable[[Any], str],
-                 ) -> Callable[..., list[RewardResult]]:
+def judged_batch(reward: str) -> Callable[..., list[RewardResult]]:
     """A `batch_core` for a calibration reward: with `decision: judge`, the batch's judge
     requests are sent first, concurrently (`JudgeClient.ask_many`), and each sample's core
-    then reads its reply; otherwise the core scores each sample as before.
-
-    Args:
-        reward: the reward's registered name (its core is looked up when scoring).
-        question_text: prompt -> question, as the core computes it (the same request).
-    """
+    then reads its reply; otherwise the core scores each sample as before. `reward` is
+    the registered name (its core is looked up when scoring)."""
 
     def batch_core(completions: list[str], rows: list[dict[str, Any]],
                    **params: Any) -> list[RewardResult]:
@@ -176,7 +182,7 @@ def judged_batch(reward: str, question_text: Callable[[Any], str],
         core = get_reward(reward).core
         if params.get("decision") == "judge":
             client = get_client(decision_settings(params.get("judge"), reward))
-            client.ask_many([(question_text(row.get("prompt")), text or "",
+            client.ask_many([(last_question(row.get("prompt")), text or "",
                               gold_text(row.get("expected_answer")))
                              for text, row in zip(completions, rows)], keep=True)
         return [core(text, **row, **params) for text, row in zip(completions, rows)]

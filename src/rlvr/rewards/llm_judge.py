@@ -10,7 +10,7 @@ reward_funcs:
       scale: [0, 10]        # the reply holds a number from 0 to 10 -> score (n - 0) / 10
 ```
 
-The template gets {question} (the prompt's user turns, else the row's `question`),
+The template gets {question} (the prompt's last user turn, else the row's `question`),
 {response} (the completion) and {gold} (the row's first non-empty `expected_answer`,
 `answer`, `aliases`, `final_answer` or `solution`; lists joined by " | "). The reply is
 read one of two ways, and the score always lies in [0, 1]:
@@ -30,14 +30,13 @@ number 4 -> (4 - 1) / (5 - 1) = 0.75.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.judge_client import JudgeReply, JudgeSettings, get_client, judge_settings
-from rlvr.rewards.judge_decision import JUDGE_OUTCOMES, gold_text
+from rlvr.rewards.judge_decision import JUDGE_OUTCOMES, gold_text, last_question
 
 SCORE_TEMPLATE = (
     "You grade a response to a question against the reference answer.\n\n"
@@ -76,13 +75,9 @@ def check_llm_judge_params(params: dict[str, Any]) -> None:
 
 
 def _scale(scale: Any) -> tuple[float, float]:
-    ok = (isinstance(scale, (list, tuple)) and len(scale) == 2
-          and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                  for v in scale) and scale[0] < scale[1])
-    if not ok:
-        raise RlvrError(f"reward 'llm_judge' scale must be [low, high] with low < high, such "
-                        f"as [0, 10], got {scale!r}")
-    return float(scale[0]), float(scale[1])
+    from rlvr.rewards.user import score_range_of
+
+    return score_range_of("llm_judge", scale, "scale")
 
 
 def read_score(reply: str, scale: Any = None, verdicts: dict[str, float] | None = None,
@@ -110,10 +105,8 @@ def read_score(reply: str, scale: Any = None, verdicts: dict[str, float] | None 
 
 
 def _question(row: dict[str, Any]) -> str:
-    from rlvr.rewards.abstention import question_text
-
     prompt = row.get("prompt")
-    return question_text(prompt) if prompt is not None else str(row.get("question") or "")
+    return last_question(prompt) if prompt is not None else str(row.get("question") or "")
 
 
 def _gold(row: dict[str, Any]) -> str:

@@ -103,7 +103,6 @@ from rlvr.rewards.folding import fold
 from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
     lists_candidates,
     mark_words,
-    match_answer,
 )
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, check_decision_params,
@@ -210,7 +209,7 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
              "reference": REFERENCE_PRESET},
     outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",) + JUDGE_OUTCOMES,
-    batch_core=judged_batch("selfaware", question_text),
+    batch_core=judged_batch("selfaware"),
 )
 def selfaware_reward(
     completion: str,
@@ -298,8 +297,7 @@ def selfaware_reward(
     """
     judged = None
     if decision == "judge":
-        judged = judge_decision(judge, completion, question_text(prompt), expected_answer,
-                                "selfaware")
+        judged = judge_decision(judge, completion, prompt, expected_answer, "selfaware")
         if judged.failure is not None:
             return judged.failure
     text = fold(completion or "") if fold_unicode else (completion or "")

@@ -256,8 +256,9 @@ def read_signature(func: Callable, ref: str, batch: bool | None = None) -> dict[
             "open_ended": any(p.kind is _P.VAR_KEYWORD for p in params)}
 
 
-def score_range_of(name: str, value: Any) -> tuple[float, float]:
-    """An entry's `score_range` as (low, high); None = (-inf, inf).
+def score_range_of(name: str, value: Any, key: str = "score_range") -> tuple[float, float]:
+    """An entry's `score_range` (or another [low, high] setting named `key`) as (low,
+    high); None = (-inf, inf).
 
     Raises:
         RlvrError: not [low, high], two finite numbers with low < high.
@@ -268,7 +269,7 @@ def score_range_of(name: str, value: Any) -> tuple[float, float]:
           and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                   for v in value) and value[0] < value[1])
     if not ok:
-        raise RlvrError(f"score_range of reward {name!r} must be [low, high], two numbers with "
+        raise RlvrError(f"{key} of reward {name!r} must be [low, high], two numbers with "
                         f"low < high such as [0, 1], got {value!r}")
     return (float(value[0]), float(value[1]))
 
