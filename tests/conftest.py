@@ -19,6 +19,18 @@ def selfaware_json() -> Path:
     return SELFAWARE_JSON
 
 
+@pytest.fixture()
+def keep_rewards():
+    """Leave the reward registry as the test found it (user functions and reward models
+    register themselves; other tests list the registry)."""
+    from rlvr.rewards import REWARDS
+
+    saved = dict(REWARDS)
+    yield
+    REWARDS.clear()
+    REWARDS.update(saved)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _model_cache(tmp_path_factory):
     """Keep converted models in RLVR_CACHE_DIR if set, else in one temp dir per session."""

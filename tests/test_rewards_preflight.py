@@ -15,8 +15,9 @@ from rlvr.errors import RlvrError
 from rlvr.rewards import REWARDS, get_reward, make_trl_rewards, score_rows
 from rlvr.rewards.preflight import format_preflight, preflight
 
-BUILT_IN = ["abstention", "code", "cosine_scaled", "gsm8k_correctness", "gsm8k_format", "math",
-            "qa", "repetition_penalty", "selfaware", "soft_overlong", "think_format"]
+BUILT_IN = ["abstention", "code", "cosine_scaled", "gsm8k_correctness", "gsm8k_format",
+            "llm_judge", "math", "qa", "repetition_penalty", "selfaware", "soft_overlong",
+            "think_format"]
 
 
 def test_registry_lists_every_reward_and_its_range():

@@ -15,7 +15,7 @@ from rlvr.cli import main
 from rlvr.config import load_config
 from rlvr.config.checks import reward_entries, reward_names
 from rlvr.errors import ConfigError, RlvrError
-from rlvr.rewards import (REWARDS, RewardContractError, get_reward, make_trl_rewards,
+from rlvr.rewards import (RewardContractError, get_reward, make_trl_rewards,
                           register_user_rewards, score_rows)
 
 REWARD_FILE = '''\
@@ -71,13 +71,7 @@ def two(completion):
 '''
 
 
-@pytest.fixture(autouse=True)
-def _registry():
-    """Keep the registry as the built-in rewards left it (other tests list it)."""
-    saved = dict(REWARDS)
-    yield
-    REWARDS.clear()
-    REWARDS.update(saved)
+pytestmark = pytest.mark.usefixtures("keep_rewards")  # other tests list the registry
 
 
 @pytest.fixture()

@@ -4,6 +4,8 @@
 rows that hold a `completion` plus the reward's fields and prints counts per outcome.
 NAME may be your own function, `module:function` or `path/to/file.py:function` (a relative
 path read from the working directory; `rlvr.rewards.user`).
+`--reward-model PATH_OR_ID` scores with a reward model instead (`rlvr.rewards.model_reward`;
+it loads torch); `--reward llm_judge --param 'judge={...}'` asks an LLM judge.
 `rlvr score --preflight --reward NAME [--preset P] --data FILE.jsonl` scores the dataset's
 gold answers and degenerate policies (always abstain, always hedge, empty, repeat the
 question, tags only) and warns when one comes close to the gold answers' reward.
@@ -27,10 +29,16 @@ def register(subparsers) -> None:
     from rlvr.rewards import REWARDS  # pure: no torch
 
     builtin = sorted(n for n, spec in REWARDS.items() if not spec.source)
-    p.add_argument("--reward", required=True,
-                   help=f"registered reward name: {', '.join(builtin)}; or your own "
-                        "function: module:function or path/to/file.py:function (per sample "
-                        "(completion, **fields) or TRL-style (completions, **kwargs))")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--reward",
+                       help=f"registered reward name: {', '.join(builtin)}; or your own "
+                            "function: module:function or path/to/file.py:function (per "
+                            "sample (completion, **fields) or TRL-style (completions, "
+                            "**kwargs)); llm_judge takes its endpoint as --param "
+                            "'judge={\"base_url\": ...}'")
+    which.add_argument("--reward-model", metavar="PATH_OR_ID",
+                       help="score with a reward model instead of --reward: a one-label "
+                            "sequence-classification model folder or hub id (its logit)")
     p.add_argument("--preset", help="reward preset, e.g. seed or strict")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="reward parameter override (VALUE parsed as JSON when it can be), "
@@ -106,13 +114,25 @@ def _line_error(exc: Exception, path: str, lines: list[int]):
     return exc
 
 
+def _reward_name(args: argparse.Namespace) -> str:
+    """`--reward`, or the name a `--reward-model` is registered under (checked first: a
+    missing folder or an unreachable hub id is one line, before any row is read)."""
+    if getattr(args, "reward_model", None) is None:
+        return args.reward
+    from rlvr.models.reward import check_reward_model
+    from rlvr.rewards import register_user_rewards
+
+    check_reward_model(args.reward_model, hub=True)
+    return register_user_rewards([{"reward_model": args.reward_model}])[0]["name"]
+
+
 def run(args: argparse.Namespace) -> int:
     """Score the rows (or run the preflight) and print a summary table."""
     from rlvr.errors import RlvrError
     from rlvr.io import write_jsonl
     from rlvr.rewards import get_reward, score_rows
 
-    spec = get_reward(args.reward)
+    spec = get_reward(_reward_name(args))
     params = _params(args.param)
     spec.params(args.preset, **params)  # unknown preset or bad --param: refused before reading
     if args.limit is not None and args.limit < 1:

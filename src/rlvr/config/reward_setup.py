@@ -37,8 +37,9 @@ def reward_names(cfg) -> list[str]:
     function's name is its entry's `name`, else the function's own name."""
     if cfg.reward_funcs is None:
         return [_ref_name(cfg.reward)]
-    return [e.get("name") or _ref_name(e.get("function")) for e in cfg.reward_funcs
-            if isinstance(e, dict)]
+    return [e.get("name") or ("reward_model" if "reward_model" in e
+                              else _ref_name(e.get("function")))
+            for e in cfg.reward_funcs if isinstance(e, dict)]
 
 
 def reward_entries(cfg) -> list[dict[str, Any]]:
@@ -67,7 +68,7 @@ def is_task_run(cfg) -> bool:
 
 def absolute_reward_paths(values: dict[str, Any], base_dir: str | Path) -> dict[str, Any]:
     """`values` (a config file's mapping) with the relative file paths of `reward` and of
-    each `reward_funcs` entry's `function` made absolute against `base_dir` (the config
+    each `reward_funcs` entry's `function` (and `reward_model` folder) made absolute against `base_dir` (the config
     file's folder), so they resolve the same from any working directory and in the run's
     `resolved_config.yaml`."""
     from rlvr.rewards.user import absolute_ref
@@ -80,8 +81,19 @@ def absolute_reward_paths(values: dict[str, Any], base_dir: str | Path) -> dict[
         entries = [funcs] if isinstance(funcs, dict) else funcs
         entries = [{**e, "function": absolute_ref(e["function"], base_dir)}
                    if isinstance(e, dict) and "function" in e else e for e in entries]
+        entries = [{**e, "reward_model": _model_folder(e["reward_model"], base_dir)}
+                   if isinstance(e, dict) and "reward_model" in e else e for e in entries]
         values["reward_funcs"] = entries[0] if isinstance(funcs, dict) else entries
     return values
+
+
+def _model_folder(value: Any, base_dir: str | Path) -> Any:
+    """A `reward_model` folder relative to the config file made absolute; a hub id, an
+    absolute path or a folder that does not exist there is returned unchanged."""
+    if not isinstance(value, str) or value.startswith(("/", "~")):
+        return value
+    candidate = Path(base_dir) / value
+    return str(candidate.resolve()) if candidate.exists() else value
 
 
 def check_rewards(cfg) -> None:

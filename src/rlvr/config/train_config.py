@@ -63,8 +63,11 @@ class TrainConfig:
                                          "{name, preset, weight, params, log_name}, or for "
                                          "your own function {name, function: "
                                          "module:function or path/to/file.py:function, "
-                                         "score_range, batch, weight, params}; None = "
-                                         "[reward]. "
+                                         "score_range, batch, weight, params}, or for a "
+                                         "reward model {name, reward_model: folder or hub "
+                                         "id, score_range, weight, params}; the LLM judge is "
+                                         "{name: llm_judge, params: {judge: {base_url, "
+                                         "model, ...}}}; None = [reward]. "
                                          "The report still scores with `reward`")
     # --- training method ---
     method: str = _f("grpo", "training method, one stage of the main job: grpo (TRL "

@@ -1,19 +1,22 @@
 """Reward registry and the built-in rewards.
 
 Importing this package registers the built-in rewards: `selfaware`, `abstention`,
-`gsm8k_correctness`, `gsm8k_format`, `math`, `qa`, `think_format` and `code`, and the
+`gsm8k_correctness`, `gsm8k_format`, `math`, `qa`, `think_format`, `code` and `llm_judge`
+(an LLM judge behind an OpenAI-compatible endpoint, `rlvr.rewards.llm_judge`), and the
 length and repetition guards of `rlvr.rewards.length` (`soft_overlong`,
 `repetition_penalty`, `cosine_scaled`), added next to a task reward in `reward_funcs`. Use
 `get_reward(name)` for the spec, `make_trl_reward(name)` (or `make_trl_rewards` for
 several, weighted) for TRL reward functions and `score_rows` for offline scoring. A user's
 own function (`module:function` or `file.py:function`, `rlvr.rewards.user`) is registered
-by `register_user_rewards`, or by `get_reward` when given such a reference.
+by `register_user_rewards`, or by `get_reward` when given such a reference; so is a reward
+model (`reward_model: PATH_OR_ID`, `rlvr.rewards.model_reward`).
 """
 
 from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
     abstention,
     code,
     gsm8k,
+    llm_judge,
     math_equiv,
     qa,
     selfaware,

@@ -43,6 +43,8 @@ from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_senten
                                           estimate, side_issue)
 from rlvr.rewards.folding import fold
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, check_decision_params,
+                                         judge_decision, judged_batch)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 
 SEED_PATTERNS: tuple[str, ...] = (
@@ -266,13 +268,15 @@ def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | 
     score_range=(0.0, 1.0),
     presets={"default": {"mode": "robust"}, "robust": {"mode": "robust"}, "seed": {"mode": "seed"},
              "reference": {"mode": "seed", "fold_unicode": False}},
-    outcomes=("abstain", "hedge", "answer", "no_answer"),
+    outcomes=("abstain", "hedge", "answer", "no_answer") + JUDGE_OUTCOMES,
+    batch_core=judged_batch("abstention"),
 )
 def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
                       abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
                       extra_patterns: dict[str, Any] | None = None,
                       fold_unicode: bool = True, answer_format: str = "free",
-                      abstain_text: str = ABSTAIN_VALUE) -> RewardResult:
+                      abstain_text: str = ABSTAIN_VALUE, decision: str = "rules",
+                      judge: dict[str, Any] | None = None) -> RewardResult:
     """Score how much a response abstains: abstain 1.0, hedge 0.5, answer 0.0 by default.
 
     Args:
@@ -289,10 +293,14 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
             `abstain_text`; a response without the field is `no_answer`, scored `answer`
             (never an abstention); no phrase list is consulted.
         abstain_text: the abstention value of the structured formats.
+        decision: "rules" (default: the detector of `mode`) or "judge": the LLM judge of
+            `judge` labels the response (`rlvr.rewards.judge_decision`).
+        judge: the judge's settings (`rlvr.rewards.judge_client`), with `decision: judge`.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
-        structured format) and details `phrase`, `commitment`, `ignored` (free text) or
-        `field` (structured).
+        structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and
+        details `phrase`, `commitment`, `ignored` (free text), `field` (structured) or
+        `judge_reply` (judge).
     Raises:
         RlvrError: unknown mode, answer_format or bad extra patterns.
     """
@@ -302,6 +310,12 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         label = "abstain" if field.abstains else "answer" if field.found else "no_answer"
         return RewardResult(abstain if field.abstains else answer, label,
                             {"field": field.value if field.found else None})
+    if decision == "judge":
+        judged = judge_decision(judge, completion, prompt, None, "abstention")
+        if judged.failure is not None:
+            return judged.failure
+        score = {"abstain": abstain, "hedge": hedge, "answer": answer}[judged.label]
+        return RewardResult(score, judged.label, dict(judged.details))
     if mode == "robust":
         patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
         question = question_text(prompt) if prompt is not None else None
@@ -313,4 +327,6 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
                                              "ignored": list(found.ignored)})
 
 
-abstention_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("robust", "seed")}
+abstention_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("robust", "seed"),
+                                   "decision": DECISIONS}
+abstention_reward.param_check = lambda params: check_decision_params(params, "abstention")

@@ -218,10 +218,11 @@ def make_trl_rewards(
     """
     known = {"name", "preset", "params", "weight", "log_name"} | USER_KEYS
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not ("name" in entry or "function" in entry):
-            raise RlvrError(f"reward entry {i + 1} needs a 'name' key (a registered reward) "
-                            "or a 'function' key (your own: module:function or "
-                            f"file.py:function), got {entry!r}")
+        if not isinstance(entry, dict) or not {"name", "function", "reward_model"} & set(entry):
+            raise RlvrError(f"reward entry {i + 1} needs a 'name' key (a registered reward), "
+                            "a 'function' key (your own: module:function or "
+                            "file.py:function) or a 'reward_model' key (a model folder or "
+                            f"hub id), got {entry!r}")
         unknown = sorted(set(entry) - known)
         if unknown:
             raise RlvrError(f"reward entry {i + 1} has unknown key(s) {unknown}; "
@@ -304,13 +305,15 @@ def _bad_row(index: int, exc: Exception, on_error: str) -> RewardResult:
     return RewardResult(None, "bad_row", {"error": message})
 
 
-USER_KEYS = {"function", "score_range", "batch"}  # the entry keys of a user function
+USER_KEYS = {"function", "score_range", "batch", "reward_model"}  # user / reward-model entries
 
 
 def register_user_rewards(entries: list[Any], base_dir: str | Path | None = None) -> list[Any]:
     """Load and register the user functions among reward entries (`rlvr.rewards.user`).
 
-    An entry with a `function` key (`module:function` or `path/to/file.py:function`, a
+    An entry with a `reward_model` key (a model folder or hub id; name default
+    `reward_model`) is registered the same way (`rlvr.rewards.model_reward`). An entry with a
+    `function` key (`module:function` or `path/to/file.py:function`, a
     relative path read from `base_dir`, None = the working directory) is registered as a
     `RewardSpec` under its `name` (default: the function's name), which TRL logs as
     `rewards/<name>/mean`; `score_range: [low, high]` and `batch: true|false` are optional.
@@ -337,14 +340,21 @@ def register_user_rewards(entries: list[Any], base_dir: str | Path | None = None
 
     out, owners = [], {}
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or "function" not in entry:
+        if not isinstance(entry, dict) or not {"function", "reward_model"} & set(entry):
             out.append(entry)
             continue
-        ref = absolute_ref(entry["function"], base_dir)
-        if not isinstance(ref, str) or ":" not in ref:
-            raise RlvrError(f"reward entry {i + 1}: function must be \"module:function\" or "
-                            f"\"path/to/file.py:function\", got {ref!r}")
-        name = entry.get("name") or ref_name(ref)
+        if "function" in entry and "reward_model" in entry:
+            raise RlvrError(f"reward entry {i + 1} has both function and reward_model; give "
+                            "each its own entry")
+        if "reward_model" in entry:
+            ref, default = entry["reward_model"], "reward_model"
+        else:
+            ref = absolute_ref(entry["function"], base_dir)
+            if not isinstance(ref, str) or ":" not in ref:
+                raise RlvrError(f"reward entry {i + 1}: function must be \"module:function\" "
+                                f"or \"path/to/file.py:function\", got {ref!r}")
+            default = ref_name(ref)
+        name = entry.get("name") or default
         if not isinstance(name, str) or not name.strip() or ":" in name:
             raise RlvrError(f"reward entry {i + 1}: name must be a word such as exact (the "
                             f"logged name), got {name!r}")
@@ -357,7 +367,23 @@ def register_user_rewards(entries: list[Any], base_dir: str | Path | None = None
             raise RlvrError(f"reward entries {owners[name]} and {i + 1} are both named "
                             f"{name!r}; give each function entry its own name")
         owners[name] = i + 1
+        if "reward_model" in entry:
+            REWARDS[name] = _model_spec(name, ref, entry, i)
+            out.append({**entry, "name": name, "reward_model": REWARDS[name].source})
+            continue
         REWARDS[name] = user_spec(name, ref, params=entry.get("params"),
                                   score_range=entry.get("score_range"), batch=entry.get("batch"))
         out.append({**entry, "name": name, "function": ref})
     return out
+
+
+def _model_spec(name: str, model: Any, entry: dict[str, Any], index: int) -> RewardSpec:
+    """The spec of a `reward_model` entry (`rlvr.rewards.model_reward`)."""
+    from rlvr.rewards.model_reward import reward_model_spec
+    from rlvr.rewards.user import score_range_of
+
+    if "batch" in entry:
+        raise RlvrError(f"reward entry {index + 1}: batch is for a function; a reward model "
+                        "always scores a batch (params: {batch_size: N})")
+    return reward_model_spec(name, model, params=entry.get("params"),
+                             score_range=score_range_of(name, entry.get("score_range")))

@@ -6,7 +6,9 @@ parameters (`VALUE_PARAMS`: `correct`, `wrong`, `hedge_*`, ...) must lie within 
 reward's declared `score_range`, which the preflight margins and group statistics assume.
 A core may list the allowed values of a text parameter in a `param_choices` attribute
 ({"answer_format": ("free", "boxed", "answer_line")}); other values are refused here, at
-configuration time, not on the first scored sample.
+configuration time, not on the first scored sample. A core may also check its parameters
+together in a `param_check(params)` attribute (the judge settings of `decision: judge`,
+`rlvr.rewards.judge_decision`), which raises `RlvrError`.
 """
 
 from __future__ import annotations
@@ -93,3 +95,6 @@ def check_params(spec: Any, params: dict[str, Any]) -> None:
         if key in VALUE_PARAMS and value is not None and not low <= float(value) <= high:
             raise RlvrError(f"reward {spec.name!r} parameter {key!r} = {value!r} is outside "
                             f"the reward's score range [{low:g}, {high:g}]")
+    together = getattr(spec.core, "param_check", None)  # a rule across parameters
+    if together is not None:
+        together(params)

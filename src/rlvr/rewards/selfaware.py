@@ -92,6 +92,7 @@ from typing import Any
 
 from rlvr.rewards.abstention import (
     ROBUST_PATTERNS,
+    Detection,
     SEED_PATTERNS,
     detect_abstention,
     question_text,
@@ -102,9 +103,10 @@ from rlvr.rewards.folding import fold
 from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
     lists_candidates,
     mark_words,
-    match_answer,
 )
 from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, check_decision_params,
+                                         judge_decision, judged_batch, judged_match)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field
 
 STRICT_PRESET = {
@@ -206,7 +208,8 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     score_range=(-1.0, 1.0),
     presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
              "reference": REFERENCE_PRESET},
-    outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",),
+    outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",) + JUDGE_OUTCOMES,
+    batch_core=judged_batch("selfaware"),
 )
 def selfaware_reward(
     completion: str,
@@ -232,6 +235,8 @@ def selfaware_reward(
     abstain_known: float | None = None,
     answer_format: str = "free",
     abstain_text: str = ABSTAIN_VALUE,
+    decision: str = "rules",
+    judge: dict[str, Any] | None = None,
 ) -> RewardResult:
     """Score one response with the calibration table (see module docstring).
 
@@ -275,6 +280,9 @@ def selfaware_reward(
             unused (`rlvr.rewards.structured.score_field` has the table).
         abstain_text: the abstention value of the structured formats (default "I don't
             know"; compared after `rlvr.rewards.structured.normalise_value`).
+        decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
+            (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
+            (`rlvr.rewards.judge_decision`; outcomes `judge_unparsed`, `judge_error`).
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, listed_candidates,
         abstained_unanswerable, answered_unanswerable} (robust mode adds hedged_correct,
@@ -287,6 +295,11 @@ def selfaware_reward(
     Source: the reference self-awareness GRPO project's reward table (seed convention);
         the strict table and the matching rules are rlvr's (module docstrings).
     """
+    judged = None
+    if decision == "judge":
+        judged = judge_decision(judge, completion, prompt, expected_answer, "selfaware")
+        if judged.failure is not None:
+            return judged.failure
     text = fold(completion or "") if fold_unicode else (completion or "")
     question = question_text(prompt) if prompt is not None else ""
     if fold_unicode:
@@ -306,9 +319,11 @@ def selfaware_reward(
         return _robust(text, expected_answer, is_unanswerable, correct, abstain_value,
                        wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
                        hedge_wrong, hedge_unanswerable, extra_patterns, question, mode,
-                       list_candidates)
+                       list_candidates, judged)
     matched = seed_abstention_match(text, tuple(patterns), fold_unicode=False)  # folded above
-    details = {"abstention_phrase": matched}
+    if judged is not None:
+        matched = None if judged.label == "answer" else f"judge:{judged.label}"
+    details = {"abstention_phrase": matched, **(judged.details if judged else {})}
     if _as_bool(is_unanswerable):
         if matched:
             return RewardResult(abstain_unanswerable, "abstained_unanswerable", details)
@@ -316,7 +331,7 @@ def selfaware_reward(
     aliases = _aliases(expected_answer, fold_unicode)
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
-    found = match_answer(text.lower(), aliases, question=question.lower(), match=match)
+    found = judged_match(text, aliases, question, match, judged)
     if found.hit is not None:
         details["matched_answer"] = found.hit
         if found.listed:
@@ -329,28 +344,32 @@ def selfaware_reward(
 
 
 selfaware_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
-                                  "match": ("word", "substring")}
+                                  "match": ("word", "substring"), "decision": DECISIONS}
+selfaware_reward.param_check = lambda params: check_decision_params(params, "selfaware")
 
 
 def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
             abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
-            hedge_unanswerable, extra_patterns, question, mode, list_candidates) -> RewardResult:
-    """The strict table (module docstring): robust labels, hedge values, word matching."""
+            hedge_unanswerable, extra_patterns, question, mode, list_candidates,
+            judged=None) -> RewardResult:
+    """The strict table (module docstring): robust labels (or the judge's), hedge values,
+    word matching."""
     if mode != "robust":
         from rlvr.errors import RlvrError
         raise RlvrError(f"unknown selfaware mode {mode!r}; known: seed, robust")
     patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
-    found = detect_abstention(text, patterns=patterns, question=question or None)
+    found = (Detection(judged.label, "judge") if judged is not None
+             else detect_abstention(text, patterns=patterns, question=question or None))
     aliases = _aliases(expected_answer)
     lowered = text.lower()
     masked = None
-    if found.label != "answer" and not _as_bool(is_unanswerable):
+    if found.label != "answer" and not _as_bool(is_unanswerable) and judged is None:
         masked = _mask_uncertain_gold(lowered, aliases)
     uncertain = masked is not None
     if uncertain:  # the gold answer is itself an uncertainty word: judge the rest
         found = detect_abstention(masked, patterns=patterns, question=question or None)
     details = {"label": found.label, "abstention_phrase": found.phrase,
-               "commitment": found.commitment}
+               "commitment": found.commitment, **(judged.details if judged else {})}
     if uncertain:
         details["uncertain_gold"] = True
     if _as_bool(is_unanswerable):
@@ -363,7 +382,7 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     label = found.label
     if label == "abstain":
         return RewardResult(abstain_answerable, "abstained", details)
-    hit = match_answer(lowered, aliases, question=question.lower(), match=match)
+    hit = judged_match(lowered, aliases, question, match, judged)
     if hit.hit is not None:
         details["matched_answer"] = hit.hit
     if hit.hit is not None and hit.listed:

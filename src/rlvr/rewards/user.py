@@ -256,14 +256,20 @@ def read_signature(func: Callable, ref: str, batch: bool | None = None) -> dict[
             "open_ended": any(p.kind is _P.VAR_KEYWORD for p in params)}
 
 
-def _score_range(name: str, value: Any) -> tuple[float, float]:
+def score_range_of(name: str, value: Any, key: str = "score_range") -> tuple[float, float]:
+    """An entry's `score_range` (or another [low, high] setting named `key`) as (low,
+    high); None = (-inf, inf).
+
+    Raises:
+        RlvrError: not [low, high], two finite numbers with low < high.
+    """
     if value is None:
         return (-math.inf, math.inf)
     ok = (isinstance(value, (list, tuple)) and len(value) == 2
           and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                   for v in value) and value[0] < value[1])
     if not ok:
-        raise RlvrError(f"score_range of reward {name!r} must be [low, high], two numbers with "
+        raise RlvrError(f"{key} of reward {name!r} must be [low, high], two numbers with "
                         f"low < high such as [0, 1], got {value!r}")
     return (float(value[0]), float(value[1]))
 
@@ -327,7 +333,7 @@ def user_spec(name: str, ref: str, *, params: dict[str, Any] | None = None,
         hint = f" Did you mean {close[0]!r}?" if close else ""
         raise RlvrError(f"reward function {ref} has no parameter {unknown[0]!r} for params "
                         f"(its parameters: {', '.join(names) or 'none'}).{hint}")
-    low, high = _score_range(name, score_range)
+    low, high = score_range_of(name, score_range)
     own = getattr(func, "outcomes", ())
     if not (isinstance(own, (list, tuple)) and all(isinstance(o, str) for o in own)):
         raise RlvrError(f"{ref}.outcomes must be a tuple of labels such as "

@@ -3,7 +3,8 @@
 `reward_preflight` scores the gold answers and the degenerate policies of
 `rlvr.rewards.preflight` (always abstain, always hedge, list candidates, empty, repeat the
 question, tags only) with every training reward (length and repetition guards only get
-their parameters checked: a penalty scores every short answer alike). When one comes within
+their parameters checked: a penalty scores every short answer alike; a reward model or an
+LLM judge only its settings, so no model loads and no request is sent before training). When one comes within
 `preflight_margin` of gold, the policy could earn as much as learning the task, so the run
 is refused (`preflight: refuse`, the default), or only warned about (`preflight: warn`).
 """
@@ -40,6 +41,30 @@ def _check_guard(entry: dict[str, Any], row: dict[str, Any]) -> None:
     except RlvrError as exc:
         raise ConfigError(f"reward {entry['name']!r}: {exc}") from None
     logger.info("preflight: %s is a guard; its parameters are valid", entry["name"])
+
+
+def _check_judge(entry: dict[str, Any]) -> bool:
+    """For a reward scored by a model or an endpoint (a `reward_model` entry, `llm_judge`,
+    `decision: judge`): check what can be checked without loading or asking it (a reward
+    model's folder, or its hub id cached or reachable) and return True, so the degenerate
+    policies are not sent to it before training (`rlvr score --preflight` does that);
+    False for every other reward.
+
+    Raises:
+        ConfigError: the reward model cannot load.
+    """
+    if "reward_model" in entry:
+        from rlvr.models.reward import check_reward_model
+
+        try:
+            check_reward_model(entry["reward_model"], hub=True)
+        except RlvrError as exc:
+            raise ConfigError(f"reward {entry['name']!r}: {exc}") from None
+    elif entry["name"] != "llm_judge" and (entry.get("params") or {}).get("decision") != "judge":
+        return False
+    logger.info("preflight: %s is scored by a model or judge; its settings are valid (score "
+                "the degenerate policies with `rlvr score --preflight`)", entry["name"])
+    return True
 
 
 # how to give the training rows a field a reward reads (`check_reward_fields`)
@@ -135,6 +160,8 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
     for entry in reward_entries(cfg):
         if entry["name"] in GUARDS:
             _check_guard(entry, rows[0])
+            continue
+        if _check_judge(entry):
             continue
         policies = POLICIES if entry["name"] in CALIBRATION_REWARDS else tuple(
             p for p in POLICIES if p not in CALIBRATION_ONLY)

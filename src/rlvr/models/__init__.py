@@ -6,7 +6,8 @@ refuses to train or save such a model, so on first use we convert it once into a
 safetensors folder (weights, config, tokenizer and chat template) under the cache
 directory, and reuse that folder afterwards.
 
-Cache directory: `$RLVR_CACHE_DIR` if set, else `~/.cache/rlvr`.
+Cache directory: `$RLVR_CACHE_DIR` if set, else `~/.cache/rlvr`. Reward models (a
+sequence-classification model as a reward) load in `rlvr.models.reward`.
 """
 
 from __future__ import annotations
