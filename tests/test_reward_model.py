@@ -12,13 +12,7 @@ import pytest
 
 from rlvr.config import load_config
 from rlvr.errors import ConfigError, ModelNotFoundError, RlvrError
-from rlvr.models import default_model_dir
 from rlvr.rewards import REWARDS, make_trl_rewards, register_user_rewards, score_rows
-
-# the default model's converted folder (its tokenizer has a chat template); tests skip
-# without it rather than convert it
-TOKENIZERS = (Path.home() / ".cache" / "rlvr" / "models" / "smollm2-135m-instruct",)
-
 
 pytestmark = pytest.mark.usefixtures("keep_rewards")
 
@@ -46,10 +40,11 @@ def _save_tiny_rm(folder, chat_template: bool = True):
 
 
 def _tokenizer_folder() -> Path:
-    for folder in (default_model_dir(),) + TOKENIZERS:
-        if (folder / "tokenizer.json").is_file():
-            return folder
-    pytest.skip("the default model is not converted (no tokenizer.json)")
+    """The default model's folder (its tokenizer has a chat template), converted from the
+    packaged GGUF on first use as every run does."""
+    from rlvr.models import resolve_model
+
+    return Path(resolve_model(None))
 
 
 @pytest.fixture(scope="module")
