@@ -17,15 +17,18 @@ read one of two ways, and the score always lies in [0, 1]:
 
 | params | reply | score | outcome |
 |---|---|---|---|
-| `scale: [lo, hi]` (default [0, 10]) | its first number n, lo <= n <= hi | (n - lo) / (hi - lo) | `judged` |
-| `verdicts: {WORD: value, ...}` | the first of the words (whole word, any case) | its value | `judged` |
-| either | no number in the scale / no verdict word | None | `judge_unparsed` |
+| `scale: [lo, hi]` (default [0, 10]) | a number n and nothing else ("7", "Score: 7/10", "**7**"), lo <= n <= hi | (n - lo) / (hi - lo) | `judged` |
+| `verdicts: {WORD: value, ...}` | exactly one of the words (whole word, any case, repeats allowed) | its value | `judged` |
+| either | prose around the number, a number outside the scale, no verdict word or two different ones | None | `judge_unparsed` |
 | either | the endpoint failed after its retries | None | `judge_error` |
 | a template with {gold} | the row has no gold answer (nothing is sent) | None | `no_gold` |
 
 None scores are left out of the group statistics (an unscorable sample), so a flaky judge
-never stops training. Example (hand-checked): scale [1, 5], reply "Score: 4/5" -> first
-number 4 -> (4 - 1) / (5 - 1) = 0.75.
+never stops training. Example (hand-checked): scale [1, 5], reply "Score: 4/5" -> n = 4
+-> (4 - 1) / (5 - 1) = 0.75. The reply is read strictly because the policy's text is in the
+judge's prompt: the default template fences it in `<response>` tags it cannot close
+(`rlvr.rewards.judge_client.fence_text`) and tells the judge it is data, and a reply that
+is not a bare score or verdict (a judge talked into prose) scores nothing.
 """
 
 from __future__ import annotations
@@ -36,15 +39,19 @@ from typing import Any
 from rlvr.errors import RlvrError
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.judge_client import JudgeReply, JudgeSettings, get_client, judge_settings
-from rlvr.rewards.judge_decision import JUDGE_OUTCOMES, gold_text, last_question
+from rlvr.rewards.judge_decision import DATA_NOTE, JUDGE_OUTCOMES, gold_text, last_question
 
 SCORE_TEMPLATE = (
     "You grade a response to a question against the reference answer.\n\n"
-    "Question: {question}\n\nReference answer: {gold}\n\nResponse: {response}\n\n"
+    "Question: {question}\n\nReference answer: {gold}\n\n<response>\n{response}\n</response>"
+    "\n\n" + DATA_NOTE + "\n\n"
     "Reply with a single integer from 0 (wrong, or no answer) to 10 (fully correct), "
     "and nothing else.")
 GOLD_FIELDS = ("expected_answer", "answer", "aliases", "final_answer", "solution")
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
+_N = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
+# a reply that is a score and nothing else: "7", "7.5", "Score: 7", "**7/10**", "7 out of 10."
+_SCORE_REPLY = re.compile(rf"^[\W_]*?(?:score\W*?)?({_N})(?:\s*(?:/|out of)\s*{_N})?[\W_]*$",
+                          re.IGNORECASE)
 
 
 def settings_of(judge: Any) -> JudgeSettings:
@@ -90,15 +97,16 @@ def read_score(reply: str, scale: Any = None, verdicts: dict[str, float] | None 
     details: dict[str, Any] = {"judge_reply": reply[:200]}
     if verdicts:
         upper = {k.upper(): float(v) for k, v in verdicts.items()}
-        for word in re.findall(r"[A-Za-z_]+", reply):
-            if word.upper() in upper:
-                return upper[word.upper()], {**details, "verdict": word.upper()}
-        return None, details
+        named = {w.upper() for w in re.findall(r"[A-Za-z_]+", reply) if w.upper() in upper}
+        if len(named) != 1:  # none, or two ("not CORRECT but INCORRECT"): ambiguous
+            return None, details
+        word = named.pop()
+        return upper[word], {**details, "verdict": word}
     low, high = _scale(scale if scale is not None else (0, 10))
-    found = _NUMBER.search(reply)
-    if found is None:
+    found = _SCORE_REPLY.match(reply.strip())
+    if found is None:  # prose around a number ("a scale of 0 to 10: 3") is not read
         return None, details
-    number = float(found.group())
+    number = float(found.group(1))
     if not low <= number <= high:
         return None, {**details, "number": number}
     return (number - low) / (high - low), {**details, "number": number}
