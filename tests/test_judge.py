@@ -524,3 +524,32 @@ def test_the_training_preflight_sends_nothing_to_a_judge(entry, skipped):
     from rlvr.train.checks import _check_judge
 
     assert _check_judge(entry) is skipped
+
+
+@pytest.mark.slow
+def test_one_grpo_step_on_an_llm_judge_reward(stub, tmp_path, monkeypatch):
+    """The main job on the tiny model with `llm_judge` as its only reward: every completion
+    of the step goes to the stub (fenced), and its score reaches TRL's reward log."""
+    from tiny_models import tiny_chat_llama, use_tiny_model
+
+    from rlvr.config import load_config
+    from rlvr.train import job
+
+    model, tokenizer = tiny_chat_llama()
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    server = stub(lambda body, n: (200, chat("7"), 0), limit=40)
+    cfg = load_config(None, {
+        "output_dir": str(tmp_path / "run"), "max_steps": 1, "max_completion_length": 4,
+        "per_device_train_batch_size": 4, "num_generations": 2,
+        "gradient_accumulation_steps": 1, "train_limit": 4, "skip_eval": True,
+        "report_to": "none", "cross_check": "none", "diagnostics": False, "preflight": "off",
+        "lora_target_modules": ["q_proj", "v_proj"], "reward_preset": None,
+        "reward_funcs": [{"name": "llm_judge", "params": {"judge": judge(server)}}]})
+    report = job.run(cfg)
+    assert report["meta"]["optimizer_steps"] == 1
+    assert 1 <= len(server.requests) <= 4  # 4 completions; identical ones are asked once
+    for body in server.requests:
+        content = body["messages"][0]["content"]
+        assert content.count("<response>") == 1 and "Reference answer:" in content
+    logged = [json.loads(line) for line in (tmp_path / "run" / "metrics.jsonl").open()]
+    assert any(rec.get("rewards/llm_judge/mean") == pytest.approx(0.7) for rec in logged)

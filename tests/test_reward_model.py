@@ -200,3 +200,35 @@ def test_rlvr_score_with_a_reward_model(rm_folder, tmp_path, capsys):
     assert main(["score", "--reward-model", str(tmp_path / "nope"), "--input",
                  str(tmp_path / "rows.jsonl")]) == 2
     assert "reward_model " + str(tmp_path / "nope") + " does not exist" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_one_grpo_step_on_a_reward_model(rm_folder, tmp_path, monkeypatch):
+    """The main job on the tiny model with a reward model as its only reward: the step's
+    completions get the reward model's logits (rollout log) and TRL logs their mean."""
+    import json
+
+    from tiny_models import tiny_chat_llama, use_tiny_model
+
+    from rlvr.config import load_config
+    from rlvr.train import job
+
+    model, tokenizer = tiny_chat_llama()
+    use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
+    cfg = load_config(None, {
+        "output_dir": str(tmp_path / "run"), "max_steps": 1, "max_completion_length": 4,
+        "per_device_train_batch_size": 4, "num_generations": 2,
+        "gradient_accumulation_steps": 1, "train_limit": 4, "skip_eval": True,
+        "report_to": "none", "cross_check": "none", "diagnostics": False, "preflight": "off",
+        "lora_target_modules": ["q_proj", "v_proj"], "reward_preset": None,
+        "rollout_log": "jsonl",
+        "reward_funcs": [{"name": "rm", "reward_model": str(rm_folder)}]})
+    report = job.run(cfg)
+    assert report["meta"]["optimizer_steps"] == 1
+    rows = [json.loads(line) for line in (tmp_path / "run" / "rollouts.jsonl").open()]
+    assert len(rows) == 4
+    scores = [row["rewards"]["rm"] for row in rows]
+    assert all(isinstance(x, float) for x in scores) and len(set(scores)) > 1  # logits vary
+    logged = [json.loads(line) for line in (tmp_path / "run" / "metrics.jsonl").open()]
+    (step,) = [rec for rec in logged if "rewards/rm/mean" in rec]
+    assert step["rewards/rm/mean"] == pytest.approx(sum(scores) / 4, abs=1e-5)
