@@ -126,6 +126,10 @@ def test_arm_settings_convert_as_config_keys_do(tmp_path):
     ("grpo+", "empty setting after '+'"),
     ("grpo+beta=[", "is not a YAML value"),
     ("ppo+beta=0", "unknown arm"),
+    ("grpo+seed=3", "seed is set by the comparison"),
+    ("grpo+output_dir=x", "output_dir is set by the comparison"),
+    ("grpo+data=a/b.jsonl", "cannot hold '/'"),
+    ("grpo+data=..", "cannot hold"),
 ])
 def test_bad_arm_settings_are_refused(arm, message):
     with pytest.raises(ConfigError, match=re.escape(message)):

@@ -87,12 +87,38 @@ def test_scores_equal_the_model_on_the_chat_rendered_text(rm_folder):
     assert entry["reward_model"] == str(rm_folder.resolve())
 
 
-def test_without_a_chat_template_prompt_and_completion_are_joined(tmp_path, rm_folder):
+def test_without_a_chat_template_the_pair_is_encoded_as_a_text_pair(tmp_path, rm_folder):
+    """As encoder reward models expect `tokenizer(question, answer)`, special tokens on."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
     folder = _save_tiny_rm(tmp_path / "plain-rm", chat_template=False)
     register_user_rewards([{"name": "plain", "reward_model": str(folder)}])
     results = score_rows("plain", [{"prompt": p, "completion": c} for p, c in ROWS[::2]])
-    texts = [p + c for p, c in ROWS[::2]]
-    assert [r.score for r in results] == pytest.approx(_direct(folder, texts), abs=1e-5)
+    tokenizer = AutoTokenizer.from_pretrained(folder)
+    model = AutoModelForSequenceClassification.from_pretrained(folder).eval()
+    with torch.inference_mode():
+        direct = [model(**tokenizer(p, c, return_tensors="pt")).logits[0, 0].item()
+                  for p, c in ROWS[::2]]
+    assert [r.score for r in results] == pytest.approx(direct, abs=1e-5)
+
+
+def test_max_length_cuts_the_prompt_not_the_completion(rm_folder):
+    """Two completions after a long prompt, cut to 64 tokens: they still score apart (the
+    cut falls on the prompt's start), and each equals the model on the last 64 tokens."""
+    from rlvr.models.reward import load_reward_model, render_pair, score_pairs
+
+    prompt = "Tell me about Paris. " * 40  # about 200 tokens
+    scores = score_pairs(str(rm_folder), [prompt, prompt], ["Paris is big.", "No idea."],
+                         max_length=64)
+    assert scores[0] != pytest.approx(scores[1], abs=1e-6)
+    model, tokenizer = load_reward_model(str(rm_folder))
+    text = render_pair(tokenizer, prompt, "No idea.")
+    ids = tokenizer(text, add_special_tokens=False, return_tensors="pt").input_ids[:, -64:]
+    import torch
+
+    with torch.inference_mode():
+        assert model(input_ids=ids).logits[0, 0].item() == pytest.approx(scores[1], abs=1e-5)
 
 
 def test_trl_reward_function_and_loaded_once(rm_folder):

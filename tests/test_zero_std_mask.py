@@ -15,13 +15,29 @@ from rlvr.train.zero_std_mask import mask_batch, masked_trainer, zero_std_keep
 @pytest.mark.parametrize("advantages, size, expected", [
     ([0.0, 0.0, 0.5, -0.5], 2, [False, False, True, True]),  # group 0 tied, group 1 not
     ([0.0, 0.0, 0.0, 0.0], 2, [False] * 4),  # every group tied
-    ([0.0, 0.0, 0.0, 1e-3], 4, [True] * 4),  # one non-zero advantage keeps the group
-    ([1e-13, -1e-13], 2, [False, False]),  # round-off below 1e-12 counts as tied
+    ([0.0, 0.0, 0.0, 1e-3], 4, [True] * 4),  # one different advantage keeps the group
+    ([2.98e-4, 2.98e-4], 2, [False, False]),  # tied in float32: equal, not zero
     ([0.0, 0.0, 0.0], 1, [False] * 3),  # G = 1: every group is tied
     ([], 2, []),
 ])
 def test_zero_std_keep(advantages, size, expected):
     assert zero_std_keep(advantages, size) == expected
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 8, 12, 16])
+def test_every_tied_group_is_found_with_trls_float32_advantages(size):
+    """TRL's formula in float32 (A = (r - mean) / (std + 1e-4), group scaling) on groups
+    whose rewards all equal k/100 for k = 0..100, next to one group with spread: every
+    tied group is masked, though its advantages are often about 1e-4, not 0."""
+    import torch
+
+    for k in range(101):
+        rewards = torch.tensor([k / 100] * size + [0.0] * (size - 1) + [1.0], dtype=torch.float32)
+        grouped = rewards.view(-1, size)
+        mean = grouped.mean(dim=1).repeat_interleave(size)
+        std = grouped.std(dim=1).repeat_interleave(size)
+        advantages = (rewards - mean) / (std + 1e-4)
+        assert zero_std_keep(advantages.tolist(), size) == [False] * size + [True] * size
 
 
 @pytest.mark.parametrize("advantages, size", [([0.0] * 3, 2), ([0.0], 0)])

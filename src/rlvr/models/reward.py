@@ -103,8 +103,12 @@ def load_reward_model(spec: str):
     return _LOADED[key]
 
 
-def render_pair(tokenizer, prompt: Any, completion: str) -> str:
-    """The text a reward model reads for one pair (module docstring).
+def render_pair(tokenizer, prompt: Any, completion: str) -> str | tuple[str, str]:
+    """What a reward model reads for one pair: with a chat template, the conversation
+    rendered as one text (the template brings its own special tokens); without one, the
+    pair (prompt text, completion), which the tokenizer encodes as a text pair with its
+    special tokens ([CLS] prompt [SEP] completion [SEP] for BERT-like encoders, as
+    `OpenAssistant/reward-model-deberta-v3-large` expects `tokenizer(question, answer)`).
 
     Args:
         prompt: None, text, or chat messages `[{"role": ..., "content": ...}]`.
@@ -119,7 +123,7 @@ def render_pair(tokenizer, prompt: Any, completion: str) -> str:
         return tokenizer.apply_chat_template(messages, tokenize=False)
     if isinstance(prompt, list):
         prompt = "".join(str(m.get("content", "")) for m in prompt if isinstance(m, dict))
-    return (prompt or "") + completion
+    return (prompt or "", completion)
 
 
 def score_pairs(spec: str, prompts: list[Any], completions: list[str], *, batch_size: int = 8,
@@ -130,7 +134,8 @@ def score_pairs(spec: str, prompts: list[Any], completions: list[str], *, batch_
         spec: the reward model (`check_reward_model`).
         prompts, completions: one per pair (a prompt may be None).
         batch_size: pairs per forward pass.
-        max_length: tokens kept per pair (truncated on the right); None = all.
+        max_length: tokens kept per pair, cut from the left (the prompt's start goes
+            first, so the completion is always read); None = all.
     Returns:
         one float per pair, the logit of the model's single label (unbounded).
     """
@@ -138,11 +143,15 @@ def score_pairs(spec: str, prompts: list[Any], completions: list[str], *, batch_
 
     model, tokenizer = load_reward_model(spec)
     texts = [render_pair(tokenizer, p, c) for p, c in zip(prompts, completions)]
+    tokenizer.truncation_side = "left"
     scores: list[float] = []
     with torch.inference_mode():
         for start in range(0, len(texts), batch_size):
-            batch = tokenizer(texts[start:start + batch_size], return_tensors="pt",
-                              padding=True, add_special_tokens=False,
+            chunk = texts[start:start + batch_size]
+            pairs = isinstance(chunk[0], tuple)
+            args = ([t[0] for t in chunk], [t[1] for t in chunk]) if pairs else (chunk,)
+            batch = tokenizer(*args, return_tensors="pt", padding=True,
+                              add_special_tokens=pairs,
                               truncation=max_length is not None, max_length=max_length)
             scores.extend(model(**batch).logits[:, 0].float().tolist())
     return scores

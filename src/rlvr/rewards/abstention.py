@@ -43,7 +43,7 @@ from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_senten
                                           estimate, side_issue)
 from rlvr.rewards.folding import fold
 from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, check_decision_params,
+from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 
@@ -312,8 +312,8 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
                             {"field": field.value if field.found else None})
     if decision == "judge":
         judged = judge_decision(judge, completion, prompt, None, "abstention")
-        if judged.failure is not None:
-            return judged.failure
+        if judged.failure is not None:  # the row's worst value, or None (judge down)
+            return charged(judged.failure, min(abstain, hedge, answer))
         score = {"abstain": abstain, "hedge": hedge, "answer": answer}[judged.label]
         return RewardResult(score, judged.label, dict(judged.details))
     if mode == "robust":

@@ -7,13 +7,14 @@ ABSTAIN or HEDGE; the reward then applies its usual table, so the outcome labels
 rule-based ones (`correct`, `wrong`, `abstained`, `hedged_correct`, `abstained_unanswerable`,
 ...). Correctness still comes from matching the gold answers, unless the judge settings
 say `correctness: judge`: then the judge also sees the gold answers (`GRADED_TEMPLATE`) and
-adds CORRECT or INCORRECT. Two outcomes are the judge's own, both scored None (left out of
-the group statistics, never an exception that stops training):
+adds CORRECT or INCORRECT. Two outcomes are the judge's own, never an exception that stops
+training; a policy must never gain by making the judge fail, so only an endpoint that is
+down scores None:
 
 | outcome | when |
 |---|---|
-| `judge_unparsed` | the reply names no label or two different ones ("not ANSWER but ABSTAIN"), both CORRECT and INCORRECT, or, graded, no verdict for an answer |
-| `judge_error` | the endpoint failed after its retries (details: the reason) |
+| `judge_unparsed` | the reply names no label or two different ones ("not ANSWER but ABSTAIN"), a negated one ("ANSWER, NOT CORRECT"), both CORRECT and INCORRECT, or, graded, no verdict for an answer: scored the row's worst value (`charged`) |
+| `judge_error` | the endpoint refused the request (HTTP 400/413/422: the row's worst value) or failed after its retries (score None) (details: the reason and `judge_fault`) |
 
 The rule-based path (`decision: rules`, the default) is untouched. A batch is judged
 concurrently first (`judged_batch`), then each sample is scored with its reply.
@@ -92,13 +93,14 @@ def read_decision(reply: JudgeReply, graded: bool) -> JudgeDecision:
     False
     """
     if reply.text is None:
-        return JudgeDecision(None, failure=RewardResult(None, "judge_error",
-                                                        {"judge_error": reply.error}))
+        return JudgeDecision(None, failure=RewardResult(None, "judge_error", {
+            "judge_error": reply.error, "judge_fault": reply.fault}))
     words = [w.upper() for w in _WORD.findall(reply.text)]
     details = {"judge_reply": reply.text[:200]}
     labels = {w for w in words if w in _LABELS}
     verdicts = {w for w in words if w in ("CORRECT", "INCORRECT")}
-    if len(labels) != 1 or len(verdicts) > 1:  # none, or a reply naming two labels
+    if len(labels) != 1 or len(verdicts) > 1 or negated(words, set(_LABELS) | verdicts):
+        # none, two labels, or a negated one ("ANSWER, NOT CORRECT"): ambiguous
         return JudgeDecision(None, failure=RewardResult(None, "judge_unparsed", details))
     label = _LABELS[labels.pop()]
     verdict = verdicts.pop() if verdicts else None
@@ -106,6 +108,26 @@ def read_decision(reply: JudgeReply, graded: bool) -> JudgeDecision:
         return JudgeDecision(None, failure=RewardResult(None, "judge_unparsed", details))
     correct = None if not graded or verdict is None else verdict == "CORRECT"
     return JudgeDecision(label, correct, None, details)
+
+
+NEGATIONS = frozenset({"NOT", "NO", "NEVER", "NOR", "T"})  # "T": the n't of isn't, doesn't
+
+
+def negated(words: list[str], names: set[str]) -> bool:
+    """True when a word in `names` follows a negation ("NOT CORRECT", "doesn't ANSWER";
+    `words` upper-cased, split on non-letters)."""
+    return any(w in names and i and words[i - 1] in NEGATIONS for i, w in enumerate(words))
+
+
+def charged(failure: RewardResult, worst: float) -> RewardResult:
+    """A judge failure as the reward scores it: `judge_unparsed`, and `judge_error` whose
+    fault is the request itself (the endpoint refused it, e.g. a response too long for it),
+    get `worst`, the lowest value the row could earn, so a policy never gains by making the
+    judge fail; an endpoint that is down (`fault` endpoint) leaves the score None (left out
+    of the group statistics, as TRL treats an unscorable sample)."""
+    if failure.outcome == "judge_error" and failure.details.get("judge_fault") != "input":
+        return failure
+    return RewardResult(worst, failure.outcome, dict(failure.details))
 
 
 def gold_text(expected_answer: Any) -> str:

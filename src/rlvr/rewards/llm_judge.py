@@ -17,18 +17,23 @@ read one of two ways, and the score always lies in [0, 1]:
 
 | params | reply | score | outcome |
 |---|---|---|---|
-| `scale: [lo, hi]` (default [0, 10]) | a number n and nothing else ("7", "Score: 7/10", "**7**"), lo <= n <= hi | (n - lo) / (hi - lo) | `judged` |
-| `verdicts: {WORD: value, ...}` | exactly one of the words (whole word, any case, repeats allowed) | its value | `judged` |
-| either | prose around the number, a number outside the scale, no verdict word or two different ones | None | `judge_unparsed` |
-| either | the endpoint failed after its retries | None | `judge_error` |
+| `scale: [lo, hi]` (default [0, 10]) | a number n and nothing else ("7", "Score: 7/10", "**7**"), lo <= n <= hi (a denominator must be hi) | (n - lo) / (hi - lo) | `judged` |
+| `verdicts: {WORD: value, ...}` | exactly one of the words (whole word, any case, repeats allowed, not negated) | its value | `judged` |
+| either | prose around the number, a number outside the scale, no verdict word, two different ones or a negated one ("NOT CORRECT") | 0.0 | `judge_unparsed` |
+| either | the endpoint refused the request (HTTP 400/413/422) | 0.0 | `judge_error` |
+| either | the endpoint failed after its retries (down, timeouts, 5xx) | None | `judge_error` |
 | a template with {gold} | the row has no gold answer (nothing is sent) | None | `no_gold` |
 
-None scores are left out of the group statistics (an unscorable sample), so a flaky judge
-never stops training. Example (hand-checked): scale [1, 5], reply "Score: 4/5" -> n = 4
+Without a `template`, the default prompt asks for what the reply is read as (the scale's
+bounds, or the verdict words: `default_template`). An unreadable or refused reply scores the bottom (0.0): the policy's text is in the judge's
+prompt, so a policy must never gain by making the judge fail. Only a judge that is down
+gives None, left out of the group statistics (an unscorable sample), so it never stops
+training. Example (hand-checked): scale [1, 5], reply "Score: 4/5" -> n = 4
 -> (4 - 1) / (5 - 1) = 0.75. The reply is read strictly because the policy's text is in the
-judge's prompt: the default template fences it in `<response>` tags it cannot close
-(`rlvr.rewards.judge_client.fence_text`) and tells the judge it is data, and a reply that
-is not a bare score or verdict (a judge talked into prose) scores nothing.
+judge's prompt: the template's `<response>` tags are renamed per response
+(`rlvr.rewards.judge_client.fill_template`), so the text cannot close its block, the
+default template tells the judge the text is data, and a reply that is not a bare score or
+verdict (a judge talked into prose) scores the bottom.
 """
 
 from __future__ import annotations
@@ -39,7 +44,8 @@ from typing import Any
 from rlvr.errors import RlvrError
 from rlvr.rewards.base import RewardResult, register_reward
 from rlvr.rewards.judge_client import JudgeReply, JudgeSettings, get_client, judge_settings
-from rlvr.rewards.judge_decision import DATA_NOTE, JUDGE_OUTCOMES, gold_text, last_question
+from rlvr.rewards.judge_decision import (DATA_NOTE, JUDGE_OUTCOMES, charged, gold_text,
+                                         last_question, negated)
 
 SCORE_TEMPLATE = (
     "You grade a response to a question against the reference answer.\n\n"
@@ -50,13 +56,33 @@ SCORE_TEMPLATE = (
 GOLD_FIELDS = ("expected_answer", "answer", "aliases", "final_answer", "solution")
 _N = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 # a reply that is a score and nothing else: "7", "7.5", "Score: 7", "**7/10**", "7 out of 10."
-_SCORE_REPLY = re.compile(rf"^[\W_]*?(?:score\W*?)?({_N})(?:\s*(?:/|out of)\s*{_N})?[\W_]*$",
+_SCORE_REPLY = re.compile(rf"^[\W_]*?(?:score\W*?)?({_N})(?:\s*(?:/|out of)\s*({_N}))?[\W_]*$",
                           re.IGNORECASE)
 
 
-def settings_of(judge: Any) -> JudgeSettings:
-    """The checked settings of `llm_judge`'s `judge` mapping (template: `SCORE_TEMPLATE`)."""
-    return judge_settings(judge, default_template=SCORE_TEMPLATE, where="reward 'llm_judge' judge")
+def default_template(scale: Any = None, verdicts: dict[str, float] | None = None) -> str:
+    """`SCORE_TEMPLATE` asking for what the reply will be read as: a number in `scale`
+    (default [0, 10]) or one of the `verdicts` words, so the default prompt and the reader
+    never disagree (a [1, 5] scale read from a 0-10 answer would be off by its whole range).
+    """
+    if verdicts:
+        words = ", ".join(str(k).upper() for k in verdicts)
+        return SCORE_TEMPLATE.replace(
+            "a single integer from 0 (wrong, or no answer) to 10 (fully correct)",
+            f"exactly one of these words: {words}")
+    if scale is not None:
+        low, high = _scale(scale)
+        return SCORE_TEMPLATE.replace("from 0 (wrong", f"from {low:g} (wrong").replace(
+            "to 10 (fully", f"to {high:g} (fully")
+    return SCORE_TEMPLATE
+
+
+def settings_of(judge: Any, scale: Any = None,
+                verdicts: dict[str, float] | None = None) -> JudgeSettings:
+    """The checked settings of `llm_judge`'s `judge` mapping (template when it sets none:
+    `default_template(scale, verdicts)`)."""
+    return judge_settings(judge, default_template=default_template(scale, verdicts),
+                          where="reward 'llm_judge' judge")
 
 
 def check_llm_judge_params(params: dict[str, Any]) -> None:
@@ -65,8 +91,8 @@ def check_llm_judge_params(params: dict[str, Any]) -> None:
     Raises:
         RlvrError: one line naming the setting and the fix.
     """
-    settings_of(params.get("judge"))
     scale, verdicts = params.get("scale"), params.get("verdicts")
+    settings_of(params.get("judge"), scale if scale is not None and not verdicts else None)
     if scale is not None:
         _scale(scale)
     if verdicts is not None:
@@ -97,8 +123,9 @@ def read_score(reply: str, scale: Any = None, verdicts: dict[str, float] | None 
     details: dict[str, Any] = {"judge_reply": reply[:200]}
     if verdicts:
         upper = {k.upper(): float(v) for k, v in verdicts.items()}
-        named = {w.upper() for w in re.findall(r"[A-Za-z_]+", reply) if w.upper() in upper}
-        if len(named) != 1:  # none, or two ("not CORRECT but INCORRECT"): ambiguous
+        words = [w.upper() for w in re.findall(r"[A-Za-z_]+", reply)]
+        named = {w for w in words if w in upper}
+        if len(named) != 1 or negated(words, set(upper)):  # none, two, or "NOT CORRECT"
             return None, details
         word = named.pop()
         return upper[word], {**details, "verdict": word}
@@ -107,8 +134,9 @@ def read_score(reply: str, scale: Any = None, verdicts: dict[str, float] | None 
     if found is None:  # prose around a number ("a scale of 0 to 10: 3") is not read
         return None, details
     number = float(found.group(1))
-    if not low <= number <= high:
-        return None, {**details, "number": number}
+    if not low <= number <= high or (found.group(2) is not None
+                                     and float(found.group(2)) != high):
+        return None, {**details, "number": number}  # outside the scale, or "4/5" on 0..10
     return (number - low) / (high - low), {**details, "number": number}
 
 
@@ -129,8 +157,8 @@ def llm_judge_batch(completions: list[str], rows: list[dict[str, Any]], *,
                     verdicts: dict[str, float] | None = None) -> list[RewardResult]:
     """Judge a batch: the requests are sent concurrently (`JudgeClient.ask_many`, cached),
     each reply read by `read_score`. Raises: RlvrError for bad settings only."""
-    settings = settings_of(judge)
-    needs_gold = "{gold}" in settings.template
+    settings = settings_of(judge, scale, verdicts)
+    needs_gold = "gold" in get_client(settings).placeholders
     requests = [(_question(row), text or "", _gold(row)) for text, row in zip(completions, rows)]
     asked = [i for i, r in enumerate(requests) if r[2] or not needs_gold]
     replies = dict(zip(asked, get_client(settings).ask_many([requests[i] for i in asked])))
@@ -139,12 +167,13 @@ def llm_judge_batch(completions: list[str], rows: list[dict[str, Any]], *,
         reply: JudgeReply | None = replies.get(i)
         if reply is None:
             results.append(RewardResult(None, "no_gold", {"error": "no gold answer for {gold}"}))
-        elif reply.text is None:
-            results.append(RewardResult(None, "judge_error", {"judge_error": reply.error}))
+        elif reply.text is None:  # the scale's bottom when the request itself was refused
+            results.append(charged(RewardResult(None, "judge_error", {
+                "judge_error": reply.error, "judge_fault": reply.fault}), 0.0))
         else:
             score, details = read_score(reply.text, scale, verdicts)
-            results.append(RewardResult(score, "judged" if score is not None
-                                        else "judge_unparsed", details))
+            results.append(RewardResult(score, "judged", details) if score is not None else
+                           charged(RewardResult(None, "judge_unparsed", details), 0.0))
     return results
 
 

@@ -105,7 +105,7 @@ from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-expo
     mark_words,
 )
 from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, check_decision_params,
+from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch, judged_match)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field
 
@@ -298,8 +298,8 @@ def selfaware_reward(
     judged = None
     if decision == "judge":
         judged = judge_decision(judge, completion, prompt, expected_answer, "selfaware")
-        if judged.failure is not None:
-            return judged.failure
+        if judged.failure is not None:  # the row's worst value, or None (judge down)
+            return charged(judged.failure, wrong if not _as_bool(is_unanswerable) else answer_unanswerable)
     text = fold(completion or "") if fold_unicode else (completion or "")
     question = question_text(prompt) if prompt is not None else ""
     if fold_unicode:

@@ -56,6 +56,10 @@ def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
     Raises:
         ConfigError: an unknown arm name, an empty `+` setting, or a value that is not YAML.
     """
+    if "/" in arm or "\\" in arm or ".." in arm:
+        raise ConfigError(f"arm {arm!r}: an arm name becomes a folder under the output "
+                          "directory, so it cannot hold '/', '\\' or '..'; set paths in the "
+                          "config instead")
     method, *settings = arm.split("+")
     out = _method_overrides(method, cfg)
     for setting in settings:
@@ -63,6 +67,9 @@ def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
         if not key.strip():
             raise ConfigError(f"arm {arm!r}: empty setting after '+'; write "
                               f"{method}+KEY or {method}+KEY=VALUE")
+        if key.strip() in ("seed", "output_dir", "method"):
+            raise ConfigError(f"arm {arm!r}: {key.strip()} is set by the comparison (--seeds, "
+                              "--output-dir, the arm's method); it cannot be an arm setting")
         try:
             out[key.strip()] = yaml.safe_load(text) if has_value else True
         except yaml.YAMLError as exc:

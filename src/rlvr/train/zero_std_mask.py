@@ -5,20 +5,25 @@ mean(r) = 0, Shao et al. 2024, eq. 3 with group scaling), so its completions add
 the clipped policy-gradient term. They still add to the loss in two ways in TRL 1.16's
 `GRPOTrainer._compute_loss`:
 
-| term | what a zero-spread group does to it |
-|---|---|
-| KL penalty (`beta` > 0) | its tokens pull the policy toward the reference with full weight |
-| the token normaliser (`loss_type` dapo, bnpo, dr_grpo) | its tokens count in the denominator, so every informative token's weight shrinks with the share of tied groups |
-| the sequence mean (`loss_type` grpo) | its rows count in the mean over rows |
+| term | what a zero-spread group does to it | with the mask |
+|---|---|---|
+| KL penalty (`beta` > 0) | its tokens pull the policy toward the reference with full weight | gone, every `loss_type` |
+| the token normaliser of `loss_type` dapo (`num_items_in_batch`) and bnpo (the micro-batch's tokens) | its tokens count in the denominator, so every informative token's weight shrinks with the share of tied groups | they no longer count |
+| dr_grpo's normaliser (rows x `max_completion_length`, a constant) | nothing | nothing |
+| grpo's mean over rows | its rows count in the mean (as zeros) | they still count: only their KL goes |
 
 With `mask_zero_std_groups: true` those completions get a zero loss mask: they leave the
 policy loss, the KL term and the token count `num_items_in_batch` (DAPO's normaliser, Yu et
-al. 2025, eq. 12), as TRL's own `mask_truncated_completions` does for truncated ones. TRL
+al. 2025, eq. 12), as TRL's own `mask_truncated_completions` does for truncated ones. They
+also leave the masked means TRL logs (`entropy`, `kl`, `clip_ratio/*`), so those curves
+describe the informative groups only and are not comparable with an unmasked run's. TRL
 1.16 has no option for it (an open TRL issue asks for one), so rlvr subclasses the trainer.
 
-A group counts as zero-spread when every advantage in it is exactly 0 (|A| <= 1e-12). That is
-the definition that matters for the loss: it holds for tied rewards under every
-`scale_rewards` (group, batch, none), and it never drops a group with any signal. The rows
+A group counts as zero-spread when all its advantages are equal. Tied rewards give equal
+advantages exactly (each is the same float expression of the same numbers), under every
+`scale_rewards` (group, batch, none) and aggregation; a group with any spread has unequal
+ones. Testing for A == 0 instead would miss most tied groups: TRL computes in float32, so
+a group of 0.3s gets mean - r of about 1e-8, divided by (std + 1e-4) about 1e-4, not 0. The rows
 still run through the forward pass (their log-probabilities are computed and discarded), so
 masking saves no compute; `benchmarks/zero_std_masking.py` measures its step time and its
 effect on the main job's honesty.
@@ -31,12 +36,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-ZERO = 1e-12
-
-
 def zero_std_keep(advantages: Sequence[float], num_generations: int) -> list[bool]:
     """Which completions stay in the loss: False for every member of a group whose
-    advantages are all zero (|A| <= 1e-12).
+    advantages are all equal (module docstring: tied rewards, in float32 or not).
 
     Args:
         advantages: one advantage per completion, groups of `num_generations` consecutive
@@ -54,7 +56,8 @@ def zero_std_keep(advantages: Sequence[float], num_generations: int) -> list[boo
         raise ValueError(f"{len(values)} advantages do not split into groups of {size}")
     keep: list[bool] = []
     for start in range(0, len(values), size):
-        informative = any(abs(a) > ZERO for a in values[start:start + size])
+        group = values[start:start + size]
+        informative = max(group) != min(group)
         keep.extend([informative] * size)
     return keep
 
