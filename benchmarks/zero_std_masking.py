@@ -5,6 +5,12 @@ and without it, over seeds (`rlvr compare` with the arms `grpo-strict` and
     .venv/bin/python benchmarks/zero_std_masking.py                # seeds 0,1,2, 20 steps
     .venv/bin/python benchmarks/zero_std_masking.py --seeds 0 --max-steps 5   # a quick look
     .venv/bin/python benchmarks/zero_std_masking.py --reuse runs/bench_compare
+    .venv/bin/python benchmarks/zero_std_masking.py --step-time 6     # step time only
+
+`--step-time N` trains each arm N steps with no evaluation, alternating the arms twice
+(A B A B, so a change in the machine's load falls on both), and prints the seconds per
+step of each and their ratio; nothing else runs (`train_answerable: all`, so no base-model
+labelling pass comes first; the rows are then the config's and both arms share them).
 
 `--reuse DIR` copies finished `grpo-strict` runs of the same config and seeds from an
 earlier comparison (benchmarks/compare_methods.py) instead of training them again; their
@@ -55,6 +61,31 @@ def _reuse(source: Path, out: Path, seeds: list[int]) -> None:
             print(f"reused {src}")
 
 
+def step_time(config: str, steps: int, out: Path) -> int:
+    """Seconds per optimizer step with and without the mask, arms alternated twice."""
+    from rlvr.config import load_config
+    from rlvr.train.job import run
+
+    per_arm: dict[bool, list[float]] = {False: [], True: []}
+    print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul")
+    for round_ in range(2):
+        for masked in (False, True):
+            run_dir = out / f"step_time_{'masked' if masked else 'plain'}_{round_}"
+            shutil.rmtree(run_dir, ignore_errors=True)
+            cfg = load_config(config, {"max_steps": steps, "skip_eval": True,
+                                       "train_answerable": "all",  # no labelling pass first
+                                       "cross_check": "none", "report_to": "none",
+                                       "mask_zero_std_groups": masked, "seed": round_,
+                                       "output_dir": str(run_dir)})
+            report = run(cfg)
+            seconds = report["meta"]["timings"]["train_s"] / max(report["meta"]["optimizer_steps"], 1)
+            per_arm[masked].append(seconds)
+            print(f"{'masked' if masked else 'plain':>6} round {round_}: {seconds:.1f} s/step")
+    plain, masked = mean(per_arm[False]), mean(per_arm[True])
+    print(f"step time: plain {plain:.1f} s, masked {masked:.1f} s, masked/plain x{masked / plain:.2f}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--config", default=str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"))
@@ -63,7 +94,11 @@ def main() -> int:
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_masking"))
     parser.add_argument("--reuse", default=None,
                         help="an earlier comparison folder with finished grpo-strict runs")
+    parser.add_argument("--step-time", type=int, default=0, metavar="N",
+                        help="only time N training steps per arm (no evaluation)")
     args = parser.parse_args()
+    if args.step_time:
+        return step_time(args.config, args.step_time, Path(args.output_dir))
     from rlvr.train.compare import run_compare
 
     seeds = [int(s) for s in args.seeds.split(",") if s]
