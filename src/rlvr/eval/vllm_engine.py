@@ -48,7 +48,7 @@ def vllm_missing(find_spec=importlib.util.find_spec) -> str | None:
             f"`{VLLM_INSTALL}` (or `{VLLM_INSTALL_PIP}`), or use the transformers engine")
 
 
-def check_engine(engine: str, dtype: str = "float32", find_spec=importlib.util.find_spec) -> None:
+def check_engine(engine: str, dtype: str = "float32") -> None:
     """Refuse an unknown engine or dtype, or the vllm engine without vLLM, before any model
     loads.
 
@@ -60,7 +60,7 @@ def check_engine(engine: str, dtype: str = "float32", find_spec=importlib.util.f
     if dtype not in DTYPES:
         raise RlvrError(f"dtype must be one of {', '.join(DTYPES)}, got {dtype!r}")
     if engine == "vllm":
-        missing = vllm_missing(find_spec)
+        missing = vllm_missing()
         if missing:
             raise RlvrError(missing)
 
