@@ -91,6 +91,9 @@ def test_one_grpo_step_with_use_vllm_on_cpu(tmp_path):
         cmd += ["--set", item]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    engine_line = next(line for line in (proc.stdout + proc.stderr).splitlines()
+                       if "Initializing a V1 LLM engine" in line)
+    assert "dtype=torch.float32" in engine_line and "enforce_eager=True" in engine_line
     events = [json.loads(line) for line in
               (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert any(e.get("event") == "profile" and e.get("step") == 1 for e in events)
