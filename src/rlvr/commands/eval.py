@@ -41,11 +41,11 @@ def register(subparsers) -> None:
     p.add_argument("--engine", choices=("transformers", "vllm"), default="transformers",
                    help="generation engine: transformers (default) or vllm (vLLM's CPU build, "
                         "`bash scripts/install.sh --vllm`; the adapter is served as a LoRA; "
-                        "several times faster on CPU, same greedy answers in float32)")
+                        "faster on CPU (README \"vLLM on CPU\"), same greedy answers in float32)")
     p.add_argument("--dtype", choices=("float32", "bfloat16"), default="float32",
                    help="model weights for generation: float32 (default; greedy answers agree "
-                        "across engines) or bfloat16 (faster where the CPU has bf16; answers "
-                        "differ, README \"Speed\")")
+                        "across engines) or bfloat16 (answers differ from float32; whether it is "
+                        "faster depends on the CPU, README \"vLLM on CPU\")")
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
     p.set_defaults(func=run)

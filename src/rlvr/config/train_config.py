@@ -153,8 +153,8 @@ class TrainConfig:
                                           "adapter served as a LoRA); the held-out report "
                                           "still generates with transformers")
     eval_dtype: str = _f("float32", "weights of that evaluation: float32 (greedy answers "
-                                    "agree across engines) | bfloat16 (faster on CPUs with "
-                                    "bf16; answers differ)")
+                                    "agree across engines) | bfloat16 (answers differ; "
+                                    "whether faster depends on the CPU)")
     eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
                                                "max_completion_length")
     rollout_log: str | None = _f("jsonl", "every training step's prompts, completions, "

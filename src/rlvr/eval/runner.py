@@ -160,7 +160,7 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         engine: "transformers" (`generate`) or "vllm" (`rlvr.eval.vllm_engine`, the base
             model folder plus the adapter through a LoRARequest; not with `loaded_model`).
         dtype: "float32" or "bfloat16" weights for either engine (float32 greedy answers
-            agree across engines; bfloat16 is faster on CPUs with bf16, answers differ).
+            agree across engines; bfloat16 answers differ).
     Returns:
         the results dict also written to OUTPUT_DIR/results.json.
     Raises:
