@@ -1,10 +1,10 @@
 """Rollouts follow the adapter (run by tests/test_vllm_slow.py in a process of its own,
 since vLLM's in-process engine holds process-wide state; needs vLLM's CPU build).
 
-A float32 vLLM engine on the default model (as TRL's colocate mode builds it after
-`rlvr.train.vllm_cpu.patch_trl_vllm_for_cpu`) gets its weights from a PEFT model through
-TRL's own `VLLMGeneration._iter_named_params` (LoRA merged into the base weights) and the
-patched `sync_weights`. After each sync with a changed LoRA, vLLM's greedy answers must
+A vLLM engine on the default model, built through the `LLM` of TRL's module as patched
+by `rlvr.train.vllm_cpu.patch_trl_vllm_for_cpu` (float32, eager), gets its weights from a
+PEFT model through TRL's own `VLLMGeneration._iter_named_params` (LoRA merged into the base
+weights) and the patched `sync_weights`. After each sync with a changed LoRA, vLLM's greedy answers must
 change and equal transformers + PEFT greedy answers. Prints one JSON line.
 """
 
@@ -37,9 +37,13 @@ def main() -> int:
                                                   target_modules=["q_proj", "v_proj"]))
     peft_model.eval()
     prompts = [[{"role": "user", "content": q}] for q in QUESTIONS]
-    engine = VllmEngine(path, "float32", enforce_eager=True)
+    # the engine as TRL's colocate mode builds it: through the patched `LLM` of its module
+    llm = vllm_generation.LLM(model=path, max_model_len=2048, seed=0)
+    engine = VllmEngine(path, "float32")
+    engine._llm = llm  # rlvr's generation helper on TRL's engine
+    model_config = llm.llm_engine.vllm_config.model_config
 
-    generation = types.SimpleNamespace(mode="colocate", enable_sleep_mode=False, llm=engine.llm,
+    generation = types.SimpleNamespace(mode="colocate", enable_sleep_mode=False, llm=llm,
                                        model=peft_model)
     generation._dist = types.SimpleNamespace(gather_params=lambda p: contextlib.nullcontext(),
                                              is_fsdp=False)
@@ -55,7 +59,8 @@ def main() -> int:
         return [r["completion"] for r in generate_completions(
             peft_model, tokenizer, prompts, 24, progress=False)]
 
-    out = {"base": answers("vllm")}
+    out = {"dtype": str(model_config.dtype), "enforce_eager": model_config.enforce_eager,
+           "base": answers("vllm")}
     for round_ in (1, 2):
         torch.manual_seed(round_)
         with torch.no_grad():
