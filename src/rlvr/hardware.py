@@ -13,7 +13,7 @@ The rules built on it, used by training, evaluation and response collection alik
 | dtype | bf16 on a GPU that supports it (or `bf16: true`), else fp32; fp32 on CPU |
 | attention | `flash_attention_2` when flash-attn is installed, the device is CUDA and the dtype is 16-bit; else `sdpa`; the choice and its reason are logged |
 | `quantization: nf4` | 4-bit NF4 with double quantization and bf16/fp16 compute (QLoRA, Dettmers et al., 2023), through bitsandbytes; CUDA only |
-| `use_vllm` | TRL's vLLM generation (`vllm_mode` colocate or server); CUDA and vLLM only |
+| `use_vllm` | TRL's vLLM generation (`vllm_mode` colocate or server); without CUDA, colocate runs vLLM's CPU build in float32 with the weight sync of `rlvr.train.vllm_cpu` |
 
 A CUDA-only option on a machine without CUDA is a ConfigError that says what is missing
 and what to set instead, raised before any model loads (`check_options`).
@@ -131,12 +131,9 @@ def check_options(cfg: Any, hw: Hardware | None = None) -> None:
                               "bitsandbytes` or set quantization: none")
     if cfg.use_vllm:
         if not hw.has("vllm"):
-            raise ConfigError("use_vllm: vLLM is not installed; run `pip install vllm` or set "
+            raise ConfigError("use_vllm: vLLM is not installed; run `pip install vllm` (CUDA) "
+                              "or `bash scripts/install.sh --vllm` (CPU build), or set "
                               "use_vllm: false (transformers generates)")
-        if cfg.vllm_mode == "colocate" and not hw.cuda:
-            raise ConfigError("use_vllm with vllm_mode: colocate needs a CUDA GPU; set "
-                              "use_vllm: false, or vllm_mode: server with a running "
-                              "`trl vllm-serve`")
     if cfg.bf16 and not (hw.cuda and hw.bf16):
         raise ConfigError("bf16: true needs a GPU with bfloat16 support; set bf16: null "
                           "(automatic) or false")

@@ -38,6 +38,14 @@ def register(subparsers) -> None:
                         "offline), else the subset packaged with rlvr; local, hub or packaged = "
                         "only that source, no fallback")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--engine", choices=("transformers", "vllm"), default="transformers",
+                   help="generation engine: transformers (default) or vllm (vLLM's CPU build, "
+                        "`bash scripts/install.sh --vllm`; the adapter is served as a LoRA; "
+                        "faster on CPU (README \"vLLM on CPU\"), same greedy answers in float32)")
+    p.add_argument("--dtype", choices=("float32", "bfloat16"), default="float32",
+                   help="model weights for generation: float32 (default; greedy answers agree "
+                        "across engines) or bfloat16 (answers differ from float32; whether it is "
+                        "faster depends on the CPU, README \"vLLM on CPU\")")
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
     p.set_defaults(func=run)
@@ -73,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
             num_samples=args.num_samples, temperature=args.temperature,
             batch_size=args.batch_size, num_fewshot=args.num_fewshot, data_dir=args.data_dir,
             task_paths=task_paths, seed=args.seed, max_new_tokens=args.max_new_tokens,
-            require_tasks=True, data_source=args.data_source)
+            require_tasks=True, data_source=args.data_source,
+            engine=getattr(args, "engine", "transformers"),
+            dtype=getattr(args, "dtype", "float32"))
     print(results_table(results))
     for name, task in results.get("tasks", {}).items():
         if task.get("data_kind") == "packaged":
@@ -96,7 +106,8 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     Raises:
         RlvrError: one line naming the flag and the fix: no or duplicate task names, an
             unknown task, numbers out of range (or absurdly large), a missing or non-model
-            --model path, an --adapter folder without an adapter, a --data-dir that is not
+            --model path, an --adapter folder without an adapter, --engine vllm without
+            vLLM installed (the install command) or with --tasks heldout, a --data-dir that is not
             a folder, a --task-path for an unknown task or a missing file, an --output-dir
             that cannot be written.
     """
@@ -130,6 +141,13 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         if value is not None and limit is not None and value > limit:
             raise RlvrError(f"{flag} {value} is above {limit:,}, far more than any real "
                             "evaluation uses (a typo?); pass a smaller value")
+    engine = getattr(args, "engine", "transformers")
+    if engine != "transformers" and HELDOUT in names:
+        raise RlvrError("--tasks heldout generates with transformers only; drop --engine "
+                        "vllm, or evaluate heldout in a call of its own")
+    from rlvr.eval.vllm_engine import check_engine
+
+    check_engine(engine, getattr(args, "dtype", "float32"))  # vllm missing: the install line
     if args.temperature is not None and not (math.isfinite(args.temperature)
                                              and args.temperature >= 0):
         raise RlvrError(f"--temperature must be >= 0 and finite, got {args.temperature}")

@@ -268,7 +268,9 @@ def check_ranges(cfg) -> None:
     for key, allowed in {"quantization": ("none", "nf4"),
                          "attn_implementation": ("auto", "sdpa", "eager",
                                                  "flash_attention_2"),
-                         "vllm_mode": ("colocate", "server")}.items():
+                         "vllm_mode": ("colocate", "server"),
+                         "eval_engine": ("transformers", "vllm"),
+                         "eval_dtype": ("float32", "bfloat16")}.items():
         if getattr(cfg, key) not in allowed:
             raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not "
                               f"{getattr(cfg, key)!r}")

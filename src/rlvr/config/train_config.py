@@ -116,7 +116,10 @@ class TrainConfig:
     attn_implementation: str = _f("auto", "auto | sdpa | eager | flash_attention_2; auto = "
                                           "flash attention 2 when installed on CUDA with 16-bit "
                                           "weights, else sdpa")
-    use_vllm: bool = _f(False, "generate with vLLM through TRL (needs vllm; see vllm_mode)")
+    use_vllm: bool = _f(False, "generate the GRPO rollouts with vLLM through TRL (needs "
+                               "vllm; see vllm_mode); without CUDA: vLLM's CPU build "
+                               "(`bash scripts/install.sh --vllm`), colocate, float32, "
+                               "weights synced by rlvr.train.vllm_cpu")
     vllm_mode: str = _f("colocate", "colocate (vLLM in the training process, one GPU) | "
                                     "server (a separate `trl vllm-serve`)")
     vllm_server_host: str = _f("0.0.0.0", "vllm_mode server: host of `trl vllm-serve`")
@@ -144,6 +147,14 @@ class TrainConfig:
     eval_split: str = _f("test", "held-out split to evaluate on")
     eval_limit: int | None = _f(None, "evaluate at most N held-out questions; None = all")
     eval_batch_size: int = _f(16, "prompts per generation batch during evaluation")
+    eval_engine: str = _f("transformers", "generation engine of the cross-task evaluation "
+                                          "(eval_tasks): transformers | vllm (vLLM's CPU "
+                                          "build, `bash scripts/install.sh --vllm`; the "
+                                          "adapter served as a LoRA); the held-out report "
+                                          "still generates with transformers")
+    eval_dtype: str = _f("float32", "weights of that evaluation: float32 (greedy answers "
+                                    "agree across engines) | bfloat16 (answers differ; "
+                                    "whether faster depends on the CPU)")
     eval_max_new_tokens: int | None = _f(None, "tokens per eval answer; None = "
                                                "max_completion_length")
     rollout_log: str | None = _f("jsonl", "every training step's prompts, completions, "

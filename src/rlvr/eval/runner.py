@@ -8,6 +8,7 @@ metric is computed; then computes metrics (`rescore` can redo that step offline)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import random
 import time
@@ -77,17 +78,24 @@ def generate_task_records(model, tokenizer, task: EvalTask, rows: list[dict],
     This is the one evaluation path: `rlvr eval` and the before/after evaluation of
     `rlvr train` both call it.
     Args:
+        model: a loaded model (transformers `generate`), or an engine with a
+            `generate_completions(tokenizer, prompts, ...)` method
+            (`rlvr.eval.vllm_engine.VllmEngine`); both return the same records.
         settings: `batch_size`, `num_samples`, `temperature`, `seed` and optionally
             `max_new_tokens` (None = the task's cap).
         label: progress-bar label ("base", "trained", ...).
     Returns:
         one scored record per sample (rows x num_samples, row-major).
     """
-    from rlvr.eval.generate import generate_completions
-
     prompts = [task.build_prompt(r, exemplars) for r in rows]
-    generations = generate_completions(
-        model, tokenizer, prompts, max_new_tokens=settings.get("max_new_tokens") or task.max_new_tokens,
+    if hasattr(model, "generate_completions"):  # an engine (rlvr.eval.vllm_engine)
+        generate = functools.partial(model.generate_completions, tokenizer)
+    else:
+        from rlvr.eval.generate import generate_completions
+
+        generate = functools.partial(generate_completions, model, tokenizer)
+    generations = generate(
+        prompts, max_new_tokens=settings.get("max_new_tokens") or task.max_new_tokens,
         batch_size=settings["batch_size"], desc=f"{label} {task.name}", stop=task.stop,
         num_samples=settings["num_samples"], temperature=settings["temperature"],
         seed=settings["seed"])
@@ -131,7 +139,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
              task_paths: dict[str, str] | None = None, seed: int = 0,
              max_new_tokens: int | None = None, run_name: str | None = None,
              loaded_model: Any = None, require_tasks: bool = False,
-             data_source: str = "auto") -> dict[str, Any]:
+             data_source: str = "auto", engine: str = "transformers",
+             dtype: str = "float32") -> dict[str, Any]:
     """Evaluate a model (and optionally an adapter on it) on several tasks.
 
     Args:
@@ -148,15 +157,25 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         loaded_model: optional (model, tokenizer) already in memory (used by `rlvr train`).
         require_tasks: raise when every task is skipped (`rlvr eval`); otherwise the
             results only list the skipped tasks. No model is loaded in either case.
+        engine: "transformers" (`generate`) or "vllm" (`rlvr.eval.vllm_engine`, the base
+            model folder plus the adapter through a LoRARequest; not with `loaded_model`).
+        dtype: "float32" or "bfloat16" weights for either engine (float32 greedy answers
+            agree across engines; bfloat16 answers differ).
     Returns:
         the results dict also written to OUTPUT_DIR/results.json.
     Raises:
-        RlvrError: unknown task name, bad settings, or a missing model.
+        RlvrError: unknown task name, bad settings, a missing model, or engine "vllm"
+            without vLLM installed (one line with the install command, before any model
+            or data loads).
         DataError: every task was skipped and `require_tasks` (one line, every reason), or
             a file named in `task_paths` could not be read (never skipped quietly).
     """
     from rlvr.eval.results import finish_results
+    from rlvr.eval.vllm_engine import check_engine
 
+    check_engine(engine, dtype)
+    if engine == "vllm" and loaded_model is not None:
+        raise RlvrError("engine vllm loads the model folder itself; do not pass loaded_model")
     data_dir = data_dir if data_dir is not None else user_data_dir()
     overrides = dict(task_paths or {})
     if temperature is None:
@@ -164,7 +183,7 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
                 "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
                 "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot,
-                "data_source": data_source}
+                "data_source": data_source, "engine": engine, "dtype": dtype}
     resolver = DataResolver(data_source, data_dir, overrides)
     run = find_run(adapter)
     from_run = run is not None and "selfaware" in tasks and "selfaware" not in overrides
@@ -215,12 +234,22 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     if rows_by_task:  # every task skipped: nothing to answer, no model to load
         if loaded_model is not None:
             model_obj, tokenizer = loaded_model
+        elif engine == "vllm":
+            from rlvr.eval.vllm_engine import VllmEngine, lora_rank
+            from rlvr.models import load_tokenizer, resolve_model
+
+            path = resolve_model(model)
+            tokenizer = load_tokenizer(path)
+            model_obj = VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter
+                                   else 0, seed=seed)
         else:
             from rlvr.models import load_causal_lm
 
-            model_obj, tokenizer = load_causal_lm(model)
+            model_obj, tokenizer = load_causal_lm(model, dtype=dtype)
     for label, adapter_dir in runs if rows_by_task else []:
-        if adapter_dir is not None:
+        if adapter_dir is not None and engine == "vllm":
+            model_obj.adapter = adapter_dir
+        elif adapter_dir is not None:
             from rlvr.models import apply_adapter
 
             model_obj = apply_adapter(model_obj, adapter_dir)

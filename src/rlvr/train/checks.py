@@ -260,6 +260,12 @@ def _check_eval_task_files(cfg: TrainConfig) -> None:
         raise ConfigError(f"eval_data_dir {data_dir} is not a folder; set it to the folder "
                           "holding the task files (gsm8k/test.jsonl, ...; see README), or "
                           "remove it to use the Hugging Face Hub or the packaged subsets")
+    if cfg.eval_tasks and getattr(cfg, "eval_engine", "transformers") == "vllm":
+        from rlvr.eval.vllm_engine import vllm_missing
+
+        missing = vllm_missing()
+        if missing:
+            raise ConfigError(f"eval_engine: vllm: {missing}")
     for name in cfg.eval_tasks or []:
         if name != "selfaware" and get_task(name).data_file is None:
             raise ConfigError(f"eval_tasks: {name} has no bundled data file and rlvr train "

@@ -17,7 +17,7 @@ from pathlib import Path
 from rlvr.config import TrainConfig
 from rlvr.config.trl_keys import flow
 from rlvr.errors import ConfigError
-from rlvr.hardware import is_main_process
+from rlvr.hardware import is_main_process, probe
 from rlvr.metrics.run_log import append_metrics
 from rlvr.rewards import make_trl_rewards
 from rlvr.config.checks import reward_entries
@@ -158,6 +158,10 @@ def train_grpo(state: RunState) -> Trained:
             return MlxTrainer(cfg, state.model, columns, state.run_dir, state.model_path,
                               metrics_path)
         compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
+        if cfg.use_vllm and cfg.vllm_mode == "colocate" and not probe().cuda:
+            from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
+
+            patch_trl_vllm_for_cpu("float32")  # CPU vLLM: float32, weights via reload
         trainer_class = masked_trainer(cfg, curriculum_trainer(cfg, GRPOTrainer))  # options off:
         # GRPOTrainer itself
         trainer = trainer_class(

