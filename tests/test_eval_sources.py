@@ -325,7 +325,7 @@ def test_a_broken_task_path_file_fails_even_beside_good_tasks(capsys, tmp_path, 
     monkeypatch.chdir(tmp_path)
     unreachable(monkeypatch)
     loads = []
-    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: loads.append(spec))
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec, **kw: loads.append(spec))
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"question": "q", "answer": "a\\n#### 1"}\n{not json\n')
     assert main(["eval", "--tasks", "gsm8k,triviaqa", "--task-path", f"gsm8k={bad}",
@@ -343,7 +343,7 @@ def test_eval_cli_on_a_fresh_machine_uses_the_packaged_subsets(monkeypatch, tmp_
 
     monkeypatch.chdir(tmp_path)
     unreachable(monkeypatch)
-    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: ("model", "tokenizer"))
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec, **kw: ("model", "tokenizer"))
 
     def answer(model, tokenizer, task, rows, exemplars, settings, label):
         prompts = [task.build_prompt(r, exemplars) for r in rows]

@@ -16,6 +16,9 @@ from rlvr import api
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "examples" / "own_task" / "config.yaml"
 
+# the user rewards these runs register are removed again (the registry is process-wide)
+pytestmark = pytest.mark.usefixtures("keep_rewards")
+
 
 def test_the_example_config_loads_as_shipped(monkeypatch):
     monkeypatch.chdir(ROOT)  # `data` is read from the working directory, as the README runs it

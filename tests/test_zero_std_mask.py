@@ -11,6 +11,9 @@ import pytest
 from rlvr.config import load_config
 from rlvr.train.zero_std_mask import mask_batch, masked_trainer, zero_std_keep
 
+# the user rewards these runs register are removed again (the registry is process-wide)
+pytestmark = pytest.mark.usefixtures("keep_rewards")
+
 
 @pytest.mark.parametrize("advantages, size, expected", [
     ([0.0, 0.0, 0.5, -0.5], 2, [False, False, True, True]),  # group 0 tied, group 1 not
