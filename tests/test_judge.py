@@ -544,7 +544,7 @@ def test_the_training_preflight_sends_nothing_to_a_judge(entry, skipped):
 def test_one_grpo_step_on_an_llm_judge_reward(stub, tmp_path, monkeypatch):
     """The main job on the tiny model with `llm_judge` as its only reward: every completion
     of the step goes to the stub (fenced), and its score reaches TRL's reward log."""
-    from tiny_models import tiny_chat_llama, use_tiny_model
+    from tiny_models import TINY_GRPO_STEP, tiny_chat_llama, use_tiny_model
 
     from rlvr.config import load_config
     from rlvr.train import job
@@ -553,11 +553,7 @@ def test_one_grpo_step_on_an_llm_judge_reward(stub, tmp_path, monkeypatch):
     use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
     server = stub(lambda body, n: (200, chat("7"), 0), limit=40)
     cfg = load_config(None, {
-        "output_dir": str(tmp_path / "run"), "max_steps": 1, "max_completion_length": 4,
-        "per_device_train_batch_size": 4, "num_generations": 2,
-        "gradient_accumulation_steps": 1, "train_limit": 4, "skip_eval": True,
-        "report_to": "none", "cross_check": "none", "diagnostics": False, "preflight": "off",
-        "lora_target_modules": ["q_proj", "v_proj"], "reward_preset": None,
+        **TINY_GRPO_STEP, "output_dir": str(tmp_path / "run"), "reward_preset": None,
         "reward_funcs": [{"name": "llm_judge", "params": {"judge": judge(server)}}]})
     report = job.run(cfg)
     assert report["meta"]["optimizer_steps"] == 1

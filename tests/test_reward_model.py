@@ -234,7 +234,7 @@ def test_one_grpo_step_on_a_reward_model(rm_folder, tmp_path, monkeypatch):
     completions get the reward model's logits (rollout log) and TRL logs their mean."""
     import json
 
-    from tiny_models import tiny_chat_llama, use_tiny_model
+    from tiny_models import TINY_GRPO_STEP, tiny_chat_llama, use_tiny_model
 
     from rlvr.config import load_config
     from rlvr.train import job
@@ -242,11 +242,7 @@ def test_one_grpo_step_on_a_reward_model(rm_folder, tmp_path, monkeypatch):
     model, tokenizer = tiny_chat_llama()
     use_tiny_model(monkeypatch, job, tmp_path, tokenizer, lambda: model)
     cfg = load_config(None, {
-        "output_dir": str(tmp_path / "run"), "max_steps": 1, "max_completion_length": 4,
-        "per_device_train_batch_size": 4, "num_generations": 2,
-        "gradient_accumulation_steps": 1, "train_limit": 4, "skip_eval": True,
-        "report_to": "none", "cross_check": "none", "diagnostics": False, "preflight": "off",
-        "lora_target_modules": ["q_proj", "v_proj"], "reward_preset": None,
+        **TINY_GRPO_STEP, "output_dir": str(tmp_path / "run"), "reward_preset": None,
         "rollout_log": "jsonl",
         "reward_funcs": [{"name": "rm", "reward_model": str(rm_folder)}]})
     report = job.run(cfg)

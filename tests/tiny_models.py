@@ -81,3 +81,12 @@ def tiny_task_run(monkeypatch, folder):
     model, tokenizer = tiny_chat_llama()
     use_tiny_model(monkeypatch, job, folder, tokenizer, lambda: model)
     return job
+
+
+# one GRPO step of the main job on the tiny model with the given rewards: 2 prompts x 2
+# completions of 4 tokens, no evaluation, no preflight (tests of a reward's training path)
+TINY_GRPO_STEP = {"max_steps": 1, "max_completion_length": 4, "per_device_train_batch_size": 4,
+                  "num_generations": 2, "gradient_accumulation_steps": 1, "train_limit": 4,
+                  "skip_eval": True, "report_to": "none", "cross_check": "none",
+                  "diagnostics": False, "preflight": "off",
+                  "lora_target_modules": ["q_proj", "v_proj"]}

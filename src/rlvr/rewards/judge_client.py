@@ -266,9 +266,9 @@ class JudgeClient:
 
     def __init__(self, settings: JudgeSettings):
         self.settings = settings
-        self._used = {name for _, name, _, _ in string.Formatter().parse(settings.template)}
-        self.placeholders = frozenset(n.split("!")[0].split(".")[0].split("[")[0]
-                                      for n in self._used if n)
+        self.placeholders = frozenset(  # {gold!r} and {gold.x} count as gold
+            name.split("!")[0].split(".")[0].split("[")[0]
+            for _, name, _, _ in string.Formatter().parse(settings.template) if name)
         self.cache = ReplyCache(settings.cache)
         self._held: dict[str, JudgeReply] = {}
         self._lock = threading.Lock()
