@@ -13,7 +13,8 @@ many outputs agree exactly (after stripping whitespace).
     .venv/bin/python benchmarks/eval_throughput.py --limit 100 --max-new-tokens 128 \\
         --batch-size 16 8
 
-`rlvr eval` decodes with transformers' `generate` per batch; `--floor` adds the time of
+`rlvr eval` decodes with transformers' `generate` per batch (`--engine vllm`: with vLLM's CPU
+build at `max_num_seqs` = the batch size, its start-up not timed); `--floor` adds the time of
 the bare forward passes a static
 batch needs when every row runs to the token cap (prefill of each length-sorted batch,
 then max_new_tokens - 1 one-token steps with a KV cache, no generation logic).
@@ -69,6 +70,9 @@ def main() -> int:
     parser.add_argument("--max-new-tokens", type=int, default=128)
     parser.add_argument("--batch-size", type=int, nargs="+", default=[16],
                         help="batch sizes; each is used by both tools")
+    parser.add_argument("--engine", choices=("transformers", "vllm"), default="transformers",
+                        help="rlvr eval's engine (vllm: `bash scripts/install.sh --vllm`; "
+                             "max_num_seqs = the batch size, start-up not timed)")
     parser.add_argument("--floor", action="store_true",
                         help="also time bare batched forward passes (see the docstring)")
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_eval_throughput"))
@@ -108,10 +112,11 @@ def main() -> int:
         disable_tqdm=True)
     for bs in args.batch_size:
         out_dir = Path(args.output_dir) / f"batch{bs}"
+        engine = {"engine": "vllm"} if args.engine == "vllm" else \
+            {"loaded_model": (model, tokenizer)}
         results = run_eval(args.model, ["gsm8k"], output_dir=out_dir, limit=args.limit,
                            batch_size=bs, data_dir=args.data_dir,
-                           max_new_tokens=args.max_new_tokens,
-                           loaded_model=(model, tokenizer))
+                           max_new_tokens=args.max_new_tokens, **engine)
         rlvr_s = results["meta"]["timings_s"]["base/gsm8k"]
         records = read_jsonl(out_dir / "samples_base_gsm8k.jsonl")
         rlvr_out = [r["completion"] for r in records]
@@ -119,7 +124,7 @@ def main() -> int:
         contexts = render_prompts(tokenizer, prompts)
         n = len(contexts)
         print(f"batch {bs}, {n} questions, max_new_tokens {args.max_new_tokens}:")
-        print(f"  rlvr eval: {rlvr_s:.1f} s = {n / rlvr_s:.3f} questions/s "
+        print(f"  rlvr eval ({args.engine}): {rlvr_s:.1f} s = {n / rlvr_s:.3f} questions/s "
               f"(generation + scoring); {sum(r['num_tokens'] for r in records)} tokens "
               f"generated, {sum(bool(r['truncated']) for r in records)} rows at the cap")
 

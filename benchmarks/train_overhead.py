@@ -202,7 +202,7 @@ def _run(side: str, args, run_dir: Path) -> dict:
     return json.loads(out.read_text(encoding="utf-8"))
 
 
-def _tokens(log: list[dict], sequences: int) -> list[tuple[float, float, float]]:
+def step_tokens(log: list[dict], sequences: int) -> list[tuple[float, float, float]]:
     """(mean prompt tokens, mean completion tokens, longest completion) per logged step,
     from TRL's cumulative `num_tokens` (prompt + completion tokens) and completion lengths."""
     out, previous = [], 0.0
@@ -249,7 +249,7 @@ def report(results: dict[str, list[dict]], gflops: float) -> None:
     sequences = cfg["per_device_train_batch_size"] * cfg["gradient_accumulation_steps"]
     floors, measured = [], []
     for run in results[side]:
-        tokens = _tokens(run["log"], sequences)
+        tokens = step_tokens(run["log"], sequences)
         for (prompt, completion, longest), steps in zip(tokens[1:], run["steps"][1:]):
             flops = step_flops(run["shape"]["params"], prompt, completion, sequences,
                                cfg["beta"], run["shape"]["layers"], run["shape"]["hidden"])

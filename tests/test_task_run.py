@@ -53,7 +53,7 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, cap
     # base and adapter loaded afresh: the same greedy answers, the same table
     import rlvr.models
 
-    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: tiny_chat_llama())
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec, **kw: tiny_chat_llama())
     out = tmp_path / "eval"
     assert main(["eval", "--tasks", "heldout", "--adapter", str(run_dir / "adapter"),
                  "--output-dir", str(out)]) == 0
@@ -62,11 +62,14 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, cap
     assert again["metrics"] == before["metrics"] and again["outcomes"] == before["outcomes"]
     assert (out / "heldout.md").read_text().count("| accuracy/gsm8k_correctness | 3 |") == 1
     assert (out / "before_after.png").is_file()
+    # --engine vllm: the same rows through an engine (a stand-in for VllmEngine answering
+    # with the same tiny model), the adapter switched in for "trained": the same table
+    _heldout_through_an_engine(monkeypatch, run_dir, tmp_path / "eval_engine", before)
     assert main(["eval", "--tasks", "heldout", "--adapter", str(run_dir / "adapter"),
                  "--num-samples", "4", "--output-dir", str(out)]) == 2
     assert "answers as the run's report did" in capsys.readouterr().err
     # a task run's adapter is not a self-awareness model: refused before any model loads
-    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec: pytest.fail("loaded"))
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda *a, **kw: pytest.fail("loaded"))
     assert main(["eval", "--tasks", "selfaware", "--adapter", str(run_dir / "adapter"),
                  "--output-dir", str(out)]) == 2
     assert "comes from a task run" in capsys.readouterr().err
@@ -104,3 +107,42 @@ def test_resuming_a_run_that_finished_training_trains_no_more(tmp_path, monkeypa
     assert not (run_dir / "checkpoints" / "checkpoint-2").exists()
     assert (run_dir / "adapter" / "adapter_model.safetensors").read_bytes() == weights
     assert again["heldout"]["metrics"] == first["heldout"]["metrics"]
+
+
+def _heldout_through_an_engine(monkeypatch, run_dir, out, before):
+    import rlvr.eval.runner
+    from rlvr.cli import main
+    from rlvr.eval import vllm_engine
+    from rlvr.eval.generate import generate_completions
+    from rlvr.models import apply_adapter
+
+    calls = []
+
+    class Engine:  # what rlvr.eval.vllm_engine.VllmEngine offers: adapter + generate
+        adapter = None
+
+        def __init__(self):
+            self.model, self.tokenizer = tiny_chat_llama()
+
+        def generate_completions(self, tokenizer, prompts, **kwargs):
+            calls.append(("generate", self.adapter))
+            model = self.model if self.adapter is None else apply_adapter(self.model,
+                                                                          self.adapter)
+            return generate_completions(model, tokenizer, prompts, **kwargs)
+
+    def load_generator(model, engine, dtype, adapter, seed, max_num_seqs):
+        calls.append(("load", engine, dtype, Path(adapter).name, max_num_seqs))
+        built = Engine()
+        return built, built.tokenizer
+
+    monkeypatch.setattr(vllm_engine, "vllm_missing", lambda: None)
+    monkeypatch.setattr(rlvr.eval.runner, "load_generator", load_generator)
+    adapter = str(run_dir / "adapter")
+    assert main(["eval", "--tasks", "heldout", "--adapter", adapter, "--engine", "vllm",
+                 "--batch-size", "5", "--output-dir", str(out)]) == 0
+    # one engine (batch 5 x 1 sample in flight), base first, then the run's adapter
+    assert calls == [("load", "vllm", "float32", "adapter", 5), ("generate", None),
+                     ("generate", adapter)]
+    again = json.loads((out / "heldout.json").read_text())
+    assert again["metrics"] == before["metrics"] and again["outcomes"] == before["outcomes"]
+    assert (again["meta"]["engine"], again["meta"]["dtype"]) == ("vllm", "float32")

@@ -198,3 +198,33 @@ def test_the_patch_matches_the_installed_trl():
 
     generation = vllm_generation.VLLMGeneration
     assert callable(generation.sync_weights) and callable(generation._iter_named_params)
+
+
+def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
+    """`max_num_seqs` reaches vLLM's `LLM` (the equal-batch setting of `rlvr eval`); LoRA
+    support only when asked; a cap below 1 is refused before anything is built."""
+    import sys
+    import types
+
+    built = []
+    fake = types.ModuleType("vllm")
+    fake.LLM = lambda **kwargs: built.append(kwargs) or "LLM"
+    monkeypatch.setitem(sys.modules, "vllm", fake)
+    engine = vllm_engine.VllmEngine("/models/m", max_num_seqs=5)
+    assert built == [] and engine.llm == "LLM" and engine.llm == "LLM"  # built once, lazily
+    assert built == [dict(model="/models/m", dtype="float32", enforce_eager=True, seed=0,
+                          max_model_len=2048, max_num_seqs=5)]
+    vllm_engine.VllmEngine("/models/m", max_lora_rank=16).llm  # noqa: B018
+    assert "max_num_seqs" not in built[1]  # vLLM's own default
+    assert (built[1]["enable_lora"], built[1]["max_lora_rank"]) == (True, 16)
+    with pytest.raises(ValueError, match="max_num_seqs must be at least 1, got 0"):
+        vllm_engine.VllmEngine("/models/m", max_num_seqs=0)
+    # rlvr eval's transformers batch x samples per prompt = vLLM's answers in flight
+    import rlvr.eval.runner as runner
+
+    monkeypatch.setattr(vllm_engine, "VllmEngine", lambda *a, **kw: ("engine", kw))
+    monkeypatch.setattr("rlvr.models.resolve_model", lambda spec: "/models/m")
+    monkeypatch.setattr("rlvr.models.load_tokenizer", lambda path: "TOK")
+    engine, tokenizer = runner.load_generator(None, "vllm", max_num_seqs=12)
+    assert tokenizer == "TOK" and engine[1]["max_num_seqs"] == 12
+    assert engine[1]["max_lora_rank"] == 0

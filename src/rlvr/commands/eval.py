@@ -23,7 +23,7 @@ def register(subparsers) -> None:
     p.add_argument("--temperature", type=float,
                    help="sampling temperature (default: greedy; 0.8 with --num-samples > 1)")
     p.add_argument("--num-fewshot", type=int, help="few-shot exemplars (gsm8k: 0, 2, 4 or 8)")
-    p.add_argument("--batch-size", type=int, default=16, help="prompts per generation batch")
+    p.add_argument("--batch-size", type=int, default=16, help="prompts per generation batch (vllm engine: most sequences in flight, max_num_seqs)")
     p.add_argument("--max-new-tokens", type=int, help="override every task's token cap")
     p.add_argument("--output-dir", default="runs/eval")
     p.add_argument("--data-dir", help="folder holding task files in the layout gsm8k/test.jsonl, "
@@ -107,7 +107,7 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         RlvrError: one line naming the flag and the fix: no or duplicate task names, an
             unknown task, numbers out of range (or absurdly large), a missing or non-model
             --model path, an --adapter folder without an adapter, --engine vllm without
-            vLLM installed (the install command) or with --tasks heldout, a --data-dir that is not
+            vLLM installed (the install command), a --data-dir that is not
             a folder, a --task-path for an unknown task or a missing file, an --output-dir
             that cannot be written.
     """
@@ -141,13 +141,9 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         if value is not None and limit is not None and value > limit:
             raise RlvrError(f"{flag} {value} is above {limit:,}, far more than any real "
                             "evaluation uses (a typo?); pass a smaller value")
-    engine = getattr(args, "engine", "transformers")
-    if engine != "transformers" and HELDOUT in names:
-        raise RlvrError("--tasks heldout generates with transformers only; drop --engine "
-                        "vllm, or evaluate heldout in a call of its own")
     from rlvr.eval.vllm_engine import check_engine
 
-    check_engine(engine, getattr(args, "dtype", "float32"))  # vllm missing: the install line
+    check_engine(getattr(args, "engine", "transformers"), getattr(args, "dtype", "float32"))  # vllm missing: the install line
     if args.temperature is not None and not (math.isfinite(args.temperature)
                                              and args.temperature >= 0):
         raise RlvrError(f"--temperature must be >= 0 and finite, got {args.temperature}")
@@ -220,7 +216,9 @@ def _heldout(args: argparse.Namespace) -> None:
     from rlvr.train.heldout_eval import eval_heldout
 
     summary = eval_heldout(args.adapter, args.output_dir, model=args.model, limit=args.limit,
-                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens)
+                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens,
+                           engine=getattr(args, "engine", "transformers"),
+                           dtype=getattr(args, "dtype", "float32"))
     print(heldout_table(summary))
     print(verdict_line(summary))
     print(f"wrote {args.output_dir}/heldout.json, heldout.md and before_after.png")

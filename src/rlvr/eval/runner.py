@@ -132,6 +132,44 @@ def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[s
     return loaded, skipped, sources
 
 
+def load_generator(model: str | None, engine: str = "transformers", dtype: str = "float32",
+                   adapter: str | None = None, seed: int = 0,
+                   max_num_seqs: int | None = None) -> tuple[Any, Any]:
+    """(model or engine, tokenizer) that `generate_task_records` answers with.
+
+    Args:
+        model: model spec (`rlvr.models.resolve_model`).
+        engine: "transformers" (a loaded causal LM) or "vllm" (a `VllmEngine` on the model
+            folder, built lazily, LoRA support sized for `adapter`, `max_num_seqs` answers in
+            flight: pass the transformers batch size times samples per prompt).
+        adapter: only sizes vLLM's LoRA support here; switch to it with `use_adapter`.
+    Raises:
+        RlvrError: a missing model; an adapter rank vLLM cannot serve.
+    """
+    if engine == "vllm":
+        from rlvr.eval.vllm_engine import VllmEngine, lora_rank
+        from rlvr.models import load_tokenizer, resolve_model
+
+        path = resolve_model(model)
+        return (VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter else 0,
+                           seed=seed, max_num_seqs=max_num_seqs), load_tokenizer(path))
+    from rlvr.models import load_causal_lm
+
+    return load_causal_lm(model, dtype=dtype)
+
+
+def use_adapter(model_obj: Any, adapter: str) -> Any:
+    """`model_obj` (from `load_generator`) answering through the PEFT adapter folder
+    `adapter`: a vLLM engine switches its LoRARequest, a transformers model is wrapped by
+    `rlvr.models.apply_adapter`. Returns the object to generate with."""
+    if hasattr(model_obj, "generate_completions"):  # a VllmEngine
+        model_obj.adapter = str(adapter)
+        return model_obj
+    from rlvr.models import apply_adapter
+
+    return apply_adapter(model_obj, str(adapter))
+
+
 def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None,
              output_dir: str | Path = "runs/eval", limit: int | None = None,
              num_samples: int = 1, temperature: float | None = None, batch_size: int = 16,
@@ -234,25 +272,12 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     if rows_by_task:  # every task skipped: nothing to answer, no model to load
         if loaded_model is not None:
             model_obj, tokenizer = loaded_model
-        elif engine == "vllm":
-            from rlvr.eval.vllm_engine import VllmEngine, lora_rank
-            from rlvr.models import load_tokenizer, resolve_model
-
-            path = resolve_model(model)
-            tokenizer = load_tokenizer(path)
-            model_obj = VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter
-                                   else 0, seed=seed)
         else:
-            from rlvr.models import load_causal_lm
-
-            model_obj, tokenizer = load_causal_lm(model, dtype=dtype)
+            model_obj, tokenizer = load_generator(model, engine, dtype, adapter, seed,
+                                                  batch_size * num_samples)
     for label, adapter_dir in runs if rows_by_task else []:
-        if adapter_dir is not None and engine == "vllm":
-            model_obj.adapter = adapter_dir
-        elif adapter_dir is not None:
-            from rlvr.models import apply_adapter
-
-            model_obj = apply_adapter(model_obj, adapter_dir)
+        if adapter_dir is not None:
+            model_obj = use_adapter(model_obj, adapter_dir)
         for name, rows in rows_by_task.items():
             start = time.perf_counter()
             records = generate_task_records(model_obj, tokenizer, tasks_used[name], rows,

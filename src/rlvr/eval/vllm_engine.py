@@ -97,13 +97,22 @@ class VllmEngine:
             on 2 CPU cores, about the same throughput).
         max_lora_rank: largest adapter rank served (see `lora_rank`); 0 = no LoRA support.
         max_model_len: prompt + completion tokens per sequence.
+        max_num_seqs: most sequences decoded at once (vLLM's scheduler cap), the engine's
+            equivalent of transformers' batch size; `rlvr eval` passes `--batch-size` x
+            `--num-samples`, so both engines hold the same number of answers in flight. None = vLLM's
+            default (256 on CPU).
     The engine is built on first use (`llm`).
+    Raises (at construction): ValueError: max_num_seqs below 1.
     """
 
     def __init__(self, model_path: str, dtype: str = "float32", enforce_eager: bool = True,
-                 max_lora_rank: int = 0, max_model_len: int = 2048, seed: int = 0):
+                 max_lora_rank: int = 0, max_model_len: int = 2048, seed: int = 0,
+                 max_num_seqs: int | None = None):
+        if max_num_seqs is not None and max_num_seqs < 1:
+            raise ValueError(f"max_num_seqs must be at least 1, got {max_num_seqs}")
         self.model_path, self.dtype, self.enforce_eager = model_path, dtype, enforce_eager
         self.max_lora_rank, self.max_model_len, self.seed = max_lora_rank, max_model_len, seed
+        self.max_num_seqs = max_num_seqs
         self.adapter: str | None = None
         self._llm = None
         self._lora_ids: dict[str, int] = {}
@@ -118,6 +127,8 @@ class VllmEngine:
             kwargs: dict[str, Any] = dict(model=self.model_path, dtype=self.dtype,
                                           enforce_eager=self.enforce_eager, seed=self.seed,
                                           max_model_len=self.max_model_len)
+            if self.max_num_seqs is not None:
+                kwargs["max_num_seqs"] = self.max_num_seqs
             if self.max_lora_rank:
                 kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
             self._llm = LLM(**kwargs)
@@ -141,8 +152,9 @@ class VllmEngine:
                              num_samples: int = 1, temperature: float = 0.0,
                              top_p: float = 1.0, seed: int = 0) -> list[dict[str, Any]]:
         """Answer every prompt; arguments and returned records as
-        `rlvr.eval.generate.generate_completions` (`batch_size` is ignored: vLLM schedules
-        all prompts together; `desc` labels the progress bar).
+        `rlvr.eval.generate.generate_completions` (`batch_size` is ignored here: vLLM
+        schedules every prompt, at most `max_num_seqs` at a time, refilling a slot as soon
+        as an answer ends; `desc` labels the progress bar).
 
         Returns:
             len(prompts) * num_samples dicts, prompt-major: `completion`, `sample`,

@@ -71,7 +71,8 @@ def read_run(adapter: str | Path) -> tuple[Any, dict[str, Any], list[dict[str, A
 
 def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None = None,
                  limit: int | None = None, batch_size: int = 16,
-                 max_new_tokens: int | None = None) -> dict[str, Any]:
+                 max_new_tokens: int | None = None, engine: str = "transformers",
+                 dtype: str = "float32") -> dict[str, Any]:
     """Answer the run's held-out rows (the first `limit`) with base and adapter, score and
     summarise them as the run's report did (module docstring): the run's
     `eval_num_samples` (greedy when 1, else at its `temperature`), `seed` and
@@ -80,14 +81,20 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
     Args:
         model: the base model spec; None = the run's own `model`.
         max_new_tokens: None = the run's `eval_max_new_tokens` (else its training cap).
+        engine, dtype: as `rlvr.eval.runner.run_eval` (vllm: the base model folder plus
+            the adapter through a LoRARequest; float32 greedy answers agree with
+            transformers float32).
     Returns:
         `rlvr.eval.task_heldout.heldout_summary` + "meta" (run, adapter, timings).
     Raises:
-        RlvrError: as `read_run`; a missing model.
+        RlvrError: as `read_run`; a missing model; engine vllm without vLLM installed
+            (the install line, before any model loads).
     """
-    from rlvr.eval.runner import generate_task_records
+    from rlvr.eval.runner import generate_task_records, load_generator, use_adapter
     from rlvr.eval.task_heldout import heldout_summary, heldout_table, score_with_entries
-    from rlvr.models import apply_adapter, load_causal_lm
+    from rlvr.eval.vllm_engine import check_engine
+
+    check_engine(engine, dtype)
 
     run, cfg, entries = read_run(adapter)
     rows = run.rows[:limit] if limit is not None else run.rows
@@ -100,11 +107,12 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
                 "max_new_tokens": tokens}
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    model_obj, tokenizer = load_causal_lm(model if model is not None else cfg.get("model"))
+    model_obj, tokenizer = load_generator(model if model is not None else cfg.get("model"),
+                                          engine, dtype, str(adapter), seed, batch_size * k)
     records, timings = {}, {}
     for label in ("base", "trained"):
         if label == "trained":
-            model_obj = apply_adapter(model_obj, str(adapter))
+            model_obj = use_adapter(model_obj, str(adapter))
         start = time.perf_counter()
         records[label] = score_with_entries(generate_task_records(
             model_obj, tokenizer, task, rows, [], settings, label), entries)
@@ -114,7 +122,8 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
                               bootstrap_samples=int(cfg.get("bootstrap_samples") or 2000),
                               seed=seed)
     summary["meta"] = {"run": str(run.run_dir), "adapter": str(adapter),
-                       "max_new_tokens": tokens, "timings_s": timings}
+                       "max_new_tokens": tokens, "timings_s": timings, "engine": engine,
+                       "dtype": dtype}
     write_json(out / "heldout.json", summary)
     write_text(out / "heldout.md", f"# Held-out rows of {run.run_dir}: base vs trained\n\n"
                + heldout_table(summary) + "\n\n![before and after](before_after.png)\n")
