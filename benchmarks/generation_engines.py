@@ -20,7 +20,8 @@ share of identical answers over all of them.
 GRPO: `rlvr train` in a subprocess (`max_steps` small, `train_answerable: all` and
 `skip_eval: true`, `profile_steps: true`), once with `use_vllm: false` and once with
 `use_vllm: true` (colocated vLLM on CPU, `rlvr.train.vllm_cpu`), on the GSM8K CPU recipe
-(`configs/gsm8k_grpo_cpu.yaml`; and the main job's config without --quick). Prints the
+(`configs/gsm8k_grpo_cpu.yaml`; and the main job's config without --quick; without --quick
+also with TRL's importance-sampling correction, which rlvr turns off on CPU). Prints the
 median seconds per step and of its generation part (steps after the first: the first holds
 warm-ups), and the step's compute floor (`rlvr.train.profiling.step_flops` for the logged
 prompt and completion tokens / this machine's matmul throughput) with the ratio.
@@ -34,6 +35,7 @@ Needs vLLM's CPU build (`bash scripts/install.sh --vllm`). Run it alone on the m
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import subprocess
@@ -48,6 +50,9 @@ CONFIGS = {"selfaware": ROOT / "configs" / "selfaware_grpo_cpu.yaml",
 ENGINES = (("transformers fp32", "transformers", "float32"),
            ("transformers bf16", "transformers", "bfloat16"),
            ("vllm fp32", "vllm", "float32"))
+# TRL's default, which rlvr turns off for colocated vLLM on CPU (rlvr.train.vllm_cpu)
+CORRECTION = 'trl={"vllm_importance_sampling_correction": true}'
+RUNS = itertools.count()  # a fresh run folder per grpo_run
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -129,14 +134,16 @@ def eval_engines(works: list[dict]) -> dict[str, dict[str, dict]]:
     return out
 
 
-def grpo_run(config: Path, use_vllm: bool, steps: int, out_dir: Path) -> dict:
-    """`rlvr train --config config` for `steps` steps; the run's profile and train events."""
+def grpo_run(config: Path, use_vllm: bool, steps: int, out_dir: Path,
+             extra: tuple[str, ...] = ()) -> dict:
+    """`rlvr train --config config` for `steps` steps (plus `--set` items `extra`); the
+    run's profile and train events."""
     rlvr = Path(sys.executable).with_name("rlvr")
-    run_dir = out_dir / f"{config.stem}-{'vllm' if use_vllm else 'transformers'}"
+    run_dir = out_dir / f"{config.stem}-{'vllm' if use_vllm else 'transformers'}-{next(RUNS)}"
     sets = [f"max_steps={steps}", "train_answerable=all", "skip_eval=true",
             "cross_check=none", "kshot_eval=null", "profile_steps=true", "report_to=none",
             "rollout_log=none", "save_steps=1000", "save_minutes=null",
-            f"use_vllm={str(use_vllm).lower()}"]
+            f"use_vllm={str(use_vllm).lower()}", *extra]
     cmd = [str(rlvr), "train", "--config", str(config), "--output-dir", str(run_dir)]
     for item in sets:
         cmd += ["--set", item]
@@ -178,15 +185,15 @@ def floor_seconds(config: Path, train_events: list[dict], gflops: float) -> floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="24 selfaware and 24 GSM8K questions, 3 GRPO steps per engine on "
+                        help="24 selfaware and 16 GSM8K questions, 3 GRPO steps per engine on "
                              "the GSM8K recipe only (< 10 min on 2 cores)")
     parser.add_argument("--limit", type=int, help="questions per workload (default: 147 "
-                        "selfaware, 64 gsm8k; 24 each with --quick)")
+                        "selfaware, 64 gsm8k; 24 and 16 with --quick)")
     parser.add_argument("--steps", type=int, help="GRPO steps per run (default 5; 3 quick)")
     parser.add_argument("--skip-grpo", action="store_true")
     args = parser.parse_args()
     limits = {"selfaware": args.limit or (24 if args.quick else None),
-              "gsm8k": args.limit or (24 if args.quick else 64)}
+              "gsm8k": args.limit or (16 if args.quick else 64)}
     steps = args.steps or (3 if args.quick else 5)
 
     from machine import matmul_gflops
@@ -213,13 +220,15 @@ def main() -> int:
         total += len(reference)
     if not args.skip_grpo:
         configs = [CONFIGS["gsm8k"]] if args.quick else [CONFIGS["gsm8k"], CONFIGS["selfaware"]]
+        variants = [(False, ()), (True, ())] + ([] if args.quick else [(True, (CORRECTION,))])
         with tempfile.TemporaryDirectory() as tmp:
             for config in configs:
                 print(f"GRPO: rlvr train --config {config.relative_to(ROOT)}, {steps} steps, "
                       "train_answerable all, no evaluation", flush=True)
-                for use_vllm in (False, True):
-                    r = grpo_run(config, use_vllm, steps, Path(tmp))
-                    label = "use_vllm true " if use_vllm else "use_vllm false"
+                for use_vllm, extra in variants:
+                    r = grpo_run(config, use_vllm, steps, Path(tmp), extra)
+                    label = ("use_vllm true " if use_vllm else "use_vllm false") + \
+                        (" + TRL's importance correction" if extra else "")
                     if "error" in r:
                         print(f"  {label}: failed after {r['wall_s']:.0f} s: {r['error']}")
                         continue

@@ -228,3 +228,28 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     engine, tokenizer = runner.load_generator(None, "vllm", max_num_seqs=12)
     assert tokenizer == "TOK" and engine[1]["max_num_seqs"] == 12
     assert engine[1]["max_lora_rank"] == 0
+
+
+def test_cpu_colocated_vllm_turns_off_the_importance_correction_unless_trl_sets_it(tmp_path,
+                                                                                    monkeypatch):
+    """The float32 CPU engine samples as the trainer does (rlvr.train.vllm_cpu), so TRL's
+    extra forward pass for the correction is skipped; `trl:` still decides; a CUDA machine
+    and runs without vLLM keep TRL's default (on)."""
+    import types
+
+    from rlvr.train import grpo
+    from rlvr.train.vllm_cpu import cpu_grpo_defaults
+
+    assert cpu_grpo_defaults({}) == {"vllm_importance_sampling_correction": False}
+    assert cpu_grpo_defaults({"vllm_importance_sampling_correction": True}) == {}
+    monkeypatch.setattr(grpo, "probe", lambda: types.SimpleNamespace(cuda=False))
+    out = tmp_path / "checkpoints"
+    args = grpo.grpo_args(TrainConfig(use_vllm=True), out)
+    assert args.use_vllm and args.vllm_importance_sampling_correction is False
+    asked = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_correction": True})
+    assert grpo.grpo_args(asked, out).vllm_importance_sampling_correction is True
+    assert grpo.grpo_args(TrainConfig(), out).vllm_importance_sampling_correction is True
+    server = TrainConfig(use_vllm=True, vllm_mode="server")
+    assert grpo.grpo_args(server, out).vllm_importance_sampling_correction is True
+    monkeypatch.setattr(grpo, "probe", lambda: types.SimpleNamespace(cuda=True))
+    assert grpo.grpo_args(TrainConfig(use_vllm=True), out).vllm_importance_sampling_correction

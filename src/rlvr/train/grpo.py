@@ -71,7 +71,9 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
               report_to: list[str] | None = None, run_name: str | None = None):
     """Map a TrainConfig onto `trl.GRPOConfig`: rlvr's own settings (`grpo_kwargs`, same
     names where they mean the same), then the `trl:` mapping as given (checked against
-    the installed TRL by `rlvr.train.trl_options.trl_options`).
+    the installed TRL by `rlvr.train.trl_options.trl_options`). With colocated vLLM on a
+    machine without CUDA, `rlvr.train.vllm_cpu.cpu_grpo_defaults` fills what `trl:` leaves
+    unset (importance-sampling correction off: the float32 engine samples as the trainer).
 
     Args:
         output_dir: TRL's output folder (the run's `checkpoints/`).
@@ -89,6 +91,10 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
 
     options = trl_options(cfg)
     kwargs = {**grpo_kwargs(cfg, output_dir, reward_weights, report_to, run_name), **options}
+    if _cpu_colocate(cfg):  # fp32 engine: TRL's importance correction is a no-op pass
+        from rlvr.train.vllm_cpu import cpu_grpo_defaults
+
+        kwargs.update(cpu_grpo_defaults(options))
     if not options:
         return GRPOConfig(**kwargs)
     try:
@@ -97,6 +103,11 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
         message = " ".join(str(exc).split())
         raise ConfigError(f"trl: trl.GRPOConfig refused the settings with trl: "
                           f"{flow(options)}: {message}") from None
+
+
+def _cpu_colocate(cfg: TrainConfig) -> bool:
+    """Rollouts from a colocated vLLM on a machine without CUDA (`rlvr.train.vllm_cpu`)."""
+    return bool(cfg.use_vllm) and cfg.vllm_mode == "colocate" and not probe().cuda
 
 
 def check_grpo_args(cfg: TrainConfig, run_dir: str | Path) -> None:
@@ -158,7 +169,7 @@ def train_grpo(state: RunState) -> Trained:
             return MlxTrainer(cfg, state.model, columns, state.run_dir, state.model_path,
                               metrics_path)
         compact_logprobs()  # CPU: LM head on completion positions only; same values, faster
-        if cfg.use_vllm and cfg.vllm_mode == "colocate" and not probe().cuda:
+        if _cpu_colocate(cfg):
             from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
 
             patch_trl_vllm_for_cpu("float32")  # CPU vLLM: float32, weights via reload
