@@ -24,7 +24,8 @@ GRPO: `rlvr train` in a subprocess (`max_steps` small, `train_answerable: all` a
 also with TRL's importance-sampling correction, which rlvr turns off on CPU). Prints the
 median seconds per step and of its generation part (steps after the first: the first holds
 warm-ups), and the step's compute floor (`rlvr.train.profiling.step_flops` for the logged
-prompt and completion tokens / this machine's matmul throughput) with the ratio.
+prompt and completion tokens / the machine's matmul throughput, measured again just before
+each run) with the ratio.
 
 Needs vLLM's CPU build (`bash scripts/install.sh --vllm`). Run it alone on the machine.
 
@@ -226,6 +227,7 @@ def main() -> int:
                 print(f"GRPO: rlvr train --config {config.relative_to(ROOT)}, {steps} steps, "
                       "train_answerable all, no evaluation", flush=True)
                 for use_vllm, extra in variants:
+                    gflops = matmul_gflops()  # the floor at this run's throughput
                     r = grpo_run(config, use_vllm, steps, Path(tmp), extra)
                     label = ("use_vllm true " if use_vllm else "use_vllm false") + \
                         (" + TRL's importance correction" if extra else "")
@@ -236,7 +238,7 @@ def main() -> int:
                     print(f"  {label}: {r['s_per_step']:.1f} s/step (median of steps 2-"
                           f"{r['steps']}; generation {r['generate_s']:.1f} s of it; first "
                           f"step {r['first_step_s']:.1f} s; whole command {r['wall_s']:.0f} s)"
-                          f"; compute floor {floor:.1f} s, step / floor "
+                          f"; compute floor {floor:.1f} s at {gflops:.0f} GFLOP/s, step / floor "
                           f"{r['s_per_step'] / floor:.1f}x", flush=True)
     speedup = pooled["transformers fp32"] / pooled["vllm fp32"]
     print(f"eval speedup vs transformers: {speedup:.1f}x, identical greedy answers: "

@@ -209,10 +209,10 @@ def step_tokens(log: list[dict], sequences: int) -> list[tuple[float, float, flo
     for entry in log:
         if "num_tokens" not in entry or "completions/mean_length" not in entry:
             continue
-        step_tokens = entry["num_tokens"] - previous
+        tokens = entry["num_tokens"] - previous
         previous = entry["num_tokens"]
         completion = entry["completions/mean_length"]
-        out.append((step_tokens / sequences - completion, completion,
+        out.append((tokens / sequences - completion, completion,
                     entry["completions/max_length"]))
     return out
 

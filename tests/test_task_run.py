@@ -130,6 +130,9 @@ def _heldout_through_an_engine(monkeypatch, run_dir, out, before):
                                                                           self.adapter)
             return generate_completions(model, tokenizer, prompts, **kwargs)
 
+        def close(self):
+            calls.append(("close",))
+
     def load_generator(model, engine, dtype, adapter, seed, max_num_seqs):
         calls.append(("load", engine, dtype, Path(adapter).name, max_num_seqs))
         built = Engine()
@@ -140,9 +143,9 @@ def _heldout_through_an_engine(monkeypatch, run_dir, out, before):
     adapter = str(run_dir / "adapter")
     assert main(["eval", "--tasks", "heldout", "--adapter", adapter, "--engine", "vllm",
                  "--batch-size", "5", "--output-dir", str(out)]) == 0
-    # one engine (batch 5 x 1 sample in flight), base first, then the run's adapter
+    # one engine (batch 5 x 1 sample in flight), base first, then the run's adapter; closed
     assert calls == [("load", "vllm", "float32", "adapter", 5), ("generate", None),
-                     ("generate", adapter)]
+                     ("generate", adapter), ("close",)]
     again = json.loads((out / "heldout.json").read_text())
     assert again["metrics"] == before["metrics"] and again["outcomes"] == before["outcomes"]
     assert (again["meta"]["engine"], again["meta"]["dtype"]) == ("vllm", "float32")

@@ -210,10 +210,14 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     fake = types.ModuleType("vllm")
     fake.LLM = lambda **kwargs: built.append(kwargs) or "LLM"
     monkeypatch.setitem(sys.modules, "vllm", fake)
+    monkeypatch.setattr(vllm_engine, "set_process_defaults", lambda: None)  # env left alone
     engine = vllm_engine.VllmEngine("/models/m", max_num_seqs=5)
     assert built == [] and engine.llm == "LLM" and engine.llm == "LLM"  # built once, lazily
     assert built == [dict(model="/models/m", dtype="float32", enforce_eager=True, seed=0,
-                          max_model_len=2048, max_num_seqs=5)]
+                          max_model_len=2048, max_num_seqs=5, max_num_batched_tokens=4096)]
+    # more sequences than vLLM's 4096 tokens per scheduler step: the step grows with them
+    vllm_engine.VllmEngine("/models/m", max_num_seqs=8192).llm  # noqa: B018
+    assert built.pop()["max_num_batched_tokens"] == 8192
     vllm_engine.VllmEngine("/models/m", max_lora_rank=16).llm  # noqa: B018
     assert "max_num_seqs" not in built[1]  # vLLM's own default
     assert (built[1]["enable_lora"], built[1]["max_lora_rank"]) == (True, 16)
@@ -222,12 +226,27 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     # rlvr eval's transformers batch x samples per prompt = vLLM's answers in flight
     import rlvr.eval.runner as runner
 
-    monkeypatch.setattr(vllm_engine, "VllmEngine", lambda *a, **kw: ("engine", kw))
+    class Engine:  # records its arguments, its start-up and its close
+        def __init__(self, *args, **kwargs):
+            self.kwargs, self.events = kwargs, []
+
+        @property
+        def llm(self):
+            self.events.append("started")
+
+        def close(self):
+            self.events.append("closed")
+
+    monkeypatch.setattr(vllm_engine, "VllmEngine", Engine)
     monkeypatch.setattr("rlvr.models.resolve_model", lambda spec: "/models/m")
     monkeypatch.setattr("rlvr.models.load_tokenizer", lambda path: "TOK")
     engine, tokenizer = runner.load_generator(None, "vllm", max_num_seqs=12)
-    assert tokenizer == "TOK" and engine[1]["max_num_seqs"] == 12
-    assert engine[1]["max_lora_rank"] == 0
+    assert tokenizer == "TOK" and engine.kwargs["max_num_seqs"] == 12
+    assert engine.kwargs["max_lora_rank"] == 0
+    assert engine.events == ["started"]  # started before any timed generation
+    runner.close_generator(engine)
+    assert engine.events == ["started", "closed"]
+    runner.close_generator(object())  # a transformers model: nothing to close
 
 
 def test_cpu_colocated_vllm_turns_off_the_importance_correction_unless_trl_sets_it(tmp_path,
@@ -241,13 +260,21 @@ def test_cpu_colocated_vllm_turns_off_the_importance_correction_unless_trl_sets_
     from rlvr.train.vllm_cpu import cpu_grpo_defaults
 
     assert cpu_grpo_defaults({}) == {"vllm_importance_sampling_correction": False}
-    assert cpu_grpo_defaults({"vllm_importance_sampling_correction": True}) == {}
+    assert cpu_grpo_defaults({"epsilon_high": 0.28}) == {"vllm_importance_sampling_correction":
+                                                         False}
+    # any setting of the correction (its mode, cap, clip bounds) keeps TRL's own
+    for name in ("vllm_importance_sampling_correction", "vllm_importance_sampling_mode",
+                 "vllm_importance_sampling_cap", "vllm_importance_sampling_clip_min"):
+        assert cpu_grpo_defaults({name: 1}) == {}, name
+    assert cpu_grpo_defaults({}, bf16=True) == {}  # a bf16 trainer differs from the engine
     monkeypatch.setattr(grpo, "probe", lambda: types.SimpleNamespace(cuda=False))
     out = tmp_path / "checkpoints"
     args = grpo.grpo_args(TrainConfig(use_vllm=True), out)
     assert args.use_vllm and args.vllm_importance_sampling_correction is False
     asked = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_correction": True})
     assert grpo.grpo_args(asked, out).vllm_importance_sampling_correction is True
+    capped = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_cap": 3.0})
+    assert grpo.grpo_args(capped, out).vllm_importance_sampling_correction is True
     assert grpo.grpo_args(TrainConfig(), out).vllm_importance_sampling_correction is True
     server = TrainConfig(use_vllm=True, vllm_mode="server")
     assert grpo.grpo_args(server, out).vllm_importance_sampling_correction is True

@@ -88,7 +88,8 @@ def evaluate(model: str | None = None, tasks: Sequence[str] = ("heldout",),
     Args:
         kwargs: further `rlvr.eval.runner.run_eval` arguments (num_samples, temperature,
             batch_size, num_fewshot, data_dir, task_paths, seed, max_new_tokens,
-            data_source).
+            data_source, engine, dtype); `heldout` takes batch_size, max_new_tokens, engine
+            and dtype.
     Returns:
         {"heldout": summary} and/or the `run_eval` results dict (its `tasks`, `meta`, ...).
     Raises:
@@ -103,7 +104,8 @@ def evaluate(model: str | None = None, tasks: Sequence[str] = ("heldout",),
             from rlvr.errors import RlvrError
 
             raise RlvrError("tasks=['heldout'] needs adapter=RUN/adapter (a task run's adapter)")
-        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens") if k in kwargs}
+        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens", "engine", "dtype")
+                if k in kwargs}
         out["heldout"] = eval_heldout(adapter, output_dir, model=model, limit=limit, **keep)
         names.remove("heldout")
     if names:

@@ -23,7 +23,9 @@ def register(subparsers) -> None:
     p.add_argument("--temperature", type=float,
                    help="sampling temperature (default: greedy; 0.8 with --num-samples > 1)")
     p.add_argument("--num-fewshot", type=int, help="few-shot exemplars (gsm8k: 0, 2, 4 or 8)")
-    p.add_argument("--batch-size", type=int, default=16, help="prompts per generation batch (vllm engine: most sequences in flight, max_num_seqs)")
+    p.add_argument("--batch-size", type=int, default=16,
+                   help="prompts per generation batch (vllm engine: batch size x samples = "
+                        "max_num_seqs, the sequences in flight)")
     p.add_argument("--max-new-tokens", type=int, help="override every task's token cap")
     p.add_argument("--output-dir", default="runs/eval")
     p.add_argument("--data-dir", help="folder holding task files in the layout gsm8k/test.jsonl, "
@@ -143,7 +145,8 @@ def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
                             "evaluation uses (a typo?); pass a smaller value")
     from rlvr.eval.vllm_engine import check_engine
 
-    check_engine(getattr(args, "engine", "transformers"), getattr(args, "dtype", "float32"))  # vllm missing: the install line
+    # vllm missing: the install line, before any model loads
+    check_engine(getattr(args, "engine", "transformers"), getattr(args, "dtype", "float32"))
     if args.temperature is not None and not (math.isfinite(args.temperature)
                                              and args.temperature >= 0):
         raise RlvrError(f"--temperature must be >= 0 and finite, got {args.temperature}")

@@ -119,7 +119,8 @@ class TrainConfig:
     use_vllm: bool = _f(False, "generate the GRPO rollouts with vLLM through TRL (needs "
                                "vllm; see vllm_mode); without CUDA: vLLM's CPU build "
                                "(`bash scripts/install.sh --vllm`), colocate, float32, "
-                               "weights synced by rlvr.train.vllm_cpu")
+                               "weights synced by rlvr.train.vllm_cpu, TRL's "
+                               "vllm_importance_sampling_correction off unless trl: sets it")
     vllm_mode: str = _f("colocate", "colocate (vLLM in the training process, one GPU) | "
                                     "server (a separate `trl vllm-serve`)")
     vllm_server_host: str = _f("0.0.0.0", "vllm_mode server: host of `trl vllm-serve`")
@@ -146,7 +147,8 @@ class TrainConfig:
     # --- before/after evaluation ---
     eval_split: str = _f("test", "held-out split to evaluate on")
     eval_limit: int | None = _f(None, "evaluate at most N held-out questions; None = all")
-    eval_batch_size: int = _f(16, "prompts per generation batch during evaluation")
+    eval_batch_size: int = _f(16, "prompts per generation batch during evaluation "
+                                  "(eval_engine vllm: x samples = max_num_seqs)")
     eval_engine: str = _f("transformers", "generation engine of the cross-task evaluation "
                                           "(eval_tasks): transformers | vllm (vLLM's CPU "
                                           "build, `bash scripts/install.sh --vllm`; the "

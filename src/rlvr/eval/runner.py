@@ -139,10 +139,12 @@ def load_generator(model: str | None, engine: str = "transformers", dtype: str =
 
     Args:
         model: model spec (`rlvr.models.resolve_model`).
-        engine: "transformers" (a loaded causal LM) or "vllm" (a `VllmEngine` on the model
-            folder, built lazily, LoRA support sized for `adapter`, `max_num_seqs` answers in
-            flight: pass the transformers batch size times samples per prompt).
+        engine: "transformers" (a loaded causal LM) or "vllm" (a started `VllmEngine` on the
+            model folder, LoRA support sized for `adapter`, `max_num_seqs` answers in
+            flight: pass the transformers batch size times samples per prompt). Either is
+            ready when returned, so generation timings leave loading and start-up out.
         adapter: only sizes vLLM's LoRA support here; switch to it with `use_adapter`.
+    Free a vLLM engine with `close_generator` when done (its KV cache holds memory).
     Raises:
         RlvrError: a missing model; an adapter rank vLLM cannot serve.
     """
@@ -151,11 +153,25 @@ def load_generator(model: str | None, engine: str = "transformers", dtype: str =
         from rlvr.models import load_tokenizer, resolve_model
 
         path = resolve_model(model)
-        return (VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter else 0,
-                           seed=seed, max_num_seqs=max_num_seqs), load_tokenizer(path))
+        built = VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter else 0,
+                           seed=seed, max_num_seqs=max_num_seqs)
+        built.llm  # noqa: B018 - start-up here, not inside the first timed generation
+        return built, load_tokenizer(path)
     from rlvr.models import load_causal_lm
 
     return load_causal_lm(model, dtype=dtype)
+
+
+def close_generator(model_obj: Any) -> None:
+    """Free what `load_generator` built: a vLLM engine is closed and collected (a second
+    engine in the same process would otherwise hold its own KV cache as well); a
+    transformers model is left to the caller's references."""
+    close = getattr(model_obj, "close", None)
+    if callable(close):
+        import gc
+
+        close()
+        gc.collect()
 
 
 def use_adapter(model_obj: Any, adapter: str) -> Any:
@@ -275,15 +291,19 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
         else:
             model_obj, tokenizer = load_generator(model, engine, dtype, adapter, seed,
                                                   batch_size * num_samples)
-    for label, adapter_dir in runs if rows_by_task else []:
-        if adapter_dir is not None:
-            model_obj = use_adapter(model_obj, adapter_dir)
-        for name, rows in rows_by_task.items():
-            start = time.perf_counter()
-            records = generate_task_records(model_obj, tokenizer, tasks_used[name], rows,
-                                            exemplars[name], settings, label)
-            timings[f"{label}/{name}"] = round(time.perf_counter() - start, 3)
-            write_jsonl(out / f"samples_{label}_{name}.jsonl", records)
+    try:
+        for label, adapter_dir in runs if rows_by_task else []:
+            if adapter_dir is not None:
+                model_obj = use_adapter(model_obj, adapter_dir)
+            for name, rows in rows_by_task.items():
+                start = time.perf_counter()
+                records = generate_task_records(model_obj, tokenizer, tasks_used[name], rows,
+                                                exemplars[name], settings, label)
+                timings[f"{label}/{name}"] = round(time.perf_counter() - start, 3)
+                write_jsonl(out / f"samples_{label}_{name}.jsonl", records)
+    finally:
+        if rows_by_task and loaded_model is None:
+            close_generator(model_obj)
     meta = {"model": model or "default (SmolLM2-135M-Instruct)", "adapter": adapter,
             "runs": [label for label, _ in runs], "settings": settings, "timings_s": timings,
             "fewshot_ids": {n: [e["id"] for e in ex] for n, ex in exemplars.items()},

@@ -99,9 +99,10 @@ class VllmEngine:
         max_model_len: prompt + completion tokens per sequence.
         max_num_seqs: most sequences decoded at once (vLLM's scheduler cap), the engine's
             equivalent of transformers' batch size; `rlvr eval` passes `--batch-size` x
-            `--num-samples`, so both engines hold the same number of answers in flight. None = vLLM's
-            default (256 on CPU).
-    The engine is built on first use (`llm`).
+            `--num-samples`, so both engines hold the same number of answers in flight.
+            None = vLLM's default (256 on CPU).
+    The engine is built on first use (`llm`; `rlvr.eval.runner.load_generator` builds it
+    at once).
     Raises (at construction): ValueError: max_num_seqs below 1.
     """
 
@@ -127,8 +128,10 @@ class VllmEngine:
             kwargs: dict[str, Any] = dict(model=self.model_path, dtype=self.dtype,
                                           enforce_eager=self.enforce_eager, seed=self.seed,
                                           max_model_len=self.max_model_len)
-            if self.max_num_seqs is not None:
-                kwargs["max_num_seqs"] = self.max_num_seqs
+            if self.max_num_seqs is not None:  # vLLM refuses more sequences than the tokens
+                # of one scheduler step (4096 by default on CPU)
+                kwargs.update(max_num_seqs=self.max_num_seqs,
+                              max_num_batched_tokens=max(self.max_num_seqs, 4096))
             if self.max_lora_rank:
                 kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
             self._llm = LLM(**kwargs)
@@ -152,9 +155,9 @@ class VllmEngine:
                              num_samples: int = 1, temperature: float = 0.0,
                              top_p: float = 1.0, seed: int = 0) -> list[dict[str, Any]]:
         """Answer every prompt; arguments and returned records as
-        `rlvr.eval.generate.generate_completions` (`batch_size` is ignored here: vLLM
-        schedules every prompt, at most `max_num_seqs` at a time, refilling a slot as soon
-        as an answer ends; `desc` labels the progress bar).
+        `rlvr.eval.generate.generate_completions` (`batch_size` is not used here: vLLM
+        schedules every prompt, at most `max_num_seqs` sequences at a time, refilling a
+        slot as soon as an answer ends; `desc` labels the progress bar).
 
         Returns:
             len(prompts) * num_samples dicts, prompt-major: `completion`, `sample`,

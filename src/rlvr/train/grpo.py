@@ -94,7 +94,7 @@ def grpo_args(cfg: TrainConfig, output_dir: Path, reward_weights: list[float] | 
     if _cpu_colocate(cfg):  # fp32 engine: TRL's importance correction is a no-op pass
         from rlvr.train.vllm_cpu import cpu_grpo_defaults
 
-        kwargs.update(cpu_grpo_defaults(options))
+        kwargs.update(cpu_grpo_defaults(options, bf16=bool(cfg.bf16)))
     if not options:
         return GRPOConfig(**kwargs)
     try:

@@ -76,7 +76,9 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
     """Answer the run's held-out rows (the first `limit`) with base and adapter, score and
     summarise them as the run's report did (module docstring): the run's
     `eval_num_samples` (greedy when 1, else at its `temperature`), `seed` and
-    `bootstrap_samples`, so the same rows give the same table.
+    `bootstrap_samples`, so the same rows give the same table (float32 greedy answers
+    agree across engines; sampled answers, `eval_num_samples` > 1, through vLLM are other
+    draws from the same distribution).
 
     Args:
         model: the base model spec; None = the run's own `model`.
@@ -90,7 +92,8 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
         RlvrError: as `read_run`; a missing model; engine vllm without vLLM installed
             (the install line, before any model loads).
     """
-    from rlvr.eval.runner import generate_task_records, load_generator, use_adapter
+    from rlvr.eval.runner import (close_generator, generate_task_records, load_generator,
+                                  use_adapter)
     from rlvr.eval.task_heldout import heldout_summary, heldout_table, score_with_entries
     from rlvr.eval.vllm_engine import check_engine
 
@@ -110,14 +113,17 @@ def eval_heldout(adapter: str | Path, output_dir: str | Path, model: str | None 
     model_obj, tokenizer = load_generator(model if model is not None else cfg.get("model"),
                                           engine, dtype, str(adapter), seed, batch_size * k)
     records, timings = {}, {}
-    for label in ("base", "trained"):
-        if label == "trained":
-            model_obj = use_adapter(model_obj, str(adapter))
-        start = time.perf_counter()
-        records[label] = score_with_entries(generate_task_records(
-            model_obj, tokenizer, task, rows, [], settings, label), entries)
-        timings[label] = round(time.perf_counter() - start, 3)
-        write_jsonl(out / f"samples_{label}_heldout.jsonl", records[label])
+    try:
+        for label in ("base", "trained"):
+            if label == "trained":
+                model_obj = use_adapter(model_obj, str(adapter))
+            start = time.perf_counter()
+            records[label] = score_with_entries(generate_task_records(
+                model_obj, tokenizer, task, rows, [], settings, label), entries)
+            timings[label] = round(time.perf_counter() - start, 3)
+            write_jsonl(out / f"samples_{label}_heldout.jsonl", records[label])
+    finally:
+        close_generator(model_obj)
     summary = heldout_summary(records["base"], records["trained"], entries, num_samples=k,
                               bootstrap_samples=int(cfg.get("bootstrap_samples") or 2000),
                               seed=seed)

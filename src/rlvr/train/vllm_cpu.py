@@ -72,10 +72,23 @@ def reload_engine_weights(llm, named_params: Iterable[tuple[str, Any]]) -> int:
 CPU_GRPO_DEFAULTS = {"vllm_importance_sampling_correction": False}
 
 
-def cpu_grpo_defaults(options: dict[str, Any]) -> dict[str, Any]:
+def cpu_grpo_defaults(options: dict[str, Any], bf16: bool = False) -> dict[str, Any]:
     """`trl.GRPOConfig` defaults for colocated vLLM on CPU (`CPU_GRPO_DEFAULTS`, see the
-    module docstring), leaving out what the config's `trl:` mapping `options` sets."""
-    return {name: value for name, value in CPU_GRPO_DEFAULTS.items() if name not in options}
+    module docstring).
+
+    Args:
+        options: the config's `trl:` mapping. Any `vllm_importance_sampling_*` key in it
+            (the correction itself, or its mode, cap or clip bounds) means the user wants
+            TRL's correction as configured: nothing is changed then.
+        bf16: the trainer computes in bfloat16; the float32 engine then samples from a
+            different distribution (the case the correction exists for): nothing changed.
+    Returns:
+        the GRPOConfig keyword arguments to add (empty or {"vllm_importance_sampling_
+        correction": False}).
+    """
+    if bf16 or any(name.startswith("vllm_importance_sampling") for name in options):
+        return {}
+    return dict(CPU_GRPO_DEFAULTS)
 
 
 def make_cpu_sync_weights(original: Callable) -> Callable:
