@@ -113,24 +113,27 @@ def agreement(records: list[dict], reference: list[dict]) -> tuple[float, float]
     return text, reward
 
 
-def eval_engines(works: list[dict]) -> dict[str, dict[str, dict]]:
+def eval_engines(works: list[dict], more: bool = False) -> dict[str, dict[str, dict]]:
     """{workload: {engine label: answer(...) + startup_s}}: a model or engine loaded per
-    engine and workload (vLLM's `max_num_seqs` is fixed at start-up: the workload's batch)."""
-    from rlvr.eval.runner import load_generator
+    engine and workload (vLLM's `max_num_seqs` is fixed at start-up: the workload's batch,
+    times 4 for the `more` row "vllm fp32 x4 batch", which with "vllm bf16" shows what
+    vLLM reaches beyond the equal-batch fp32 setting)."""
+    from rlvr.eval.runner import close_generator, load_generator
 
     out: dict[str, dict[str, dict]] = {w["name"]: {} for w in works}
-    for label, engine, dtype in ENGINES:
+    rows = [(label, engine, dtype, 1) for label, engine, dtype in ENGINES]
+    if more:
+        rows += [("vllm fp32 x4 batch", "vllm", "float32", 4),
+                 ("vllm bf16", "vllm", "bfloat16", 1)]
+    for label, engine, dtype, times in rows:
         for work in works:
-            start = time.perf_counter()
-            generator, tokenizer = load_generator(None, engine, dtype,
-                                                  max_num_seqs=work["settings"]["batch_size"])
-            if engine == "vllm":
-                generator.llm  # noqa: B018 - builds the engine (timed apart)
+            start = time.perf_counter()  # load_generator starts a vLLM engine at once
+            generator, tokenizer = load_generator(
+                None, engine, dtype, max_num_seqs=times * work["settings"]["batch_size"])
             startup = time.perf_counter() - start
             out[work["name"]][label] = {**answer(generator, tokenizer, work, label),
                                         "startup_s": startup}
-            if engine == "vllm":
-                generator.close()
+            close_generator(generator)
             del generator
     return out
 
@@ -192,6 +195,9 @@ def main() -> int:
                         "selfaware, 64 gsm8k; 24 and 16 with --quick)")
     parser.add_argument("--steps", type=int, help="GRPO steps per run (default 5; 3 quick)")
     parser.add_argument("--skip-grpo", action="store_true")
+    parser.add_argument("--more", action="store_true",
+                        help="also vLLM fp32 at 4x the batch and vLLM bf16 (not in the "
+                             "last line)")
     args = parser.parse_args()
     limits = {"selfaware": args.limit or (24 if args.quick else None),
               "gsm8k": args.limit or (16 if args.quick else 64)}
@@ -202,7 +208,7 @@ def main() -> int:
     gflops = matmul_gflops()
     print(f"machine: {gflops:.0f} GFLOP/s fp32 matmul (torch default threads)", flush=True)
     works = workloads(limits)
-    results = eval_engines(works)
+    results = eval_engines(works, args.more)
     pooled = {label: 0.0 for label, _, _ in ENGINES}
     same, total = 0, 0
     for work in works:
@@ -212,7 +218,7 @@ def main() -> int:
         reference = results[work["name"]]["transformers fp32"]["records"]
         for label, r in results[work["name"]].items():
             text, reward = agreement(r["records"], reference)
-            pooled[label] += r["seconds"]
+            pooled[label] = pooled.get(label, 0.0) + r["seconds"]
             print(f"  {label:18} {r['q_per_s']:6.2f} questions/s ({r['seconds']:6.1f} s; "
                   f"start-up {r['startup_s']:5.1f} s)  identical text {100 * text:5.1f}%  "
                   f"identical reward {100 * reward:5.1f}%", flush=True)

@@ -47,6 +47,8 @@ def test_flash_attention_where_it_cannot_run_is_refused():
     ({"quantization": "nf4"}, CPU, "nf4 \\(QLoRA\\) needs a CUDA GPU.*quantization: none"),
     ({"quantization": "nf4"}, GPU_FLASH, "pip install bitsandbytes"),
     ({"use_vllm": True}, CPU, "pip install vllm"),
+    ({"use_vllm": True, "vllm_mode": "server"}, Hardware(packages=frozenset({"vllm"})),
+     "vllm_mode: server needs a CUDA GPU in the training process.*vllm_mode: colocate"),
     ({"bf16": True}, CPU, "bf16: true needs a GPU"),
     ({"bf16": True}, OLD_GPU, "bf16: true needs a GPU"),
     ({"attn_implementation": "flash_attention_2"}, GPU, "flash-attn package"),
@@ -59,7 +61,7 @@ def test_cuda_only_options_are_refused_with_the_fix(settings, hw, message):
 def test_options_the_machine_can_run_pass():
     check_options(TrainConfig(quantization="nf4", use_vllm=True), GPU)
     check_options(TrainConfig(use_vllm=True, vllm_mode="server"),
-                  Hardware(packages=frozenset({"vllm"})))  # the server holds the GPU
+                  Hardware(cuda_devices=1, packages=frozenset({"vllm"})))
     check_options(TrainConfig(), CPU)
     # colocate without CUDA: vLLM's CPU build (rlvr.train.vllm_cpu patches TRL's weight sync)
     check_options(TrainConfig(use_vllm=True), Hardware(packages=frozenset({"vllm"})))

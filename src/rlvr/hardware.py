@@ -134,6 +134,13 @@ def check_options(cfg: Any, hw: Hardware | None = None) -> None:
             raise ConfigError("use_vllm: vLLM is not installed; run `pip install vllm` (CUDA) "
                               "or `bash scripts/install.sh --vllm` (CPU build), or set "
                               "use_vllm: false (transformers generates)")
+        if cfg.vllm_mode == "server" and not hw.cuda:
+            # TRL 1.16's VLLMClient.init_communicator raises NotImplementedError for a CPU
+            # trainer (measured; README "vLLM on CPU"), after the model has loaded
+            raise ConfigError("vllm_mode: server needs a CUDA GPU in the training process: "
+                              "TRL pushes the weights to the server over vLLM's NCCL "
+                              "weight-transfer engine; without CUDA set vllm_mode: colocate "
+                              "(vLLM's CPU build) or use_vllm: false")
     if cfg.bf16 and not (hw.cuda and hw.bf16):
         raise ConfigError("bf16: true needs a GPU with bfloat16 support; set bf16: null "
                           "(automatic) or false")

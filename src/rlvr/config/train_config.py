@@ -121,8 +121,9 @@ class TrainConfig:
                                "(`bash scripts/install.sh --vllm`), colocate, float32, "
                                "weights synced by rlvr.train.vllm_cpu, TRL's "
                                "vllm_importance_sampling_correction off unless trl: sets it")
-    vllm_mode: str = _f("colocate", "colocate (vLLM in the training process, one GPU) | "
-                                    "server (a separate `trl vllm-serve`)")
+    vllm_mode: str = _f("colocate", "colocate (vLLM in the training process; one GPU, or "
+                                    "the CPU build) | server (a separate `trl vllm-serve`; "
+                                    "the trainer needs CUDA: weights go over NCCL)")
     vllm_server_host: str = _f("0.0.0.0", "vllm_mode server: host of `trl vllm-serve`")
     vllm_server_port: int = _f(8000, "vllm_mode server: port of `trl vllm-serve`")
     vllm_gpu_memory_utilization: float = _f(0.3, "vllm_mode colocate: share of GPU memory "
