@@ -273,7 +273,7 @@ def test_cpu_colocated_vllm_turns_off_the_importance_correction_unless_trl_sets_
     assert args.use_vllm and args.vllm_importance_sampling_correction is False
     asked = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_correction": True})
     assert grpo.grpo_args(asked, out).vllm_importance_sampling_correction is True
-    capped = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_cap": 3.0})
+    capped = TrainConfig(use_vllm=True, trl={"vllm_importance_sampling_clip_max": 3.0})
     assert grpo.grpo_args(capped, out).vllm_importance_sampling_correction is True
     assert grpo.grpo_args(TrainConfig(), out).vllm_importance_sampling_correction is True
     server = TrainConfig(use_vllm=True, vllm_mode="server")
