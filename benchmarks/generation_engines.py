@@ -36,6 +36,7 @@ Needs vLLM's CPU build (`bash scripts/install.sh --vllm`). Run it alone on the m
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import statistics
@@ -73,14 +74,14 @@ def workloads(limits: dict[str, int | None]) -> list[dict]:
                  "rows": heldout_rows(heldout)[:limits["selfaware"]], "exemplars": [],
                  "settings": _settings(cfg.eval_batch_size, budget, cfg.seed),
                  "about": "built-in held-out questions, the main job's prompt"}
-    data_dir = ROOT.parent / "shared" / "data"
-    rows, skipped, sources = load_task_rows(["gsm8k"], str(data_dir) if data_dir.is_dir()
-                                            else None, {}, limits["gsm8k"])
+    shared = ROOT.parent / "shared" / "data"
+    data_dir = str(shared) if shared.is_dir() else None  # None: rlvr's own fallbacks
+    rows, skipped, sources = load_task_rows(["gsm8k"], data_dir, {}, limits["gsm8k"])
     if "gsm8k" in skipped:
         raise SystemExit(f"gsm8k rows unavailable: {skipped['gsm8k']}")
     task = get_task("gsm8k")
     gsm8k = {"name": "gsm8k", "task": task, "rows": rows["gsm8k"],
-             "exemplars": fewshot_exemplars(task, task.default_fewshot, str(data_dir), 0),
+             "exemplars": fewshot_exemplars(task, task.default_fewshot, data_dir, 0),
              "settings": _settings(16, task.max_new_tokens, 0),
              "about": f"GSM8K test ({sources['gsm8k']['data_source']}), "
                       f"{task.default_fewshot}-shot, `rlvr eval` defaults"}
@@ -173,17 +174,25 @@ def floor_seconds(config: Path, train_events: list[dict], gflops: float) -> floa
     from train_overhead import step_tokens
 
     from rlvr.config import load_config
-    from rlvr.models import load_causal_lm
-    from rlvr.train.profiling import matmul_params, step_flops
+    from rlvr.train.profiling import step_flops
 
     cfg = load_config(str(config))
-    model, _ = load_causal_lm(cfg.model)
-    params, shape = matmul_params(model), model.config
+    params, layers, hidden = model_shape(cfg.model)
     sequences = cfg.per_device_train_batch_size * cfg.gradient_accumulation_steps
-    floors = [step_flops(params, prompt, completion, sequences, cfg.beta,
-                         shape.num_hidden_layers, shape.hidden_size)["total"]
+    floors = [step_flops(params, prompt, completion, sequences, cfg.beta, layers,
+                         hidden)["total"]
               for prompt, completion, _ in step_tokens(train_events, sequences)[1:]]
     return statistics.median(floors) / gflops / 1e9 if floors else float("nan")
+
+
+@functools.lru_cache(maxsize=None)
+def model_shape(model: str | None) -> tuple[int, int, int]:
+    """(matmul parameters N, layers L, hidden size d) of a model spec, loaded once."""
+    from rlvr.models import load_causal_lm
+    from rlvr.train.profiling import matmul_params
+
+    loaded, _ = load_causal_lm(model)
+    return matmul_params(loaded), loaded.config.num_hidden_layers, loaded.config.hidden_size
 
 
 def main() -> int:
