@@ -88,7 +88,7 @@ def recipe(config: Path, output_dir: str) -> None:
     from rlvr.eval.kshot import kshot_markdown
     from rlvr.eval.task_heldout import heldout_table
     from rlvr.train.job import run
-    from rlvr.train.task_eval import task_verdict_line
+    from rlvr.eval.task_run import task_verdict_line
 
     print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul", flush=True)
     cfg = load_config(str(config), {"output_dir": output_dir})

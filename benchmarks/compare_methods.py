@@ -4,7 +4,7 @@ job's data, three seeds each, on one held-out set (`rlvr compare`).
     .venv/bin/python benchmarks/compare_methods.py                 # 4 arms x 3 seeds
     .venv/bin/python benchmarks/compare_methods.py --seeds 0 --max-steps 5   # a quick look
 
-Runs `rlvr.train.compare.run_compare` with configs/selfaware_grpo_cpu.yaml (every arm gets
+Runs `rlvr.train.compare_arms.run_compare` with configs/selfaware_grpo_cpu.yaml (every arm gets
 its data, prompt, LoRA settings and optimizer steps; GRPO's 16 completions per step are
 SFT's 16 target sequences and DPO's 8 pairs per step). Prints the machine's fp32 matmul
 throughput, each run's training seconds, the comparison tables (`compare.md`), the wall
@@ -39,7 +39,7 @@ def main() -> int:
                         help="keep each run's likelihood cross-check (off by default: the "
                              "comparison is about held-out honesty; about 26 s per run)")
     args = parser.parse_args()
-    from rlvr.train.compare import run_compare
+    from rlvr.train.compare_arms import run_compare
 
     print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul")
     overrides = {"max_steps": args.max_steps} if args.max_steps else {}
@@ -68,7 +68,7 @@ def main() -> int:
             line += (f"; vs {summary['reference']} {diff['difference']:+.3f} "
                      f"[{diff['ci_low']:+.3f}, {diff['ci_high']:+.3f}]")
         print(line)
-    from rlvr.eval.compare import answer_sentence
+    from rlvr.eval.method_stats import answer_sentence
 
     print(f"answer: {answer_sentence(summary['answer'], summary)}")
     return 0

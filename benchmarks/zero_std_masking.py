@@ -99,7 +99,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.step_time:
         return step_time(args.config, args.step_time, Path(args.output_dir))
-    from rlvr.train.compare import run_compare
+    from rlvr.train.compare_arms import run_compare
 
     seeds = [int(s) for s in args.seeds.split(",") if s]
     out = Path(args.output_dir)

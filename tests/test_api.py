@@ -27,7 +27,7 @@ def test_config_objects_and_overrides_are_checked_like_the_cli():
 def test_score_and_evaluate_refusals():
     results = api.score("gsm8k_correctness", [{"completion": "#### 4", "final_answer": "4"}])
     assert [(r.score, r.outcome) for r in results] == [(1.0, "correct")]
-    with pytest.raises(RlvrError, match="needs adapter=RUN/adapter"):
+    with pytest.raises(RlvrError, match="needs --adapter RUN/adapter"):
         api.evaluate(tasks=["heldout"])
     with pytest.raises(RlvrError, match="Did you mean 'gsm8k'"):
         api.evaluate(tasks=["gsmk8"])

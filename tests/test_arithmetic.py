@@ -92,11 +92,13 @@ def test_data_arithmetic_resolves_to_gsm8k_examples():
 def test_kshot_uses_the_runs_own_rows_for_gsm8k_format_data(tmp_path):
     from rlvr.config import load_config
     from rlvr.tasks.resolve import resolve_data
-    from rlvr.train.task_eval import _kshot_inputs
+    from rlvr.eval.settings import RunEvaluation
+    from rlvr.eval.task_run import _kshot_inputs
 
     cfg = load_config(CONFIG, {"kshot_eval": [0, 2], "kshot_limit": 7})
     data = resolve_data("arithmetic")
-    rows, pool, sources = _kshot_inputs(cfg, data.train, data.heldout)
+    rows, pool, sources = _kshot_inputs(RunEvaluation.from_run(cfg).kshot, data.train,
+                                        data.heldout)
     assert sources["data_source"] == "the run's held-out rows" and len(rows) == 7
     assert [r["question"] for r in rows] == [ex["question"] for ex in data.heldout[:7]]
     assert rows[0]["final_answer"] == data.heldout[0]["fields"]["final_answer"]
@@ -107,5 +109,6 @@ def test_kshot_uses_the_runs_own_rows_for_gsm8k_format_data(tmp_path):
     assert main(["data", "arithmetic", "--level", "mixed3", "--output-dir",
                  str(tmp_path / "d"), "--n-train", "30", "--n-test", "10"]) == 0
     files = resolve_data(str(tmp_path / "d"))
-    rows, _, sources = _kshot_inputs(cfg, files.train, files.heldout)
+    rows, _, sources = _kshot_inputs(RunEvaluation.from_run(cfg).kshot, files.train,
+                                     files.heldout)
     assert sources["data_source"] == "the run's held-out rows" and len(rows) == 7

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rlvr.eval.knowledge import knowledge_labels, knowledge_report
-from rlvr.eval.report import build_report, write_report
+from rlvr.eval.honesty_report import build_report, write_report
 
 FIXTURE = Path(__file__).parent / "fixtures" / "collapsed_run"
 

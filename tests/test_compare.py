@@ -13,9 +13,9 @@ import pytest
 from rlvr.cli import main
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
-from rlvr.eval.compare import (answer_sentence, best_at_retention, compare_arms,
+from rlvr.eval.method_stats import (answer_sentence, best_at_retention, compare_arms,
                                compare_markdown)
-from rlvr.train.compare import arm_configs, arm_overrides
+from rlvr.train.compare_arms import arm_configs, arm_overrides
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
 KNOWN = [True, True, False, False]
@@ -164,11 +164,17 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     original = job.evaluate_heldout
     monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[5]) or
                         original(*a, **k))
-    from rlvr.train import decision
+    forced, original_base, original_check = [], job.base_decision, job.decision_check
 
-    forced, original_forced = [], decision.answer_forced
-    monkeypatch.setattr(decision, "answer_forced", lambda *a, **k: forced.append(a[2]) or
-                        original_forced(*a, **k))
+    def base_decision(*a, **k):
+        p, seconds = original_base(*a, **k)
+        if seconds is not None:  # computed, not reused from decision_base.json
+            forced.append("base")
+        return p, seconds
+
+    monkeypatch.setattr(job, "base_decision", base_decision)
+    monkeypatch.setattr(job, "decision_check", lambda *a, **k: forced.append("trained") or
+                        original_check(*a, **k))
     out = tmp_path / "cmp"
     import rlvr.eval.runner as runner
 
@@ -201,7 +207,7 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
 
 def test_a_run_stopped_by_a_signal_stops_the_comparison(tmp_path, monkeypatch):
     from rlvr.errors import RlvrError
-    from rlvr.train import compare, job
+    from rlvr.train import compare_arms as compare, job
 
     ran = []
     monkeypatch.setattr(job, "run", lambda cfg, resume=False: ran.append(cfg.seed) or

@@ -355,13 +355,13 @@ def test_likelihood_check_needs_a_base_or_a_peft_model():
 
 
 def test_report_gets_a_cross_check_section(tmp_path):
-    from rlvr.eval.report import write_report
+    from rlvr.eval.honesty_report import write_report
 
     check = {"meta": {}, "skipped": {"mbpp": "no data"}, "tasks": {"gsm8k": {
         "n": 3, "continuation": "the gold worked solution", "base": -1.25, "trained": -1.5,
         "difference": {"mean_difference": -0.25, "ci_low": -0.4, "ci_high": -0.1}}}}
     report = {"meta": {}, "base": {}, "trained": {}, "cross_check": check}
-    import rlvr.eval.report as report_module
+    import rlvr.eval.honesty_report as report_module
 
     original = report_module.format_table
     report_module.format_table = lambda r: ""

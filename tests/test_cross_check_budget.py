@@ -1,4 +1,4 @@
-"""A task run's cross-check sized to a share of its training time (rlvr.train.task_eval):
+"""A task run's cross-check sized to a share of its training time (rlvr.eval.task_run):
 the budget rule, the rows a probe's cost affords, and tasks skipped with the reason."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import pytest
 
 from rlvr.config import load_config
 from rlvr.eval import cross_check as cc
-from rlvr.train import task_eval
+from rlvr.eval import task_run
+from rlvr.eval.settings import RunEvaluation
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 
@@ -19,19 +20,22 @@ def test_budget_is_a_share_of_training_time_for_task_runs_only():
     calibration = load_config(CONFIGS / "selfaware_grpo_cpu.yaml")
     # 20 steps at 10 s = 200 s of training
     meta = {"timings": {"train_s": 200.0, "seconds_per_step": 10.0}, "optimizer_steps": 20}
-    assert task_eval.check_budget(task, meta) == 50.0  # 0.25 x 200 s
+    def budget(cfg, meta):
+        return task_run.check_budget(RunEvaluation.from_run(cfg).cross_check, meta)
+
+    assert budget(task, meta) == 50.0  # 0.25 x 200 s
     # a resumed run that trained 5 of its 20 steps here (50 s): still 0.25 x 20 x 10 s
     resumed = {"timings": {"train_s": 50.0, "seconds_per_step": 10.0}, "optimizer_steps": 20}
-    assert task_eval.check_budget(task, resumed) == 50.0
+    assert budget(task, resumed) == 50.0
     # a resume that only evaluates measured no step: no limit
-    assert task_eval.check_budget(task, {"timings": {"seconds_per_step": float("nan")},
-                                         "optimizer_steps": 20}) is None
-    assert task_eval.check_budget(calibration, meta) is None  # auto: no limit
+    assert budget(task, {"timings": {"seconds_per_step": float("nan")},
+                         "optimizer_steps": 20}) is None
+    assert budget(calibration, meta) is None  # auto: no limit
     calibration.cross_check_budget = 0.5
-    assert task_eval.check_budget(calibration, meta) == 100.0
+    assert budget(calibration, meta) == 100.0
     task.cross_check_budget = None
-    assert task_eval.check_budget(task, meta) is None
-    assert task_eval.check_budget(calibration, {}) is None  # no training time measured
+    assert budget(task, meta) is None
+    assert budget(calibration, {}) is None  # no training time measured
 
 
 def probe_result(costs: dict[str, float]) -> dict:
@@ -54,7 +58,8 @@ def test_rows_follow_the_probe_cost(monkeypatch, budget, rows, skipped):
     cfg = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml")
     monkeypatch.setattr(cc, "likelihood_check",
                         lambda *a, **k: probe_result({"gsm8k": 1.0, "triviaqa": 0.1}))
-    got, sizing = task_eval.size_cross_check(cfg, None, None, budget)
+    got, sizing = task_run.size_cross_check(RunEvaluation.from_run(cfg).cross_check, None,
+                                            None, budget)
     assert got == rows and set(sizing["skipped"]) == skipped
     assert sizing["seconds_per_row"] == {"gsm8k": 1.0, "triviaqa": 0.1}
     if "gsm8k" in skipped:
@@ -67,5 +72,6 @@ def test_a_small_limit_that_fits_is_not_skipped(monkeypatch):
     cfg = load_config(CONFIGS / "gsm8k_grpo_cpu.yaml", {"cross_check_limit": 3})
     monkeypatch.setattr(cc, "likelihood_check",
                         lambda *a, **k: probe_result({"gsm8k": 1.0, "triviaqa": 0.1}))
-    got, sizing = task_eval.size_cross_check(cfg, None, None, 100.0)
+    got, sizing = task_run.size_cross_check(RunEvaluation.from_run(cfg).cross_check, None,
+                                            None, 100.0)
     assert got == {"gsm8k": 3, "triviaqa": 3} and set(sizing["skipped"]) == {"mbpp"}

@@ -1,4 +1,4 @@
-"""Answer-forced P(correct) and the decision report (`rlvr.eval.decision`), without a real
+"""Answer-forced P(correct) and the decision report (`rlvr.eval.decision_rule`), without a real
 model: a scripted generator for the numbers, the tiny random Llama for the real path."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from tiny_models import tiny_chat_llama
 
-from rlvr.eval.decision import (ANSWER_PREFIX, answer_forced_p_correct, answer_forced_records,
+from rlvr.eval.decision_rule import (ANSWER_PREFIX, answer_forced_p_correct, answer_forced_records,
                                 decision_report, decision_table, forced_prompts,
                                 p_correct_from_records, task_values)
 from rlvr.tasks.heldout import run_task

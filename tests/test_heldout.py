@@ -10,8 +10,9 @@ from rlvr.config import load_config
 from rlvr.data.builtin import builtin_splits
 from rlvr.tasks.resolve import resolve_data, with_system_prompt
 from rlvr.errors import ConfigError, DataError
-from rlvr.tasks.heldout import (check_overlap, find_run, heldout_rows, normalise_question,
-                               run_task, write_run_data)
+from rlvr.eval.saved_run import find_run
+from rlvr.tasks.heldout import (check_overlap, heldout_rows, normalise_question, run_task,
+                               write_run_data)
 from rlvr.train.checks import reward_preflight
 
 

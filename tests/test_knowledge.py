@@ -267,7 +267,7 @@ def test_rebuild_report_offline(tmp_path, capsys):
 
     from rlvr.cli import main
     from rlvr.errors import RlvrError
-    from rlvr.eval.report import build_report, rebuild_report, write_report
+    from rlvr.eval.honesty_report import build_report, rebuild_report, write_report
 
     base = [{"id": i, "outcome": o, "reward": r, "is_unanswerable": u} for i, (o, r, u) in
             enumerate([("correct", 1.0, False), ("wrong", -1.0, False),
@@ -292,7 +292,7 @@ def test_rebuild_report_offline(tmp_path, capsys):
 
 
 def test_build_report_by_source():
-    from rlvr.eval.report import build_report
+    from rlvr.eval.honesty_report import build_report
 
     base = [{"id": i, "outcome": o, "reward": r} for i, (o, r) in enumerate(
         [("correct", 1.0), ("answered_unanswerable", -1.0), ("correct", 1.0),

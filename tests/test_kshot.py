@@ -109,7 +109,8 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     import rlvr.eval.cross_check as cross_check
     import rlvr.eval.kshot as kshot
     from rlvr.config import load_config
-    from rlvr.train.task_eval import task_flat_results, task_report
+    from rlvr.eval.settings import RunEvaluation
+    from rlvr.eval.task_run import task_flat_results, task_report
 
     sources = {"data_source": "hand-made", "fewshot_source": "hand-made pool"}
     monkeypatch.setattr(kshot, "kshot_data", lambda limit, data_dir=None, *a, **k:
@@ -129,7 +130,7 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
     model = get_peft_model(model, LoraConfig(r=2, lora_alpha=2, target_modules=["q_proj"]))
     meta = {"reward": "gsm8k_correctness", "timings": {}}
     train = [{"question": "Pool question 1?"}]
-    report = task_report(cfg, model, tokenizer, tmp_path, meta, train)
+    report = task_report(RunEvaluation.from_run(cfg), model, tokenizer, tmp_path, meta, train)
     assert report["kshot"]["data_source"] == "hand-made" and "kshot_s" in meta["timings"]
     md = (tmp_path / "report.md").read_text()
     assert "1-shot accuracy (n=2): base " in md and "kshot.png" in md
@@ -144,7 +145,8 @@ def test_task_report_writes_report_and_verdict(tmp_path, monkeypatch):
             "kshot/difference/1shot/ci_low"} <= set(flat)
     # a k-shot test question that is also a training question is refused
     with pytest.raises(DataError, match="1 of 2 evaluation questions are training questions"):
-        task_report(cfg, model, tokenizer, tmp_path, meta, [{"question": "Test question 0?"}])
+        task_report(RunEvaluation.from_run(cfg), model, tokenizer, tmp_path, meta,
+                    [{"question": "Test question 0?"}])
 
 
 def test_kshot_data_comes_from_test_and_train_offline(monkeypatch):

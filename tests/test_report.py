@@ -1,8 +1,8 @@
-"""The before/after report (rlvr.eval.report): truncated answers and the known questions lost."""
+"""The before/after report (rlvr.eval.honesty_report): truncated answers and the known questions lost."""
 
 from __future__ import annotations
 
-from rlvr.eval.report import (build_report, format_table, knowledge_table, truncation_line,
+from rlvr.eval.honesty_report import (build_report, format_table, knowledge_table, truncation_line,
                               truncation_summary, write_report)
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
+from rlvr.io import check_output_dir
 from rlvr.train import checkpoints as ck
 from rlvr.config import backends
 from rlvr.train import trackers as tr
@@ -195,12 +196,12 @@ def test_stop_request_turns_the_first_sigint_into_a_request_and_the_second_abort
 
 
 def test_output_dir_must_be_writable(tmp_path):
-    ck.check_output_dir(tmp_path / "new" / "run")
+    check_output_dir(tmp_path / "new" / "run")
     assert (tmp_path / "new" / "run").is_dir()
     blocker = tmp_path / "file.txt"
     blocker.write_text("x")
     with pytest.raises(ConfigError, match="file.txt/run' is not writable.*--output-dir"):
-        ck.check_output_dir(blocker / "run")
+        check_output_dir(blocker / "run")
 
 
 def test_disk_space_check(tmp_path, monkeypatch):

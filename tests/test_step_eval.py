@@ -9,7 +9,8 @@ import pytest
 
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
-from rlvr.train.step_eval import StepEval, better, restore_best, step_metrics
+from rlvr.eval.heldout_answers import step_metrics
+from rlvr.train.step_eval import StepEval, better, restore_best
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 

@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rlvr.errors import DataError
+from rlvr.errors import ConfigError, DataError
 
 TRUE_VALUES = {"1", "ON", "YES", "TRUE"}  # huggingface_hub's ENV_VARS_TRUE_VALUES
 
@@ -161,3 +161,19 @@ def endpoint_unreachable(timeout_s: float = 3.0) -> str | None:
     if "error" not in outcome:
         return f"{endpoint} did not answer within {timeout_s:g} s"
     return None if outcome["error"] is None else f"{endpoint} not reachable ({outcome['error']})"
+
+
+def check_output_dir(run_dir: str | Path) -> None:
+    """Create `run_dir` and check that files can be written there.
+
+    Raises:
+        ConfigError: naming the folder when it cannot be created or written.
+    """
+    run_dir = Path(run_dir)
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=run_dir, prefix=".write-test."):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"output_dir {str(run_dir)!r} is not writable ({exc.strerror or exc}); "
+                          "choose another with --output-dir") from None

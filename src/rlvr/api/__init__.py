@@ -80,40 +80,50 @@ def train(config: TrainConfig | str | Path | None = None, resume: bool = False,
 
 def evaluate(model: str | None = None, tasks: Sequence[str] = ("heldout",),
              adapter: str | Path | None = None, output_dir: str | Path = "runs/eval",
-             limit: int | None = None, **kwargs: Any) -> dict[str, Any]:
+             limit: int | None = None, settings: Any = None, **kwargs: Any) -> dict[str, Any]:
     """Evaluate as `rlvr eval`: `tasks` are registered task names (`rlvr eval --list`), or
     `heldout` with the `adapter` of a task run (its own held-out rows, base vs adapter,
-    `rlvr.train.heldout_eval.eval_heldout`).
+    `rlvr.eval.run_heldout.eval_heldout`). The command's checks run first
+    (`rlvr.eval.request.check_request`), before any model loads.
 
     Args:
-        kwargs: further `rlvr.eval.runner.run_eval` arguments (num_samples, temperature,
-            batch_size, num_fewshot, data_dir, task_paths, seed, max_new_tokens,
-            data_source, engine, dtype); `heldout` takes batch_size, max_new_tokens, engine
-            and dtype.
+        settings: an `rlvr.eval.settings.EvalSettings`; None = one built from `limit` and
+            the `kwargs` among its fields (num_samples, temperature, batch_size, seed,
+            max_new_tokens, engine, dtype).
+        kwargs: those fields, and num_fewshot, data_dir, task_paths ({task: file}) and
+            data_source (as the flags of the same names).
     Returns:
         {"heldout": summary} and/or the `run_eval` results dict (its `tasks`, `meta`, ...).
     Raises:
-        RlvrError: an unknown task, `heldout` without a task run's adapter, bad settings.
+        RlvrError: an unknown task or keyword, `heldout` without a task run's adapter, bad
+            settings (the command's one-line messages).
     """
-    out: dict[str, Any] = {}
+    import dataclasses
+
+    from rlvr.errors import RlvrError
+    from rlvr.eval.request import check_request, evaluate as run_request
+    from rlvr.eval.settings import EvalSettings
+
+    fields = {f.name for f in dataclasses.fields(EvalSettings)}
+    request_keys = ("num_fewshot", "data_dir", "task_paths", "data_source")
+    unknown = sorted(set(kwargs) - fields - set(request_keys))
+    if unknown:
+        raise RlvrError(f"evaluate() got unknown keyword(s) {', '.join(unknown)}; known: "
+                        f"{', '.join(sorted(fields | set(request_keys)))}")
+    if settings is None:
+        settings = EvalSettings(limit=limit, **{k: v for k, v in kwargs.items() if k in fields})
+    elif limit is not None or set(kwargs) & fields:
+        raise RlvrError("evaluate(): pass either settings= or its fields (limit, num_samples, "
+                        "...), not both")
+    request = {k: kwargs[k] for k in request_keys if k in kwargs}
     names = list(tasks)
-    if "heldout" in names:
-        from rlvr.train.heldout_eval import eval_heldout
-
-        if adapter is None:
-            from rlvr.errors import RlvrError
-
-            raise RlvrError("tasks=['heldout'] needs adapter=RUN/adapter (a task run's adapter)")
-        keep = {k: kwargs[k] for k in ("batch_size", "max_new_tokens", "engine", "dtype")
-                if k in kwargs}
-        out["heldout"] = eval_heldout(adapter, output_dir, model=model, limit=limit, **keep)
-        names.remove("heldout")
-    if names:
-        from rlvr.eval.runner import run_eval
-
-        out.update(run_eval(model, names, adapter=None if adapter is None else str(adapter),
-                            output_dir=output_dir, limit=limit, require_tasks=True, **kwargs))
-    return out
+    paths = check_request(names, settings, model=model, adapter=adapter,
+                          num_fewshot=request.get("num_fewshot"),
+                          data_dir=request.get("data_dir"),
+                          task_paths=request.get("task_paths") or {}, output_dir=output_dir)
+    return run_request(names, settings, model=model, adapter=adapter, output_dir=output_dir,
+                       num_fewshot=request.get("num_fewshot"), data_dir=request.get("data_dir"),
+                       task_paths=paths, data_source=request.get("data_source", "auto"))
 
 
 def score(reward: str, rows: list[dict[str, Any]], preset: str | None = None,
@@ -131,7 +141,7 @@ def compare(config: str | Path | None, arms: Sequence[str], seeds: Sequence[int]
     """Train every arm with every seed on one held-out set and summarise, as
     `rlvr compare` (resumable); returns the compare.json summary (with its `answer`).
     Raises: ConfigError (an unknown arm, a config an arm makes invalid), as a run."""
-    from rlvr.train.compare import run_compare
+    from rlvr.train.compare_arms import run_compare
 
     return run_compare(None if config is None else str(config), list(arms), list(seeds),
                        overrides, output_dir)

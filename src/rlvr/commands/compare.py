@@ -51,10 +51,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         raise ConfigError(f"--seeds must be integers such as 0,1,2, got {args.seeds!r}") from None
     arms = _names(args.arms, "arms")
-    from rlvr.train.compare import arm_configs, run_compare
+    from rlvr.train.compare_arms import arm_configs, run_compare
 
     arm_configs(args.config, arms, seeds, overrides, args.output_dir)  # fail before any model
-    from rlvr.eval.compare import compare_markdown
+    from rlvr.eval.method_stats import compare_markdown
 
     summary = run_compare(args.config, arms, seeds, overrides, args.output_dir)
     print(compare_markdown(summary))

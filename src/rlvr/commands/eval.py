@@ -1,11 +1,15 @@
-"""`rlvr eval`: cross-task evaluation of a model and, optionally, a trained adapter."""
+"""`rlvr eval`: cross-task evaluation of a model and, optionally, a trained adapter.
+
+The flags become one `rlvr.eval.settings.EvalSettings` (which checks the numbers, engine
+and dtype when built) and one request checked by `rlvr.eval.request.check_request`, the
+same as `rlvr.api.evaluate`; nothing here imports `rlvr.train`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-HELDOUT = "heldout"  # a training run's own held-out rows (`rlvr.train.heldout_eval`)
 
 
 def register(subparsers) -> None:
@@ -55,6 +59,7 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run, list or rescore, and print the results table."""
+    from rlvr.eval.request import HELDOUT, check_request, evaluate, task_names
     from rlvr.eval.results import results_table
     from rlvr.tasks.registry import TASKS
 
@@ -69,23 +74,23 @@ def run(args: argparse.Namespace) -> int:
 
         results = rescore(args.rescore)
     else:
-        names, task_paths = _check_args(args)  # every setting, before any model loads
-        if HELDOUT in names:
-            _heldout(args)
-            names = [n for n in names if n != HELDOUT]
-            if not names:
-                return 0
-        from rlvr.eval.runner import run_eval
+        settings = eval_settings(args)  # every setting, before any model loads
+        names = task_names(args.tasks)
+        task_paths = check_request(names, settings, model=args.model, adapter=args.adapter,
+                                   num_fewshot=args.num_fewshot, data_dir=args.data_dir,
+                                   task_paths=args.task_path, output_dir=args.output_dir)
+        results = evaluate(names, settings, model=args.model, adapter=args.adapter,
+                           output_dir=args.output_dir, num_fewshot=args.num_fewshot,
+                           data_dir=args.data_dir, task_paths=task_paths,
+                           data_source=args.data_source)
+        if HELDOUT in results:
+            from rlvr.eval.task_heldout import heldout_table, verdict_line
 
-        results = run_eval(
-            args.model, names,
-            adapter=args.adapter, output_dir=args.output_dir, limit=args.limit,
-            num_samples=args.num_samples, temperature=args.temperature,
-            batch_size=args.batch_size, num_fewshot=args.num_fewshot, data_dir=args.data_dir,
-            task_paths=task_paths, seed=args.seed, max_new_tokens=args.max_new_tokens,
-            require_tasks=True, data_source=args.data_source,
-            engine=getattr(args, "engine", "transformers"),
-            dtype=getattr(args, "dtype", "float32"))
+            print(heldout_table(results[HELDOUT]))
+            print(verdict_line(results[HELDOUT]))
+            print(f"wrote {args.output_dir}/heldout.json, heldout.md and before_after.png")
+            if names == [HELDOUT]:
+                return 0
     print(results_table(results))
     for name, task in results.get("tasks", {}).items():
         if task.get("data_kind") == "packaged":
@@ -100,143 +105,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_args(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
-    """Check every `rlvr eval` setting without loading a model or a task's data.
+def eval_settings(args: argparse.Namespace):
+    """The flags' `EvalSettings` (checked when built: counts >= 1 and not absurd, a finite
+    temperature >= 0, a known engine and dtype, vLLM installed for --engine vllm).
+    Raises: RlvrError naming the flag."""
+    from rlvr.eval.settings import EvalSettings
 
-    Returns:
-        (task names, {task: file} from --task-path).
-    Raises:
-        RlvrError: one line naming the flag and the fix: no or duplicate task names, an
-            unknown task, numbers out of range (or absurdly large), a missing or non-model
-            --model path, an --adapter folder without an adapter, --engine vllm without
-            vLLM installed (the install command), a --data-dir that is not
-            a folder, a --task-path for an unknown task or a missing file, an --output-dir
-            that cannot be written.
-    """
-    import math
-    from pathlib import Path
-
-    from rlvr.config.checks import UPPER_LIMITS
-    from rlvr.errors import RlvrError
-    from rlvr.tasks.registry import get_task
-    from rlvr.models import check_model_path
-    from rlvr.train.checkpoints import check_output_dir
-
-    names = [t.strip() for t in (args.tasks or "").split(",") if t.strip()]
-    if not names:
-        raise RlvrError("--tasks is required, e.g. --tasks selfaware,gsm8k (see --list)")
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise RlvrError(f"--tasks names {', '.join(twice)} more than once; name each task once")
-    for name in names:
-        if name != HELDOUT:
-            get_task(name)  # unknown task: refused with the closest name
-    if args.num_fewshot is not None and args.num_fewshot not in (0, 2, 4, 8):
-        raise RlvrError(f"--num-fewshot must be 0, 2, 4 or 8, got {args.num_fewshot}")
-    for flag, value, limit in (
-            ("--num-samples", args.num_samples, UPPER_LIMITS["num_generations"]),
-            ("--limit", args.limit, None),
-            ("--batch-size", getattr(args, "batch_size", None), UPPER_LIMITS["eval_batch_size"]),
-            ("--max-new-tokens", args.max_new_tokens, UPPER_LIMITS["eval_max_new_tokens"])):
-        if value is not None and value < 1:
-            raise RlvrError(f"{flag} must be >= 1, got {value}")
-        if value is not None and limit is not None and value > limit:
-            raise RlvrError(f"{flag} {value} is above {limit:,}, far more than any real "
-                            "evaluation uses (a typo?); pass a smaller value")
-    from rlvr.eval.vllm_engine import check_engine
-
-    # vllm missing: the install line, before any model loads
-    check_engine(getattr(args, "engine", "transformers"), getattr(args, "dtype", "float32"))
-    if args.temperature is not None and not (math.isfinite(args.temperature)
-                                             and args.temperature >= 0):
-        raise RlvrError(f"--temperature must be >= 0 and finite, got {args.temperature}")
-    check_model_path(args.model)
-    if args.adapter:
-        _check_adapter(args.adapter)
-    _check_run_tasks(args.adapter, names, args.task_path)
-    if HELDOUT in names and (args.num_samples != 1 or args.temperature is not None):
-        raise RlvrError("--tasks heldout answers as the run's report did (its "
-                        "eval_num_samples, temperature and seed); drop --num-samples and "
-                        "--temperature, or evaluate heldout in a call of its own")
-    if args.data_dir is not None and not Path(args.data_dir).expanduser().is_dir():
-        raise RlvrError(f"--data-dir {args.data_dir} is not a folder; pass the folder that "
-                        "holds the task files (gsm8k/test.jsonl, ...; see README)")
-    task_paths = {}
-    for item in args.task_path:
-        name, sep, path = item.partition("=")
-        if not sep or not name.strip() or not path:
-            raise RlvrError(f"--task-path expects TASK=FILE, got {item!r}")
-        try:
-            get_task(name.strip())
-        except RlvrError as exc:
-            raise RlvrError(f"--task-path {item}: {exc}") from None
-        if not Path(path).expanduser().is_file():
-            raise RlvrError(f"--task-path {item}: file not found; check the path")
-        task_paths[name.strip()] = path
-    if not args.output_dir.strip():
-        raise RlvrError("--output-dir is empty; pass a folder, e.g. --output-dir runs/eval")
-    check_output_dir(args.output_dir)
-    return names, task_paths
-
-
-def _check_run_tasks(adapter: str | None, names: list[str], task_paths: list[str]) -> None:
-    """`heldout` needs the --adapter of a task run (`rlvr.train.heldout_eval.read_run`); a
-    task run's adapter is not evaluated as `selfaware` on its own rows (its rewards are not
-    the calibration reward). Raises RlvrError naming the fix, before any model loads."""
-    from rlvr.errors import RlvrError
-
-    if HELDOUT in names:
-        if not adapter:
-            raise RlvrError("--tasks heldout needs --adapter RUN/adapter (a training run's "
-                            "held-out rows, base vs that adapter)")
-        from rlvr.train.heldout_eval import read_run
-
-        read_run(adapter)
-    if adapter and "selfaware" in names and not any(t.startswith("selfaware=")
-                                                    for t in task_paths):
-        import yaml
-
-        from rlvr.tasks.heldout import find_run
-        from rlvr.config.reward_setup import CALIBRATION_REWARDS
-        from rlvr.train.heldout_eval import run_entries
-
-        run = find_run(adapter)
-        if run is None:
-            return
-        cfg = yaml.safe_load((run.run_dir / "resolved_config.yaml").read_text(
-            encoding="utf-8")) or {}
-        rewards = [e["name"] for e in run_entries(cfg)]
-        if not set(rewards) & set(CALIBRATION_REWARDS):
-            raise RlvrError(f"--adapter {adapter} comes from a task run (rewards "
-                            f"{', '.join(rewards)}), not a self-awareness run; evaluate its "
-                            "held-out rows with --tasks heldout, or give selfaware rows with "
-                            "--task-path selfaware=FILE")
-
-
-def _heldout(args: argparse.Namespace) -> None:
-    """`--tasks heldout`: the run's held-out rows, base vs adapter; print the table."""
-    from rlvr.eval.task_heldout import heldout_table, verdict_line
-    from rlvr.train.heldout_eval import eval_heldout
-
-    summary = eval_heldout(args.adapter, args.output_dir, model=args.model, limit=args.limit,
-                           batch_size=args.batch_size, max_new_tokens=args.max_new_tokens,
-                           engine=getattr(args, "engine", "transformers"),
-                           dtype=getattr(args, "dtype", "float32"))
-    print(heldout_table(summary))
-    print(verdict_line(summary))
-    print(f"wrote {args.output_dir}/heldout.json, heldout.md and before_after.png")
-
-
-def _check_adapter(path: str) -> None:
-    """Refuse an --adapter folder that holds no PEFT adapter, before the base evaluation."""
-    from pathlib import Path
-
-    from rlvr.errors import RlvrError
-
-    folder = Path(path)
-    if not folder.exists():
-        raise RlvrError(f"--adapter {path} does not exist; pass the adapter folder a training "
-                        "run wrote (RUN_DIR/adapter)")
-    if not (folder / "adapter_config.json").is_file():
-        raise RlvrError(f"--adapter {path}: no adapter_config.json there; pass the adapter "
-                        "folder a training run wrote (RUN_DIR/adapter)")
+    return EvalSettings(max_new_tokens=args.max_new_tokens, num_samples=args.num_samples,
+                        temperature=args.temperature, seed=args.seed,
+                        batch_size=getattr(args, "batch_size", 16),
+                        engine=getattr(args, "engine", "transformers"),
+                        dtype=getattr(args, "dtype", "float32"), limit=args.limit)

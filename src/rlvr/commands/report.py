@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
-    from rlvr.eval.report import format_table, knowledge_table, rebuild_report, verdict_line
+    from rlvr.eval.honesty_report import format_table, knowledge_table, rebuild_report, verdict_line
 
     old = Path(args.run_dir) / "report.json"
     if old.is_file() and "kshot" in json.loads(old.read_text(encoding="utf-8")):
@@ -40,9 +40,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _task_run(args: argparse.Namespace) -> int:
-    """Rebuild a task run's report (`rlvr.train.task_eval.rebuild_task_report`), print it."""
+    """Rebuild a task run's report (`rlvr.eval.task_run.rebuild_task_report`), print it."""
     from rlvr.eval.task_heldout import heldout_table
-    from rlvr.train.task_eval import rebuild_task_report, task_verdict_line
+    from rlvr.eval.task_run import rebuild_task_report, task_verdict_line
 
     report = rebuild_task_report(args.run_dir, args.bootstrap_samples)
     print(heldout_table(report["heldout"]))

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     check_before_model(cfg)  # paths, data, preflight: before torch/TRL import (seconds)
 
-    from rlvr.eval.report import format_table, knowledge_table, verdict_line
+    from rlvr.eval.honesty_report import format_table, knowledge_table, verdict_line
     from rlvr.train.job import run as run_training
 
     report = run_training(cfg, resume=args.resume)
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     if report.get("kshot"):
         from rlvr.eval.kshot import kshot_markdown
-        from rlvr.train.task_eval import task_verdict_line
+        from rlvr.eval.task_run import task_verdict_line
 
         print(kshot_markdown(report["kshot"]))
         print(task_verdict_line(report))

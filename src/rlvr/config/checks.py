@@ -319,7 +319,7 @@ def check_cross_check(cfg) -> None:
     commas; "none", "" and null turn the check off, stored as []), `cross_check_limit` >= 1
     and `cross_check_distractors` >= 0, each a number or a mapping per task."""
     from rlvr.errors import RlvrError
-    from rlvr.eval.cross_check import check_cross_check_tasks
+    from rlvr.tasks.continuations import check_cross_check_tasks
 
     if cfg.cross_check is None or (isinstance(cfg.cross_check, str)
                                    and cfg.cross_check.strip().lower() in ("", "none", "off")):
@@ -350,7 +350,7 @@ def _check_per_task(cfg, key: str, least: int, what: str) -> None:
     """`cfg.<key>` as an integer >= `least`, or a mapping of task names with a gold
     continuation (or "default") to such integers; ConfigError (one line, the fix) otherwise.
     A named task that `cross_check` leaves out is allowed: the setting waits for it."""
-    from rlvr.eval.cross_check import CONTINUATIONS
+    from rlvr.tasks.continuations import CONTINUATIONS
 
     value = getattr(cfg, key)
     items = value.items() if isinstance(value, dict) else [(None, value)]
@@ -371,14 +371,14 @@ STEP_METRICS = ("honesty", "prudence", "prudence_all_unknown", "over_conservativ
 
 def check_keep_best(cfg) -> None:
     """`keep_best` names a metric the run's step evaluations produce
-    (`rlvr.train.step_eval.step_metrics`): a calibration run's `STEP_METRICS`, a task
+    (`rlvr.eval.heldout_answers.step_metrics`): a calibration run's `STEP_METRICS`, a task
     run's `reward`, `reward/<name>` of its reward entries and `accuracy/<name>` of those
-    with a correct outcome (`rlvr.eval.task_heldout.has_accuracy`).
+    with a correct outcome (`rlvr.config.reward_setup.has_accuracy`).
     Raises: ConfigError with the closest name and the list."""
     if cfg.keep_best is None:
         return
     if is_task_run(cfg):
-        from rlvr.eval.task_heldout import entry_name, has_accuracy
+        from rlvr.config.reward_setup import entry_name, has_accuracy
 
         known = ["reward"]
         for entry in reward_entries(cfg):

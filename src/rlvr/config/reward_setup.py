@@ -158,3 +158,21 @@ def _check_curriculum_range(cfg, entries: list[dict[str, Any]]) -> None:
             raise ConfigError(f"curriculum: reward {entry['name']!r} declares no score range, "
                               "so no total reward counts as solved or failed; add score_range: "
                               f"[low, high] to its reward_funcs entry or set {needed[0]}")
+
+
+# outcomes that mean "the answer is right": a reward with one of them declared gets accuracy
+CORRECT = ("correct", "correct_fallback", "passed")
+
+
+def entry_name(entry: dict[str, Any]) -> str:
+    """The name a reward entry is logged and reported under (`log_name`, else `name`)."""
+    return entry.get("log_name") or entry["name"]
+
+
+def has_accuracy(entry: dict[str, Any]) -> bool:
+    """Whether the entry's reward declares a correct outcome (`CORRECT`); guards that only
+    reshape a correctness reward (`cosine_scaled`) are left out."""
+    from rlvr.rewards import get_reward
+
+    spec = get_reward(entry["name"])
+    return entry["name"] != "cosine_scaled" and bool(set(spec.declared_outcomes()) & set(CORRECT))

@@ -32,15 +32,15 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 import time
 from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from rlvr.errors import DataError, RlvrError
 from rlvr.metrics.calibration import paired_bootstrap
+from rlvr.tasks.continuations import CONTINUATIONS, check_cross_check_tasks, gold_continuation
 from rlvr.tasks.sources import DataResolver
 from rlvr.tasks.registry import get_task
 
@@ -53,39 +53,6 @@ ABSTENTION = "I don't know."
 # its wording, and their long continuations cost the most to score
 DEFAULT_DISTRACTORS = {"triviaqa": 4}
 DEFAULT_ROWS = 10  # rows of a task a `limit` mapping does not name (and no "default" entry)
-CALCULATOR = re.compile(r"<<[^<>]*>>")
-
-
-def gsm8k_continuation(row: dict[str, Any]) -> str:
-    """The worked solution without GSM8K's calculator annotations (`<<48/2=24>>`: tool
-    calls for the dataset's calculator, not text a model writes), ending with the
-    '#### N' line the task's system prompt asks for."""
-    return CALCULATOR.sub("", row["solution"])
-
-
-def mbpp_continuation(row: dict[str, Any]) -> str:
-    """The reference program with Windows line ends made plain (`\\r\\n` -> `\\n`)."""
-    return row["code"].replace("\r\n", "\n")
-
-
-# task -> (gold continuation of a row, what it is)
-CONTINUATIONS: dict[str, tuple[Callable[[dict[str, Any]], str], str]] = {
-    "gsm8k": (gsm8k_continuation, "the gold worked solution (calculator annotations removed)"),
-    "triviaqa": (lambda row: row["answer"], "the first gold answer"),
-    "humaneval": (lambda row: row["canonical_solution"], "the canonical solution (function body)"),
-    "mbpp": (mbpp_continuation, "the reference program"),
-}
-
-
-def check_cross_check_tasks(names: Sequence[str]) -> None:
-    """Raise RlvrError (one line, the usable names) for a task without a gold continuation."""
-    for name in names:
-        if name not in CONTINUATIONS:
-            get_task(name)  # an unknown name: the registry's error, with the closest match
-            raise RlvrError(f"task {name!r} has no gold continuation to score; use some of "
-                            f"{', '.join(CONTINUATIONS)}")
-
-
 def per_task(value: Any, name: str, fallback: Any) -> Any:
     """A setting for task `name`: `value` itself when it is not a mapping; else its entry for
     `name`, else its "default" entry, else `fallback` (`cross_check_limit: {triviaqa: 50}`)."""
@@ -101,20 +68,6 @@ def select_rows(rows: Sequence[dict], limit: int | None, seed: int, task: str) -
         return list(rows)
     keep = sorted(random.Random(f"{seed}:{task}:cross_check").sample(range(len(rows)), limit))
     return [rows[i] for i in keep]
-
-
-def gold_continuation(name: str, row: dict[str, Any]) -> str:
-    """A row's gold continuation (`CONTINUATIONS`).
-
-    Raises:
-        DataError: the row lacks the field it needs (e.g. a HumanEval file without
-            `canonical_solution`), naming the field.
-    """
-    try:
-        return CONTINUATIONS[name][0](row)
-    except KeyError as exc:
-        raise DataError(f"{name} rows have no {exc.args[0]!r} field (the gold continuation); "
-                        "use a file that has it, e.g. the packaged subset") from None
 
 
 def load_check_rows(tasks: Sequence[str], limit: int | None | Mapping[str, int | None],

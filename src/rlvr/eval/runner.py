@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.errors import DataError, RlvrError
-from rlvr.tasks.heldout import check_overlap, find_run
+from rlvr.eval.saved_run import find_run
+from rlvr.tasks.heldout import check_overlap
 from rlvr.tasks.sources import DataResolver, user_data_dir
 from rlvr.tasks.registry import EvalTask, get_task
 from rlvr.io import read_jsonl, write_jsonl

@@ -29,23 +29,8 @@ from typing import Any, Sequence
 
 from rlvr.metrics.calibration import paired_bootstrap
 from rlvr.objectives.selection import pass_at_k
-from rlvr.rewards import get_reward, register_user_rewards, score_rows
-
-# outcomes that mean "the answer is right": a reward with one of them declared gets accuracy
-CORRECT = ("correct", "correct_fallback", "passed")
-
-
-def entry_name(entry: dict[str, Any]) -> str:
-    """The name a reward entry is logged and reported under (`log_name`, else `name`)."""
-    return entry.get("log_name") or entry["name"]
-
-
-def has_accuracy(entry: dict[str, Any]) -> bool:
-    """Whether the entry's reward declares a correct outcome (`CORRECT`); guards that only
-    reshape a correctness reward (`cosine_scaled`) are left out."""
-    spec = get_reward(entry["name"])
-    return entry["name"] != "cosine_scaled" and bool(set(spec.declared_outcomes()) & set(CORRECT))
-
+from rlvr.config.reward_setup import CORRECT, entry_name, has_accuracy  # noqa: F401
+from rlvr.rewards import register_user_rewards, score_rows
 
 def score_with_entries(records: list[dict[str, Any]],
                        entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

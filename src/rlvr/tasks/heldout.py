@@ -8,8 +8,8 @@
   the reward still accepts;
 - `train_questions.json`: the training questions (normalised text).
 
-`rlvr eval --tasks selfaware --adapter RUN/adapter` finds them next to the adapter and
-evaluates on the run's own held-out rows with the run's prompt and reward settings, through
+`rlvr eval --tasks selfaware --adapter RUN/adapter` finds them next to the adapter
+(`rlvr.eval.saved_run.find_run`) and evaluates on the run's own held-out rows with the run's prompt and reward settings, through
 the same runner (`rlvr.eval.runner.generate_task_records`). Any evaluation whose questions
 overlap the run's training questions is refused with the count.
 """
@@ -17,7 +17,6 @@ overlap the run's training questions is refused with the count.
 from __future__ import annotations
 
 import dataclasses
-import json
 import unicodedata
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -25,7 +24,7 @@ from typing import Any, Iterable, Sequence
 from rlvr.data.messages import gold_answers  # noqa: F401 (re-exported; was defined here)
 from rlvr.errors import DataError
 from rlvr.tasks.registry import EvalTask, get_task
-from rlvr.io import read_jsonl, write_json, write_jsonl
+from rlvr.io import write_json, write_jsonl
 
 HELDOUT_FILE = "heldout.jsonl"
 TRAIN_QUESTIONS_FILE = "train_questions.json"
@@ -90,33 +89,3 @@ def write_run_data(run_dir: str | Path, train: Sequence[dict], heldout: Sequence
                sorted({normalise_question(ex["question"]) for ex in train}))
 
 
-@dataclasses.dataclass
-class RunData:
-    """What `rlvr eval` needs from a training run: its task settings and its rows."""
-
-    run_dir: Path
-    task: EvalTask
-    rows: list[dict[str, Any]]
-    train_questions: set[str]
-
-
-def find_run(adapter: str | Path | None) -> RunData | None:
-    """The training run an adapter came from (its parent folder), or None.
-
-    A run is recognised by `resolved_config.yaml`, `heldout.jsonl` and
-    `train_questions.json` next to the adapter folder.
-    """
-    if adapter is None:
-        return None
-    run_dir = Path(adapter).expanduser().resolve().parent
-    files = [run_dir / n for n in ("resolved_config.yaml", HELDOUT_FILE, TRAIN_QUESTIONS_FILE)]
-    if not all(f.is_file() for f in files):
-        return None
-    import yaml
-
-    cfg = yaml.safe_load(files[0].read_text(encoding="utf-8")) or {}
-    task = run_task(cfg.get("reward", "selfaware"), cfg.get("reward_preset"),
-                    cfg.get("reward_params"),
-                    cfg.get("eval_max_new_tokens") or cfg.get("max_completion_length"))
-    train_questions = set(json.loads(files[2].read_text(encoding="utf-8")))
-    return RunData(run_dir, task, read_jsonl(files[1]), train_questions)

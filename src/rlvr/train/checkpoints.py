@@ -13,7 +13,7 @@ Ctrl-C (SIGINT) or SIGTERM during training asks for a stop: the step in progress
 a checkpoint and the adapter are saved, and `rlvr train` exits with code 130 telling how
 to resume. A second Ctrl-C aborts at once.
 
-Before training, `check_output_dir` refuses a run directory that cannot be written and
+Before training, `rlvr.io.check_output_dir` refuses a run directory that cannot be written and
 `check_disk_space` one whose disk cannot hold the checkpoints (estimated from the LoRA
 shapes), so neither is found out at the first save.
 """
@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import shutil
 import signal
-import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -66,22 +65,6 @@ def remove_incomplete(directory: str | Path) -> list[Path]:
             shutil.rmtree(path, ignore_errors=True)
             removed.append(path)
     return removed
-
-
-def check_output_dir(run_dir: str | Path) -> None:
-    """Create `run_dir` and check that files can be written there.
-
-    Raises:
-        ConfigError: naming the folder when it cannot be created or written.
-    """
-    run_dir = Path(run_dir)
-    try:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=run_dir, prefix=".write-test."):
-            pass
-    except OSError as exc:
-        raise ConfigError(f"output_dir {str(run_dir)!r} is not writable ({exc.strerror or exc}); "
-                          "choose another with --output-dir") from None
 
 
 def lora_parameter_count(model, target_modules, r: int) -> int:

@@ -211,7 +211,7 @@ def check_before_model(cfg: TrainConfig) -> None:
       held-out question among the training ones) and the reward preflight accepts the
       training rows (`reward_preflight`, which first checks that the rows carry every
       field the rewards read); with `kshot_eval`, the GSM8K rows and exemplars resolve and
-      no test question is a training question (`rlvr.train.task_eval.check_kshot_data`);
+      no test question is a training question (`rlvr.eval.task_run.check_kshot_data`);
     - `eval_data_dir` is a folder and every `eval_tasks` entry can get data without
       `--task-path` (`_check_eval_task_files`).
 
@@ -223,9 +223,10 @@ def check_before_model(cfg: TrainConfig) -> None:
         RlvrError subclasses, each one line naming the setting or file and the fix.
     """
     from rlvr.models import check_model_path
-    from rlvr.train.checkpoints import check_output_dir
+    from rlvr.io import check_output_dir
     from rlvr.train.data_prep import prepare_data
-    from rlvr.train.task_eval import check_kshot_data
+    from rlvr.eval.settings import RunEvaluation
+    from rlvr.eval.task_run import check_kshot_data
 
     check_output_dir(cfg.output_dir)
     check_model_path(cfg.model)
@@ -239,7 +240,7 @@ def check_before_model(cfg: TrainConfig) -> None:
     try:
         _, train, heldout = prepare_data(cfg)
         reward_preflight(cfg, train)
-        check_kshot_data(cfg, train, heldout)
+        check_kshot_data(RunEvaluation.from_run(cfg).kshot, train, heldout)
     finally:
         logging.disable(previous)
     _check_eval_task_files(cfg)

@@ -113,11 +113,12 @@ def base_samples(state: RunState) -> list[list[dict[str, Any]]]:
     and reused (rescored with the run's reward) when they match (`--resume`, and `rlvr
     compare` copies them between seeds); row order kept."""
     from rlvr.eval.runner import generate_task_records, rescore_records
-    from rlvr.train.evaluate import cached_base_records, eval_cache_settings, write_cache_settings
+    from rlvr.eval.heldout_answers import cached_base_records, write_cache_settings
 
     cfg = state.cfg
     rows = heldout_rows([{**ex, "id": i} for i, ex in enumerate(state.train)])
-    settings = {**eval_cache_settings(cfg, state.task, False), "num_samples": cfg.dpo_samples,
+    # model and prompt from the run's cache key; samples, temperature, seed and cap its own
+    settings = {**state.evaluation.cache_key, "num_samples": cfg.dpo_samples,
                 "temperature": cfg.temperature, "seed": SAMPLING_SEED,
                 "max_new_tokens": cfg.max_completion_length}
     path = state.run_dir / SAMPLES_FILE

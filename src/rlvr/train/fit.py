@@ -24,7 +24,8 @@ from rlvr.metrics.run_log import append_metrics, start_metrics
 from rlvr.train.checkpoints import (StopRequest, last_checkpoint, make_checkpoint_callback,
                                     remove_incomplete)
 from rlvr.train.state import RunState, Trained
-from rlvr.train.step_eval import StepEval, restore_best, step_metrics
+from rlvr.eval.heldout_answers import evaluate_heldout, step_metrics
+from rlvr.train.step_eval import StepEval, restore_best
 from rlvr.train.trackers import Trackers, default_run_name, make_metrics_callback
 
 logger = logging.getLogger(__name__)
@@ -152,17 +153,14 @@ def step_evaluation(state: RunState, trackers) -> StepEval:
     """The `eval_steps` callback of a run (`rlvr.train.step_eval`): the first
     `eval_steps_limit` held-out rows answered with the final report's runner, scored as
     the report scores them, logged to metrics.jsonl and the trackers (`eval/<metric>`)."""
-    from rlvr.config.checks import reward_entries
-    from rlvr.train.evaluate import evaluate_heldout
-
-    cfg = state.cfg
-    rows = state.rows[:cfg.eval_steps_limit]
-    entries = reward_entries(cfg) if state.task_run else None
+    cfg, ev = state.cfg, state.evaluation
+    rows = state.rows[:ev.step_eval_limit]
+    entries = ev.entries if state.task_run else None
     labels = None if state.task_run else state.labels
 
     def evaluate(model, step):
-        return evaluate_heldout(model, state.tokenizer, state.task, rows, cfg, f"step {step}",
-                                state.task_run)
+        return evaluate_heldout(model, state.tokenizer, state.task, rows, ev.heldout,
+                                f"step {step}", entries)
 
     def log(record):
         append_metrics(state.metrics_path, record)

@@ -15,13 +15,17 @@
    (`rlvr.train.grpo`), SFT (`rlvr.train.sft`) or DPO (`rlvr.train.dpo`);
 7. `evaluate_trained`: the trained model's answers to the same rows, scored;
 8. `cross_checks`: the likelihood check and the cross-task evaluation (when configured);
-   `decision_rule`: is each greedy action the one the reward prefers, given the model's
-   answer-forced P(correct) (`answer_forced`, run on the base model after stage 4)?
+   `decision_check`: is each greedy action the one the reward prefers, given the model's
+   answer-forced P(correct) (`base_decision`, run on the base model after stage 4)?
 9. `finish`: `report.json`, `report.md`, generations, metrics, trackers and plots.
 A task run (any reward but the calibration ones) skips stage 4: its held-out rows are
 scored by every reward of the run, base and trained, with paired intervals, next to its
-k-shot evaluation (`rlvr.train.task_eval`). Every log and the results are appended to
+k-shot evaluation (`rlvr.eval.task_run`). Every log and the results are appended to
 `metrics.jsonl` as they happen (`rlvr.metrics.run_log`).
+
+Evaluation lives in `rlvr.eval`: each evaluating stage here makes one call into it with the
+narrow settings of `state.evaluation` (`rlvr.eval.settings.RunEvaluation`, built from the
+config once, in `prepare`), and nothing in `rlvr.eval` imports `rlvr.train`.
 """
 
 from __future__ import annotations
@@ -34,28 +38,26 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
-from rlvr.config.checks import is_task_run
 from rlvr.errors import ConfigError, RlvrError
-from rlvr.eval.report import build_report, verdict_line, write_report
+from rlvr.eval.decision_rule import base_decision, decision_check
+from rlvr.eval.heldout_answers import cached_base_records, evaluate_heldout, write_cache_settings
+from rlvr.eval.honesty_report import build_report, verdict_line, write_report
+from rlvr.eval.labelling import knowledge_for_run, known_training_rows
+from rlvr.eval.settings import RunEvaluation
+from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_flat_results,
+                                task_report, task_verdict_line)
 from rlvr.hardware import check_options
-from rlvr.io import write_jsonl, write_text
+from rlvr.io import check_output_dir, write_jsonl, write_text
 from rlvr.metrics.run_log import append_metrics
 from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
-from rlvr.train.checkpoints import (check_disk_space, check_output_dir, checkpoint_bytes,
-                                    last_checkpoint, lora_parameter_count)
-from rlvr.config.checks import reward_entries
+from rlvr.train.checkpoints import (check_disk_space, checkpoint_bytes, last_checkpoint,
+                                    lora_parameter_count)
 from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
-from rlvr.train.evaluate import (cached_base_records, eval_cache_settings, evaluate_heldout,
-                                 knowledge_for_run, known_training_rows, write_cache_settings)
-from rlvr.train.decision import base_decision, decision_rule
-from rlvr.train.dpo import train_dpo
-from rlvr.train.grpo import check_grpo_args, train_grpo
-from rlvr.train.sft import train_sft
+from rlvr.train.grpo import check_grpo_args
+from rlvr.train.methods import METHODS
 from rlvr.train.state import RunState, Trained
-from rlvr.train.task_eval import (check_kshot_data, cross_check, cross_eval, task_flat_results,
-                                  task_report, task_verdict_line)
 from rlvr.train.trackers import flat_results
 
 logger = logging.getLogger(__name__)
@@ -66,9 +68,6 @@ RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_
                 "max_completion_length", "reward", "reward_preset", "selfaware_variant",
                 "prompt_exemplars", "train_answerable", "max_unanswerable_share", "curriculum",
                 "backend", "data_format", "method")
-
-# the training methods: each one stage (RunState) -> Trained, chosen by `method`
-METHODS = {"grpo": train_grpo, "sft": train_sft, "dpo": train_dpo}
 
 
 def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
@@ -91,7 +90,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
         state.base_records = evaluate_base(state)
         if not state.task_run:
             state.labels = label_knowledge(state)
-            state.p_correct_base = base_decision(state)
+            state.p_correct_base = decide_base(state)
     state.train, state.train_counts = select_training_rows(state)
     trained = METHODS[cfg.method](state)
     if not trained.main:
@@ -102,16 +101,18 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     if state.task_run:
         records = (state.base_records, evaluate_trained(state, trained))
         meta["timings"] = _rounded(state.timings)
-        return finish(state, trained, task_report(cfg, trained.model, state.tokenizer,
+        return finish(state, trained, task_report(state.evaluation, trained.model,
+                                                  state.tokenizer,
                                                   state.run_dir, meta, state.train,
                                                   trained.adapter_dir, records, state.heldout))
     trained_records = evaluate_trained(state, trained)
     meta["timings"] = _rounded(state.timings)
-    report = build_report(state.base_records, trained_records, meta, cfg.bootstrap_samples,
-                          cfg.seed, state.labels, by=[r.get("source") for r in state.rows])
+    ev = state.evaluation
+    report = build_report(state.base_records, trained_records, meta, ev.bootstrap_samples,
+                          ev.seed, state.labels, by=[r.get("source") for r in state.rows])
     report.update(cross_checks(state, trained, meta))
     if state.p_correct_base is not None:
-        report["decision"] = decision_rule(state, trained, trained_records, meta)
+        report["decision"] = check_decisions(state, trained, trained_records, meta)
     write_report(state.run_dir, report, state.base_records, trained_records)
     return finish(state, trained, report)
 
@@ -153,9 +154,10 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
                               "run's original config (e.g. --config " f"{previous})")
     data, train, heldout = prepare_data(cfg)
     preflight = reward_preflight(cfg, train)  # before any model loads
-    task_run = is_task_run(cfg)  # GSM8K/MATH/QA/code rewards: no knowledge labels or honesty
+    evaluation = RunEvaluation.from_run(cfg)  # every evaluation stage's settings, checked
+    task_run = evaluation.task_run  # GSM8K/MATH/QA/code rewards: no knowledge labels, honesty
     if task_run:
-        check_kshot_data(cfg, train, heldout)
+        check_kshot_data(evaluation.kshot, train, heldout)
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     write_run_data(run_dir, train, heldout, with_fields=task_run)
@@ -163,7 +165,8 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
     return RunState(cfg=cfg, run_dir=run_dir, resume=resume, data=data, train=train,
-                    heldout=heldout, preflight=preflight, task_run=task_run)
+                    heldout=heldout, preflight=preflight, task_run=task_run,
+                    evaluation=evaluation)
 
 
 def load_base(state: RunState) -> None:
@@ -176,10 +179,10 @@ def load_base(state: RunState) -> None:
     _check_space(cfg, state.model, state.model_path, state.run_dir)
     # a calibration run's report scores with `reward`; a task run's records are scored by
     # every entry afterwards, its task carries the first one
-    first = reward_entries(cfg)[0] if state.task_run else {
+    first = state.evaluation.entries[0] if state.task_run else {
         "name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}
     state.task = run_task(first["name"], first.get("preset"), first.get("params"),
-                          cfg.eval_max_new_tokens or cfg.max_completion_length)
+                          state.evaluation.heldout.max_new_tokens)
     state.rows = heldout_rows(state.heldout, with_fields=state.task_run)
 
 
@@ -187,21 +190,23 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
     """Stage 3: the base model's scored greedy answers to the held-out rows, saved to
     `generations_base.jsonl` (reused on `--resume` when they cover the same questions)."""
     base_file = state.run_dir / "generations_base.jsonl"
-    settings = eval_cache_settings(state.cfg, state.task, state.task_run)
+    ev = state.evaluation
+    entries = ev.entries if state.task_run else None
+    settings = ev.cache_key
     records = cached_base_records(base_file, state.rows, settings) if state.resume else None
     if records is not None:  # rescored (cheap): the reward settings may have changed
         from rlvr.eval.runner import rescore_records
 
         rescore_records(state.task, records)
-        if state.task_run:
+        if entries is not None:
             from rlvr.eval.task_heldout import score_with_entries
 
-            score_with_entries(records, reward_entries(state.cfg))
+            score_with_entries(records, list(entries))
     state.model.eval()
     if records is None:
         start = time.perf_counter()
         records = evaluate_heldout(state.model, state.tokenizer, state.task, state.rows,
-                                   state.cfg, "base", state.task_run)
+                                   ev.heldout, "base", entries)
         state.timings["eval_base_s"] = time.perf_counter() - start
         write_jsonl(base_file, records)
         write_cache_settings(base_file, settings)
@@ -211,10 +216,24 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
 def label_knowledge(state: RunState) -> dict[Any, dict]:
     """Stage 4: known / unknown for each held-out question (`knowledge_labels.json`)."""
     start = time.perf_counter()
+    ev = state.evaluation
     labels = knowledge_for_run(state.model, state.tokenizer, state.task, state.rows,
-                               state.base_records, state.cfg, state.run_dir, reuse=state.resume)
+                               state.base_records, ev.knowledge, ev.heldout, state.run_dir,
+                               reuse=state.resume)
     state.timings["knowledge_s"] = time.perf_counter() - start
     return labels
+
+
+def decide_base(state: RunState) -> dict[Any, float] | None:
+    """Stage 4b: the base model's answer-forced P(correct) per held-out question
+    (`rlvr.eval.decision_rule.base_decision`; `decision_base.json`, reused on `--resume`)."""
+    ev = state.evaluation
+    p, seconds = base_decision(state.model, state.tokenizer, state.task, state.rows,
+                               ev.decision, ev.heldout, ev.cache_key, state.run_dir,
+                               reuse=state.resume)
+    if seconds is not None:
+        state.timings["decision_base_s"] = seconds
+    return p
 
 
 def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | None]:
@@ -225,7 +244,9 @@ def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | 
     if cfg.train_answerable in ("known", "label"):
         state.model.eval()
         start = time.perf_counter()
-        train, counts = known_training_rows(state.model, state.tokenizer, state.task, train, cfg,
+        ev = state.evaluation
+        train, counts = known_training_rows(state.model, state.tokenizer, state.task, train,
+                                            ev.knowledge, ev.heldout, cfg.train_answerable,
                                             state.run_dir, reuse=state.resume)
         state.timings["train_knowledge_s"] = time.perf_counter() - start
     if cfg.max_unanswerable_share is not None:
@@ -237,8 +258,9 @@ def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
     """Stage 7: the trained model's scored greedy answers to the same held-out rows."""
     start = time.perf_counter()
     trained.model.eval()
+    ev = state.evaluation
     records = evaluate_heldout(trained.model, state.tokenizer, state.task, state.rows,
-                               state.cfg, "trained", state.task_run)
+                               ev.heldout, "trained", ev.entries if state.task_run else None)
     state.timings["eval_trained_s"] = time.perf_counter() - start
     return records
 
@@ -247,12 +269,27 @@ def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dic
     """Stage 8: `cross_check` (likelihood of other tasks' gold answers, adapter on vs off)
     and `cross_eval` (`rlvr eval` of base and adapter on `eval_tasks`), when configured;
     their seconds go to meta["timings"]."""
-    cfg, out = state.cfg, {}
-    if cfg.cross_check:
-        out["cross_check"] = cross_check(cfg, trained.model, state.tokenizer, state.run_dir, meta)
-    if cfg.eval_tasks:
-        out["cross_eval"] = cross_eval(cfg, trained.adapter_dir, state.run_dir, meta)
+    ev, out = state.evaluation, {}
+    if ev.cross_check.tasks:
+        out["cross_check"] = cross_check(ev.cross_check, trained.model, state.tokenizer,
+                                         state.run_dir, meta)
+    if ev.cross_eval is not None:
+        out["cross_eval"] = cross_eval(ev.cross_eval, trained.adapter_dir, state.run_dir, meta)
     return out
+
+
+def check_decisions(state: RunState, trained: Trained, trained_records: list[dict[str, Any]],
+                    meta: dict[str, Any]) -> dict[str, Any]:
+    """Stage 8b: does each greedy action (answer or abstain) follow the reward's own rule,
+    for base and trained (`rlvr.eval.decision_rule.decision_check`)? The seconds go to
+    meta["timings"]["decision_trained_s"]."""
+    ev = state.evaluation
+    report, seconds = decision_check(trained.model, state.tokenizer, state.task, state.rows,
+                                     state.base_records, trained_records, state.p_correct_base,
+                                     ev.decision, ev.heldout)
+    state.timings["decision_trained_s"] = seconds
+    meta.setdefault("timings", {})["decision_trained_s"] = round(seconds, 3)
+    return report
 
 
 def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
@@ -276,8 +313,7 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "bootstrap_samples": cfg.bootstrap_samples,
         "decoding": "greedy" if not state.task_run or cfg.eval_num_samples == 1 else
         f"{cfg.eval_num_samples} samples per row at temperature {cfg.temperature:g}",
-        "eval_max_new_tokens": cfg.eval_max_new_tokens
-        or cfg.max_completion_length, "seed": cfg.seed,
+        "eval_max_new_tokens": state.evaluation.heldout.max_new_tokens, "seed": cfg.seed,
         "knowledge": {"samples": cfg.knowledge_samples,
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rlvr.config import TrainConfig
+from rlvr.eval.settings import RunEvaluation
 
 
 @dataclass
@@ -28,6 +29,8 @@ class RunState:
         train, heldout: training and held-out examples (`source`-tagged).
         preflight: the reward preflight results (`rlvr.train.checks.reward_preflight`).
         task_run: a GSM8K/MATH/QA/code reward run (no knowledge labels, no honesty report).
+        evaluation: every evaluation stage's settings (`rlvr.eval.settings.RunEvaluation`,
+            built from `cfg` once, in `prepare`).
         timings: seconds per stage, by name (`eval_base_s`, `train_s`, ...).
         model_path, model, tokenizer: the base model once `load_base` ran.
         task: the held-out evaluation task (`rlvr.tasks.heldout.run_task`); rows: its rows.
@@ -36,7 +39,7 @@ class RunState:
         train_counts: answerable / known / unanswerable training rows (with
             `train_answerable: known|label`, else None).
         p_correct_base: the base model's answer-forced P(correct) per held-out question
-            (`rlvr.eval.decision`; None when `decision_samples` is 0 or not evaluated).
+            (`rlvr.eval.decision_rule`; None when `decision_samples` is 0 or not evaluated).
     """
 
     cfg: TrainConfig
@@ -47,6 +50,7 @@ class RunState:
     heldout: list[dict[str, Any]]
     preflight: list[dict[str, Any]]
     task_run: bool
+    evaluation: RunEvaluation
     timings: dict[str, float] = field(default_factory=dict)
     model_path: str | None = None
     model: Any = None

@@ -1,9 +1,10 @@
 """Evaluation during training (`eval_steps`) and the best adapter kept (`keep_best`).
 
 Every `eval_steps` optimizer steps, the model answers the first `eval_steps_limit` held-out
-rows with the runner and scorer of the final report (`rlvr.train.evaluate.evaluate_heldout`,
-greedy), and the step's metrics go to `metrics.jsonl` (event `step_eval`) and the trackers
-(`eval/<metric>`):
+rows with the runner, settings and scorer of the final report
+(`rlvr.eval.heldout_answers.evaluate_heldout`), and the step's metrics
+(`rlvr.eval.heldout_answers.step_metrics`) go to `metrics.jsonl` (event `step_eval`) and the
+trackers (`eval/<metric>`):
 - a calibration run: the knowledge-aware metrics against the base model's knowledge labels
   (`rlvr.eval.knowledge.honesty_metrics`: honesty, prudence, over_conservativeness,
   known_retention, answer_rate, selective_accuracy) and `mean_reward`;
@@ -30,28 +31,6 @@ LOWER_IS_BETTER = ("over_conservativeness",)
 BEST_DIR = "best_adapter"
 
 
-def step_metrics(records: list[dict[str, Any]], labels: dict[Any, dict] | None,
-                 entries: list[dict[str, Any]] | None) -> dict[str, float]:
-    """The metrics of one evaluation (module docstring): honesty metrics when `labels` are
-    given (a calibration run), the task metrics of `entries` otherwise; None values left
-    out."""
-    if labels is not None:
-        from rlvr.eval.knowledge import behaviour, honesty_metrics
-
-        kept = [r for r in records if r["id"] in labels and behaviour(r.get("outcome"))]
-        out = honesty_metrics([bool(labels[r["id"]]["known"]) for r in kept],
-                              [behaviour(r.get("outcome")) for r in kept])
-        scores = [r["reward"] for r in records if r.get("reward") is not None]
-        out = {k: v for k, v in out.items() if isinstance(v, (int, float))}
-        if scores:
-            out["mean_reward"] = sum(scores) / len(scores)
-        return out
-    from rlvr.eval.task_heldout import row_values
-
-    return {metric: sum(by_row.values()) / len(by_row)
-            for metric, by_row in row_values(records, entries or []).items() if by_row}
-
-
 def better(metric: str, value: float, best: float | None) -> bool:
     """Whether `value` beats `best` for `metric` (strictly: a tie keeps the earlier step)."""
     if best is None:
@@ -64,7 +43,8 @@ class StepEval(TrainerCallback):
 
     Args:
         evaluate: `(model, step) -> records`, the held-out answers of the model now.
-        metrics: `records -> {metric: value}` (`step_metrics` with the run's labels/entries).
+        metrics: `records -> {metric: value}` (`rlvr.eval.heldout_answers.step_metrics`
+            with the run's labels/entries).
         log: `(record) -> None`, where a `step_eval` record goes (metrics.jsonl, trackers).
         every: `eval_steps`; keep_best: the metric to keep the best adapter by, or None.
         run_dir: where `best_adapter/` is saved; save: `(model, folder) -> None`, how

@@ -1,5 +1,5 @@
 """The chart of `rlvr compare` (compare.png): per metric, each arm's mean over seeds with its
-95% interval as an error bar (the summary of `rlvr.eval.compare.compare_arms`)."""
+95% interval as an error bar (the summary of `rlvr.eval.method_stats.compare_arms`)."""
 
 from __future__ import annotations
 

@@ -177,7 +177,7 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
         md += [f"### Held-out questions from {source}", "", f"{verdict_line({'knowledge': section})}",
                "", knowledge_table(section), ""]
     if report.get("decision"):
-        from rlvr.eval.decision import decision_table
+        from rlvr.eval.decision_rule import decision_table
 
         md += ["## The reward's decision rule: is each greedy action the one it prefers?", "",
                decision_table(report["decision"]), ""]

@@ -1,7 +1,8 @@
 """The evaluation and report of a task run of `rlvr train` (GSM8K, MATH, QA, code rewards).
 
-A task run (`rlvr.config.checks.is_task_run`: no calibration reward) has no
-knowledge labels and no honesty report; after training, `task_report`:
+A task run (`rlvr.config.reward_setup.is_task_run`: no calibration reward) has no
+knowledge labels and no honesty report; after training, `task_report` (with the run's
+`rlvr.eval.settings.RunEvaluation`):
 - with `kshot_eval` (GSM8K rewards), evaluates base and trained on the GSM8K test split
   at each shot count (`rlvr.eval.kshot`; exemplars from the train split), writing
   `kshot.json`, `kshot.md`, `kshot.png` and `kshot_samples.jsonl` into the run directory;
@@ -19,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from rlvr.config import TrainConfig
-from rlvr.tasks.heldout import check_overlap, normalise_question
+from rlvr.eval.settings import CrossCheckSettings, CrossEvalSettings, KshotSettings, RunEvaluation
 from rlvr.io import write_json, write_text
+from rlvr.tasks.heldout import check_overlap, normalise_question
 
 logger = logging.getLogger(__name__)
 
@@ -39,47 +40,48 @@ def _gsm8k_rows(examples: Sequence[dict]) -> list[dict]:
             for i, (ex, f) in enumerate(zip(examples, fields))]
 
 
-def _kshot_inputs(cfg: TrainConfig, train: Sequence[dict], heldout: Sequence[dict]):
+def _kshot_inputs(kshot: KshotSettings, train: Sequence[dict], heldout: Sequence[dict]):
     """The k-shot test rows, exemplar pool and sources: the run's own held-out and training
     rows when they are GSM8K-format rows other than GSM8K itself (`data: arithmetic`, a
     user's file), else GSM8K's test and train splits."""
     from rlvr.eval.kshot import exemplar_order, kshot_data
 
-    rows, pool = (_gsm8k_rows(heldout), _gsm8k_rows(train)) if cfg.data != "gsm8k" else ([], [])
+    rows, pool = (_gsm8k_rows(heldout), _gsm8k_rows(train)) if kshot.data != "gsm8k" else ([], [])
     if rows and pool:
-        rows = rows[:cfg.kshot_limit] if cfg.kshot_limit is not None else rows
+        rows = rows[:kshot.limit] if kshot.limit is not None else rows
         sources = {"data_source": "the run's held-out rows", "fewshot_source":
                    "the run's training rows"}
     else:
-        rows, pool, sources = kshot_data(cfg.kshot_limit, cfg.eval_data_dir)
+        rows, pool, sources = kshot_data(kshot.limit, kshot.data_dir)
     check_overlap(rows, {normalise_question(ex["question"]) for ex in train},
                   f"kshot_eval ({sources['data_source']})",
                   "train on rows that are not GSM8K test questions (the k-shot evaluation "
                   "uses the test split), or set kshot_eval: null")
-    exemplar_order(pool, max(cfg.kshot_eval), cfg.seed, rows)  # enough exemplars
+    exemplar_order(pool, max(kshot.shots), kshot.seed, rows)  # enough exemplars
     return rows, pool, sources
 
 
-def check_kshot_data(cfg: TrainConfig, train: Sequence[dict],
+def check_kshot_data(kshot: KshotSettings | None, train: Sequence[dict],
                      heldout: Sequence[dict] = ()) -> None:
-    """With `kshot_eval`: the test rows and exemplars resolve (`_kshot_inputs`), there are
+    """With `kshot_eval` (`kshot` not None): the test rows and exemplars resolve (`_kshot_inputs`), there are
     enough exemplars, and no test question is a training question (before any model
     loads).
 
     Raises:
         DataError: no GSM8K source, too few exemplars, or overlap (with the count).
     """
-    if cfg.kshot_eval:
-        _kshot_inputs(cfg, train, heldout)
+    if kshot is not None:
+        _kshot_inputs(kshot, train, heldout)
 
 
-def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: dict[str, Any],
+def task_report(ev: RunEvaluation, model, tokenizer, run_dir: str | Path, meta: dict[str, Any],
                 train: Sequence[dict], adapter_dir: str | Path | None = None,
                 records: tuple[Sequence[dict], Sequence[dict]] | None = None,
                 heldout: Sequence[dict] = ()) -> dict[str, Any]:
     """Evaluate a task run after training and write report.json / report.md.
 
     Args:
+        ev: the run's evaluation settings (`RunEvaluation.from_run`).
         model: the trained PEFT model (`trainer.model`); its base is the same model with
             the adapter disabled. tokenizer: the run's tokenizer.
         meta: the run's meta dict (as `rlvr.train.job.run` builds it); `timings` gains
@@ -90,14 +92,14 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
         adapter_dir: the saved adapter; with `eval_tasks`, the cross-task evaluation of
             `rlvr eval` runs on it as in a calibration run (`report["cross_eval"]`).
         records: (base, trained) held-out records scored by every reward entry
-            (`rlvr.train.evaluate.evaluate_heldout`): the trained ones go to
+            (`rlvr.eval.heldout_answers.evaluate_heldout`): the trained ones go to
             generations_trained.jsonl and both into `report["heldout"]`
             (`rlvr.eval.task_heldout.heldout_summary`).
     Returns:
         {"meta", "heldout" (or None), "kshot" (or None)[, "cross_check"][, "cross_eval"]}:
         the report also
-        written to report.json; "cross_check" (with `cfg.cross_check`) is the likelihood
-        check of `rlvr.eval.cross_check`, as in a calibration run.
+        written to report.json; "cross_check" (with `cross_check` tasks) is the likelihood
+        check of `rlvr.eval.cross_check`, as in a calibration run (`ev.cross_check.tasks`).
     """
     from rlvr.eval.kshot import kshot_eval
 
@@ -106,34 +108,34 @@ def task_report(cfg: TrainConfig, model, tokenizer, run_dir: str | Path, meta: d
     if records is not None and records[0]:
         from rlvr.eval.task_heldout import heldout_summary
         from rlvr.io import write_jsonl
-        from rlvr.config.checks import reward_entries
 
         write_jsonl(run_dir / "generations_trained.jsonl", records[1])
-        report["heldout"] = heldout_summary(records[0], records[1], reward_entries(cfg),
-                                            num_samples=cfg.eval_num_samples,
-                                            bootstrap_samples=cfg.bootstrap_samples,
-                                            seed=cfg.seed)
-    if cfg.kshot_eval:
-        rows, pool, sources = _kshot_inputs(cfg, train, heldout)
+        report["heldout"] = heldout_summary(records[0], records[1], list(ev.entries),
+                                            num_samples=ev.heldout.num_samples,
+                                            bootstrap_samples=ev.bootstrap_samples,
+                                            seed=ev.seed)
+    kshot = ev.kshot
+    if kshot is not None:
+        rows, pool, sources = _kshot_inputs(kshot, train, heldout)
         start = time.perf_counter()
         report["kshot"] = kshot_eval(
-            model, tokenizer, cfg.kshot_eval, cfg.kshot_limit, output_dir=run_dir,
-            seed=cfg.seed, batch_size=cfg.eval_batch_size,
-            max_new_tokens=cfg.eval_max_new_tokens, bootstrap_samples=cfg.bootstrap_samples,
+            model, tokenizer, list(kshot.shots), kshot.limit, output_dir=run_dir,
+            seed=kshot.seed, batch_size=kshot.batch_size,
+            max_new_tokens=kshot.max_new_tokens, bootstrap_samples=kshot.bootstrap_samples,
             rows=rows, pool=pool, sources=sources)
         meta.setdefault("timings", {})["kshot_s"] = round(time.perf_counter() - start, 3)
-    if cfg.cross_check:
-        report["cross_check"] = cross_check(cfg, model, tokenizer, run_dir, meta)
-    if cfg.eval_tasks and adapter_dir is not None:
-        report["cross_eval"] = cross_eval(cfg, adapter_dir, run_dir, meta)
+    if ev.cross_check.tasks:
+        report["cross_check"] = cross_check(ev.cross_check, model, tokenizer, run_dir, meta)
+    if ev.cross_eval is not None and adapter_dir is not None:
+        report["cross_eval"] = cross_eval(ev.cross_eval, adapter_dir, run_dir, meta)
     write_task_report(run_dir, report)
     return report
 
 
-def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
+def cross_check(settings: CrossCheckSettings, model, tokenizer, run_dir: str | Path,
                 meta: dict[str, Any]) -> dict[str, Any]:
     """The likelihood cross-task check (`rlvr.eval.cross_check.likelihood_check`) of the
-    trained PEFT `model` against itself with the adapter off, on `cfg.cross_check` tasks,
+    trained PEFT `model` against itself with the adapter off, on `settings.tasks`,
     rows into RUN_DIR/cross_check_rows.jsonl; the seconds go to
     meta["timings"]["cross_check_s"]. Used by calibration and task runs alike. Under a
     budget (`check_budget`), rows per task are sized to it first (`size_cross_check`);
@@ -141,15 +143,15 @@ def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
     from rlvr.eval.cross_check import likelihood_check
 
     start = time.perf_counter()
-    limit, sizing = cfg.cross_check_limit, None
-    budget = check_budget(cfg, meta)
+    limit, sizing = settings.limit, None
+    budget = check_budget(settings, meta)
     if budget is not None:
-        limit, sizing = size_cross_check(cfg, model, tokenizer, budget)
-    tasks = [t for t in cfg.cross_check if not sizing or t not in sizing["skipped"]]
+        limit, sizing = size_cross_check(settings, model, tokenizer, budget)
+    tasks = [t for t in settings.tasks if not sizing or t not in sizing["skipped"]]
     result = likelihood_check(
-        None, model, tokenizer, tasks, limit=limit, seed=cfg.seed,
-        distractors=cfg.cross_check_distractors,
-        bootstrap_samples=cfg.bootstrap_samples, data_dir=cfg.eval_data_dir,
+        None, model, tokenizer, tasks, limit=limit, seed=settings.seed,
+        distractors=settings.distractors,
+        bootstrap_samples=settings.bootstrap_samples, data_dir=settings.data_dir,
         rows_file=Path(run_dir) / "cross_check_rows.jsonl") if tasks else {
             "meta": {}, "tasks": {}, "skipped": {}}
     if sizing:
@@ -159,18 +161,17 @@ def cross_check(cfg: TrainConfig, model, tokenizer, run_dir: str | Path,
     return result
 
 
-# a task run's cross-check may take this share of its training time (`cross_check_budget`)
-TASK_RUN_BUDGET = 0.25
 MIN_CHECK_ROWS = 5  # fewer rows than this per task say nothing; the task is skipped
 
 
-def check_budget(cfg: TrainConfig, meta: dict[str, Any]) -> float | None:
-    """Seconds the cross-check may take, or None for no limit: `budget_share` times the
-    run's training time (seconds per step measured in this process x all optimizer steps,
-    so a resumed run counts its earlier steps too); "auto" = `TASK_RUN_BUDGET` for a task
-    run (whose check on other tasks' answers is a side question) and no limit for a
-    calibration run (where it is half the verdict: knowledge or willingness lost)."""
-    share = budget_share(cfg)
+def check_budget(settings: CrossCheckSettings, meta: dict[str, Any]) -> float | None:
+    """Seconds the cross-check may take, or None for no limit: `settings.budget_share`
+    times the run's training time (seconds per step measured in this process x all
+    optimizer steps, so a resumed run counts its earlier steps too). `cross_check_budget:
+    auto` is `rlvr.eval.settings.TASK_RUN_BUDGET` for a task run (whose check on other
+    tasks' answers is a side question) and no limit for a calibration run (where it is
+    half the verdict: knowledge or willingness lost); `RunEvaluation.from_run` decides."""
+    share = settings.budget_share
     per_step = (meta.get("timings") or {}).get("seconds_per_step")
     steps = meta.get("optimizer_steps")
     if share is None or per_step is None or steps is None or not per_step == per_step:
@@ -178,18 +179,7 @@ def check_budget(cfg: TrainConfig, meta: dict[str, Any]) -> float | None:
     return share * float(per_step) * int(steps)
 
 
-def budget_share(cfg: TrainConfig) -> float | None:
-    """`cross_check_budget` as a number: "auto" = `TASK_RUN_BUDGET` for a task run, None
-    (no limit) for a calibration run."""
-    from rlvr.config.checks import is_task_run
-
-    share = cfg.cross_check_budget
-    if share == "auto":
-        share = TASK_RUN_BUDGET if is_task_run(cfg) else None
-    return None if share is None else float(share)
-
-
-def size_cross_check(cfg: TrainConfig, model, tokenizer,
+def size_cross_check(settings: CrossCheckSettings, model, tokenizer,
                      budget: float) -> tuple[dict[str, int], dict[str, Any]]:
     """Rows per task that fit `budget` seconds: a probe scores 2 rows of each task (both
     models, the same distractors), its seconds per row give each task's cost, the budget
@@ -202,20 +192,20 @@ def size_cross_check(cfg: TrainConfig, model, tokenizer,
     from rlvr.eval.cross_check import DEFAULT_ROWS, likelihood_check, per_task
 
     start = time.perf_counter()
-    probe = likelihood_check(None, model, tokenizer, cfg.cross_check, limit=2, seed=cfg.seed,
-                             distractors=cfg.cross_check_distractors, bootstrap_samples=10,
-                             data_dir=cfg.eval_data_dir)
+    probe = likelihood_check(None, model, tokenizer, list(settings.tasks), limit=2,
+                             seed=settings.seed, distractors=settings.distractors,
+                             bootstrap_samples=10, data_dir=settings.data_dir)
     probe_s = time.perf_counter() - start
     share = max(0.0, budget - probe_s) / max(1, len(probe["tasks"]))
     rows, skipped, costs = {}, dict(probe["skipped"]), {}
     for name, r in probe["tasks"].items():
         costs[name] = sum(r["seconds"].values()) / max(1, r["n"])
         affordable = int(share // costs[name]) if costs[name] > 0 else 10 ** 6
-        wanted = per_task(cfg.cross_check_limit, name, DEFAULT_ROWS)
+        wanted = per_task(settings.limit, name, DEFAULT_ROWS)
         rows[name] = min(wanted, affordable)
         if affordable < min(MIN_CHECK_ROWS, wanted):
             skipped[name] = (f"over the cross-check budget: {budget:.0f} s "
-                             f"({budget_share(cfg):g} of the training time) affords "
+                             f"({settings.budget_share:g} of the training time) affords "
                              f"{affordable} rows at {costs[name]:.1f} s per row; set "
                              "cross_check_budget: null to run it anyway")
             del rows[name]
@@ -224,18 +214,19 @@ def size_cross_check(cfg: TrainConfig, model, tokenizer,
                   "rows": rows, "skipped": skipped}
 
 
-def cross_eval(cfg, adapter_dir, run_dir: Path, meta: dict[str, Any]) -> dict[str, Any]:
-    """`rlvr eval` of the base model and the adapter on `cfg.eval_tasks` (generation-based
+def cross_eval(settings: CrossEvalSettings, adapter_dir, run_dir: Path,
+               meta: dict[str, Any]) -> dict[str, Any]:
+    """`rlvr eval` of the base model and the adapter on `settings.tasks` (generation-based
     scores) into RUN_DIR/cross_eval; the seconds go to meta["timings"]["cross_eval_s"]."""
     from rlvr.eval.runner import run_eval
 
     start = time.perf_counter()
+    g = settings.generation
     results = run_eval(
-        cfg.model, list(cfg.eval_tasks), adapter=str(adapter_dir),
-        output_dir=Path(run_dir) / "cross_eval", limit=cfg.eval_tasks_limit,
-        batch_size=cfg.eval_batch_size, data_dir=cfg.eval_data_dir, seed=cfg.seed,
-        run_name="trained", engine=getattr(cfg, "eval_engine", "transformers"),
-        dtype=getattr(cfg, "eval_dtype", "float32"))
+        settings.model, list(settings.tasks), adapter=str(adapter_dir),
+        output_dir=Path(run_dir) / "cross_eval", limit=g.limit,
+        batch_size=g.batch_size, data_dir=settings.data_dir, seed=g.seed,
+        run_name="trained", engine=g.engine, dtype=g.dtype)
     meta.setdefault("timings", {})["cross_eval_s"] = round(time.perf_counter() - start, 3)
     return results
 
@@ -309,7 +300,8 @@ def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = Non
     from rlvr.errors import RlvrError
     from rlvr.eval.task_heldout import heldout_summary, score_with_entries
     from rlvr.io import read_jsonl
-    from rlvr.train.heldout_eval import run_entries
+    from rlvr.eval.saved_run import run_entries
+    from rlvr.eval.settings import run_value
 
     run_dir = Path(run_dir)
     needed = ["report.json", "resolved_config.yaml", "generations_base.jsonl",
@@ -325,7 +317,7 @@ def rebuild_task_report(run_dir: str | Path, bootstrap_samples: int | None = Non
                      for m in ("base", "trained"))
     meta = old.get("meta", {})
     report = {**old, "heldout": heldout_summary(
-        base, trained, entries, num_samples=cfg.get("eval_num_samples") or 1,
+        base, trained, entries, num_samples=int(run_value(cfg, "eval_num_samples")),
         bootstrap_samples=bootstrap_samples
         or meta.get("bootstrap_samples") or 2000, seed=meta.get("seed", 0))}
     write_task_report(run_dir, report)

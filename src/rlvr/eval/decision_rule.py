@@ -1,4 +1,4 @@
-"""Is the model's greedy action the one its own reward prefers? (issue 20)
+"""Is the model's greedy action the one its own reward prefers?
 
 The reward table implies a rule (`rlvr.metrics.decision`): answer an answerable question
 when P(correct) > p*, abstain on unanswerable ones. P(correct) is estimated per question
@@ -18,20 +18,35 @@ Cost: K samples of at most `max_new_tokens` tokens per answerable question and m
     report = decision_report(rows, base_records, trained_records, p_base, p_trained,
                              reward_values(task.reward_preset, task.reward_params))
     print(decision_table(report))
+
+The main job's two stages are `base_decision` (the base model's P(correct), saved to
+`decision_base.json` with its settings and reused when they match) and, after training,
+`decision_check` (the trained model's P(correct) and the report).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import time
 from collections import defaultdict
-from typing import Any, Sequence
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from rlvr.eval.settings import DecisionSettings, EvalSettings
 
 from rlvr.metrics.decision import (ABSTAIN, ANSWER, EITHER, action_of, answer_threshold,
                                    decision_summary, paired_decisions, preferred_action,
                                    reward_values)
 
 ANSWER_PREFIX = "The answer is"
+DECISION_BASE_FILE = "decision_base.json"
 
-__all__ = ["ANSWER_PREFIX", "answer_forced_p_correct", "answer_forced_records",
+logger = logging.getLogger(__name__)
+
+__all__ = ["ANSWER_PREFIX", "DECISION_BASE_FILE", "answer_forced", "base_decision",
+           "decision_check", "answer_forced_p_correct", "answer_forced_records",
            "decision_report", "decision_table", "forced_prompts", "p_correct_from_records",
            "reward_values", "task_values"]
 
@@ -266,3 +281,75 @@ def decision_table(report: dict[str, Any]) -> str:
                      f"{_num(regret['mean_difference'], True)} | "
                      f"{_ci((regret['ci_low'], regret['ci_high']), True)} |")
     return "\n".join(lines)
+
+
+def answer_forced(model, tokenizer, task, rows: Sequence[dict], decision: DecisionSettings,
+                  generation: EvalSettings) -> dict[Any, float] | None:
+    """P(correct) per held-out question from `decision.samples` answer-forced answers of
+    `model` (`answer_forced_p_correct`, at most `decision.max_new_tokens` tokens, the
+    batch size and seed of `generation`); None when `decision.samples` is 0."""
+    if not decision.samples:
+        return None
+    model.eval()
+    return answer_forced_p_correct(model, tokenizer, task, rows,
+                                   num_samples=decision.samples,
+                                   temperature=decision.temperature, seed=generation.seed,
+                                   max_new_tokens=decision.max_new_tokens,
+                                   batch_size=generation.batch_size)
+
+
+def base_decision(model, tokenizer, task, rows: Sequence[dict], decision: DecisionSettings,
+                  generation: EvalSettings, cache_key: Mapping[str, Any], run_dir: Path,
+                  reuse: bool = False) -> tuple[dict[Any, float] | None, float | None]:
+    """`answer_forced` on the base model, saved to RUN/decision_base.json with its settings
+    and reused (`reuse`: `--resume`, `rlvr compare`) when they and the questions match
+    (greedy answers do not depend on the seed, so seeds and arms share them).
+
+    Args:
+        cache_key: the run's `RunEvaluation.cache_key` (model and prompt); its samples,
+            temperature, seed and token cap are replaced by the decision's own.
+    Returns:
+        (P(correct) by question id or None when off, seconds spent or None when reused).
+    """
+    path = Path(run_dir) / DECISION_BASE_FILE
+    questions = "\n".join(str(r["question"]) for r in rows).encode("utf-8")
+    settings = {**cache_key, "num_samples": decision.samples,
+                "temperature": decision.temperature,
+                "max_new_tokens": decision.max_new_tokens,
+                "seed": generation.seed if decision.temperature > 0 else None,
+                "reward": task.reward, "reward_preset": task.reward_preset,
+                "reward_params": task.reward_params,
+                "questions_sha256": hashlib.sha256(questions).hexdigest(),
+                "ids": [r["id"] for r in rows]}
+    if reuse and path.is_file():
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if saved.get("settings") == json.loads(json.dumps(settings)):
+            logger.info("reusing the base model's answer-forced P(correct) from %s", path)
+            return dict(zip(settings["ids"], saved["p_correct"])), None
+    start = time.perf_counter()
+    p = answer_forced(model, tokenizer, task, rows, decision, generation)
+    seconds = time.perf_counter() - start
+    if p is not None:
+        from rlvr.io import write_json
+
+        write_json(path, {"settings": settings, "p_correct": [p.get(i) for i in settings["ids"]]})
+    return p, seconds
+
+
+def decision_check(model, tokenizer, task, rows: Sequence[dict], base_records: Sequence[dict],
+                   trained_records: Sequence[dict], p_base: dict[Any, float],
+                   decision: DecisionSettings,
+                   generation: EvalSettings) -> tuple[dict[str, Any], float]:
+    """After training: does each greedy action (answer or abstain) follow the reward's own
+    rule, for base and trained (`decision_report`)? `model` is the trained model.
+
+    Returns:
+        (the report's `decision` section, seconds spent on the trained model's samples).
+    """
+    start = time.perf_counter()
+    p_trained = answer_forced(model, tokenizer, task, rows, decision, generation)
+    seconds = time.perf_counter() - start
+    return decision_report(rows, base_records, trained_records, p_base, p_trained,
+                           task_values(task),
+                           settings={"preset": decision.preset, "num_samples": decision.samples,
+                                     "temperature": decision.temperature}), seconds

@@ -9,7 +9,7 @@ training questions are computed once (by the first run) and copied into every la
 which reuses them (the `--resume` path checks that they cover the same questions), so
 every arm is judged on one held-out set with one set of labels. A run with a `report.json`
 is finished and not rerun; a run cut off mid-training resumes from its newest checkpoint.
-The summary (`rlvr.eval.compare.compare_arms`) goes to OUT/compare.json, compare.md and
+The summary (`rlvr.eval.method_stats.compare_arms`) goes to OUT/compare.json, compare.md and
 compare.png.
 
 Arms: `grpo` (the config as it is), `grpo-<preset>` (GRPO with that preset of the reward;
@@ -31,8 +31,9 @@ from typing import Any, Sequence
 import yaml
 
 from rlvr.config import TrainConfig, load_config
+from rlvr.config.checks import METHODS
 from rlvr.errors import ConfigError, RlvrError
-from rlvr.eval.compare import (best_at_retention, compare_arms, compare_markdown,
+from rlvr.eval.method_stats import (best_at_retention, compare_arms, compare_markdown,
                                run_behaviour)
 from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
 from rlvr.io import write_json, write_text
@@ -80,7 +81,7 @@ def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
 
 def _method_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
     """The overrides of an arm name without `+` settings."""
-    if arm in ("sft", "dpo", "grpo"):
+    if arm in METHODS:
         return {"method": arm}
     if arm.startswith("grpo-") and arm[5:]:
         preset = arm[5:]
@@ -88,8 +89,8 @@ def _method_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
         if preset != cfg.reward_preset:
             out["reward_params"] = {}
         return out
-    raise ConfigError(f"unknown arm {arm!r}; arms are grpo, grpo-<preset> (e.g. grpo-strict, "
-                      "grpo-ternary), sft, dpo")
+    raise ConfigError(f"unknown arm {arm!r}; arms are {', '.join(METHODS)} and grpo-<preset> "
+                      "(e.g. grpo-strict, grpo-ternary)")
 
 
 def arm_configs(config: str | None, arms: Sequence[str], seeds: Sequence[int],
@@ -128,7 +129,7 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
     """Run every arm and seed (resumable, see the module docstring) and write the summary.
 
     Returns:
-        the summary dict also written to OUT/compare.json (`rlvr.eval.compare.compare_arms`
+        the summary dict also written to OUT/compare.json (`rlvr.eval.method_stats.compare_arms`
         plus `runs`: each run's directory and whether it was reused).
     Raises:
         ConfigError: as `arm_configs`; DataError/RlvrError from a run; RlvrError when a run
@@ -190,7 +191,7 @@ def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: s
 def write_outputs(out: Path, summary: dict[str, Any]) -> None:
     """compare.json, compare.md and (with matplotlib) compare.png into `out`."""
     from rlvr.errors import RlvrError
-    from rlvr.plots.compare import compare_chart
+    from rlvr.plots.methods import compare_chart
 
     write_json(out / "compare.json", summary)
     write_text(out / "compare.md", "# Methods compared on one held-out set\n\n"
