@@ -17,10 +17,12 @@ import logging
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from rlvr.eval.settings import EvalSettings
-from rlvr.io import read_jsonl, write_json
+from rlvr.eval.settings import EvalSettings, RunEvaluation
+from rlvr.io import read_jsonl, write_json, write_jsonl
 
 logger = logging.getLogger(__name__)
+
+BASE_FILE = "generations_base.jsonl"
 
 
 def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], settings: EvalSettings,
@@ -46,6 +48,40 @@ def evaluate_heldout(model, tokenizer, task, rows: Sequence[dict], settings: Eva
 
         score_with_entries(records, list(entries))
     return records
+
+
+def base_answers(model, tokenizer, task, rows: Sequence[dict], ev: RunEvaluation,
+                 run_dir: Path, reuse: bool = False) -> tuple[list[dict[str, Any]], float | None]:
+    """The base model's scored answers to the held-out rows (`evaluate_heldout` with
+    `ev.heldout`), saved to RUN/generations_base.jsonl with `ev.cache_key`; with `reuse`
+    (`--resume`, `rlvr compare`), an earlier file of the same questions and settings is
+    rescored with the run's reward(s) instead (cheap: the reward settings may have changed).
+
+    Returns:
+        (records, seconds spent generating, or None when reused).
+    """
+    import time
+
+    base_file = Path(run_dir) / BASE_FILE
+    entries = ev.entries if ev.task_run else None
+    records = cached_base_records(base_file, rows, ev.cache_key) if reuse else None
+    if records is not None:
+        from rlvr.eval.runner import rescore_records
+
+        rescore_records(task, records)
+        if entries is not None:
+            from rlvr.eval.task_heldout import score_with_entries
+
+            score_with_entries(records, list(entries))
+    model.eval()
+    if records is not None:
+        return records, None
+    start = time.perf_counter()
+    records = evaluate_heldout(model, tokenizer, task, rows, ev.heldout, "base", entries)
+    seconds = time.perf_counter() - start
+    write_jsonl(base_file, records)
+    write_cache_settings(base_file, ev.cache_key)
+    return records, seconds
 
 
 def _settings_file(path: Path) -> Path:

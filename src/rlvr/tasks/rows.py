@@ -27,19 +27,13 @@ from the first row's keys (`detect_format`).
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from rlvr.data.messages import extra_fields
 from rlvr.errors import DataError
 
-FORMATS = ("auto", "messages", "prompt", "gsm8k", "math", "qa", "mbpp", "humaneval")
 MATH_SYSTEM = "Solve the problem step by step. Put the final answer in \\boxed{}."
-_EXPECTED = {"gsm8k": "question, answer ('... #### N')", "math": "problem, solution",
-             "qa": "question with answer or aliases (or TriviaQA's context, answer)",
-             "mbpp": "text, test_list", "humaneval": "prompt, test, entry_point",
-             "prompt": "prompt", "messages": "messages"}
-
-
 def detect_format(obj: Any) -> str | None:
     """The row format a JSON row looks like (see the module table), or None.
 
@@ -65,20 +59,6 @@ def detect_format(obj: Any) -> str | None:
     if "question" in keys and keys & {"answer", "aliases"} or {"context", "answer"} <= keys:
         return "qa"
     return None
-
-
-_KEYS = {"messages": ("messages",), "prompt": ("prompt",), "gsm8k": ("question", "answer"),
-         "humaneval": ("prompt", "test", "entry_point"), "math": ("problem", "solution"),
-         "mbpp": ("text", "test_list")}
-
-
-def has_keys(obj: dict, fmt: str) -> bool:
-    """Whether a row has the keys format `fmt` needs (the module table); a row may have
-    the keys of several formats (a GSM8K row is also a QA row)."""
-    if fmt == "qa":
-        return "question" in obj and bool(obj.keys() & {"answer", "aliases"}) or \
-            {"context", "answer"} <= obj.keys()
-    return all(k in obj for k in _KEYS[fmt])
 
 
 def _text(obj: dict, key: str, path: str, line: int) -> str:
@@ -209,8 +189,53 @@ def _messages(obj: dict, path: str, line: int) -> dict:
     return parse_messages_row(obj, path, line)
 
 
-_ADAPTERS = {"messages": _messages, "prompt": _prompt, "gsm8k": _gsm8k, "math": _math,
-             "qa": _qa, "mbpp": _mbpp, "humaneval": _humaneval}
+@dataclass(frozen=True)
+class RowFormat:
+    """One training row format of the module table.
+
+    Attributes:
+        name: the `data_format` value.
+        needs: the keys a row must have, as a message names them.
+        keys: those keys (all required), or None when `has` decides.
+        parse: `(row, path, line) -> example`; raises DataError naming file and line.
+        has: `(row) -> bool` for a format whose keys are alternatives (`qa`).
+    """
+
+    name: str
+    needs: str
+    keys: tuple[str, ...] | None
+    parse: Callable[[dict, str, int], dict]
+    has: Callable[[dict], bool] | None = None
+
+    def matches(self, obj: dict) -> bool:
+        """Whether `obj` has the keys this format needs (a row may have the keys of several
+        formats: a GSM8K row is also a QA row)."""
+        return self.has(obj) if self.has is not None else all(k in obj for k in self.keys)
+
+
+def _has_qa(obj: dict) -> bool:
+    return "question" in obj and bool(obj.keys() & {"answer", "aliases"}) or \
+        {"context", "answer"} <= obj.keys()
+
+
+# every row format, in the order `data_format` lists them; one entry per format
+ROW_FORMATS: dict[str, RowFormat] = {f.name: f for f in (
+    RowFormat("messages", "messages", ("messages",), _messages),
+    RowFormat("prompt", "prompt", ("prompt",), _prompt),
+    RowFormat("gsm8k", "question, answer ('... #### N')", ("question", "answer"), _gsm8k),
+    RowFormat("math", "problem, solution", ("problem", "solution"), _math),
+    RowFormat("qa", "question with answer or aliases (or TriviaQA's context, answer)", None,
+              _qa, _has_qa),
+    RowFormat("mbpp", "text, test_list", ("text", "test_list"), _mbpp),
+    RowFormat("humaneval", "prompt, test, entry_point", ("prompt", "test", "entry_point"),
+              _humaneval),
+)}
+FORMATS = ("auto", *ROW_FORMATS)
+
+
+def has_keys(obj: dict, fmt: str) -> bool:
+    """Whether a row has the keys format `fmt` needs (`RowFormat.matches`)."""
+    return ROW_FORMATS[fmt].matches(obj)
 
 
 def parse_row(obj: Any, fmt: str, path: str, line: int) -> dict[str, Any]:
@@ -222,11 +247,12 @@ def parse_row(obj: Any, fmt: str, path: str, line: int) -> dict[str, Any]:
     """
     if not isinstance(obj, dict):
         raise DataError(f"expected a JSON object, got {type(obj).__name__}", path, line)
-    if not has_keys(obj, fmt):
-        raise DataError(f"not a {fmt} row (it needs {_EXPECTED[fmt]}; it has "
+    row_format = ROW_FORMATS[fmt]
+    if not row_format.matches(obj):
+        raise DataError(f"not a {fmt} row (it needs {row_format.needs}; it has "
                         f"{sorted(obj)}); give every row that format, or set data_format "
                         f"to the rows' format (one of {', '.join(FORMATS[1:])})", path, line)
-    return _ADAPTERS[fmt](obj, path, line)
+    return row_format.parse(obj, path, line)
 
 
 def resolve_format(first: Any, fmt: str, path: str) -> str:

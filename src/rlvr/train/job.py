@@ -40,14 +40,14 @@ from rlvr import __version__
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.eval.decision_rule import base_decision, decision_check
-from rlvr.eval.heldout_answers import cached_base_records, evaluate_heldout, write_cache_settings
+from rlvr.eval.heldout_answers import base_answers, evaluate_heldout
 from rlvr.eval.honesty_report import build_report, verdict_line, write_report
 from rlvr.eval.labelling import knowledge_for_run, known_training_rows
 from rlvr.eval.settings import RunEvaluation
 from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                 task_report, task_verdict_line)
 from rlvr.hardware import check_options
-from rlvr.io import check_output_dir, write_jsonl, write_text
+from rlvr.io import check_output_dir, write_text
 from rlvr.metrics.run_log import append_metrics
 from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
@@ -187,29 +187,13 @@ def load_base(state: RunState) -> None:
 
 
 def evaluate_base(state: RunState) -> list[dict[str, Any]]:
-    """Stage 3: the base model's scored greedy answers to the held-out rows, saved to
-    `generations_base.jsonl` (reused on `--resume` when they cover the same questions)."""
-    base_file = state.run_dir / "generations_base.jsonl"
-    ev = state.evaluation
-    entries = ev.entries if state.task_run else None
-    settings = ev.cache_key
-    records = cached_base_records(base_file, state.rows, settings) if state.resume else None
-    if records is not None:  # rescored (cheap): the reward settings may have changed
-        from rlvr.eval.runner import rescore_records
-
-        rescore_records(state.task, records)
-        if entries is not None:
-            from rlvr.eval.task_heldout import score_with_entries
-
-            score_with_entries(records, list(entries))
-    state.model.eval()
-    if records is None:
-        start = time.perf_counter()
-        records = evaluate_heldout(state.model, state.tokenizer, state.task, state.rows,
-                                   ev.heldout, "base", entries)
-        state.timings["eval_base_s"] = time.perf_counter() - start
-        write_jsonl(base_file, records)
-        write_cache_settings(base_file, settings)
+    """Stage 3: the base model's scored answers to the held-out rows, saved to
+    `generations_base.jsonl` (reused on `--resume` when they cover the same questions with
+    the same settings; `rlvr.eval.heldout_answers.base_answers`)."""
+    records, seconds = base_answers(state.model, state.tokenizer, state.task, state.rows,
+                                    state.evaluation, state.run_dir, reuse=state.resume)
+    if seconds is not None:
+        state.timings["eval_base_s"] = seconds
     return records
 
 
