@@ -296,12 +296,13 @@ def test_trl_curriculum_retires_saves_and_resumes(tmp_path):
     from trl import GRPOConfig, GRPOTrainer
 
     from rlvr.config import TrainConfig
-    from rlvr.train.curriculum.trainer import (STATE_FILE, curriculum_trainer,
-                                           write_curriculum_retired)
+    from rlvr.train.curriculum.trainer import (STATE_FILE, CurriculumSettings,
+                                               curriculum_trainer, write_curriculum_retired)
 
-    assert curriculum_trainer(TrainConfig(), GRPOTrainer) is GRPOTrainer   # off: unchanged
+    assert CurriculumSettings.from_config(TrainConfig()) is None  # off
+    assert curriculum_trainer(None, GRPOTrainer) is GRPOTrainer   # off: unchanged
     cfg = TrainConfig(curriculum=True, curriculum_window=2, curriculum_solved_reward=1.0)
-    trainer_class = curriculum_trainer(cfg, GRPOTrainer)
+    trainer_class = curriculum_trainer(CurriculumSettings.from_config(cfg), GRPOTrainer)
     prompts = [f"w{2 * i} w{2 * i + 1}" for i in range(6)]
 
     def run(out, resume=None):

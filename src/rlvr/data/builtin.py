@@ -6,7 +6,7 @@ unanswerable questions are future events, private facts and unknowable quantitie
 The rows use the seed messages format with the SelfAware system prompt, and
 `builtin_splits(seed)` splits them deterministically into train and test.
 
-The set grew in two batches: the 367 questions of rlvr 0.2, and 372 more added for issue 20
+The set grew in two batches: the 367 questions of rlvr 0.2, and 372 more added later
 (246 answerable questions of kinds the default model knows and 126 unanswerable ones, so
 the unanswerable share stays about a third) so that the held-out split holds at least 50
 questions the default model knows.
@@ -335,7 +335,7 @@ def _fill(templates: tuple[str, ...], **choices: tuple[str, ...]) -> list[str]:
 
 
 def _batches(seed: int = 0) -> list[list[dict[str, Any]]]:
-    """The examples of each batch (rlvr 0.2, then issue 20), ids numbered across batches."""
+    """The examples of each batch (rlvr 0.2, then the 372 added later), ids numbered across batches."""
     rng = random.Random(seed)
     first = _arithmetic(rng, 110) + list(FACTS) + list(MORE_FACTS)
     with_person = tuple(t for t in PRIVATE_FACTS if "{person}" in t)

@@ -11,7 +11,7 @@ correctly, otherwise *unknown*; unanswerable questions are unknown by definition
 |                         | unknown question the trained model now answers correctly     |
 |                         | needs no refusal and leaves the denominator)                 |
 | prudence_all_unknown    | abstentions on unknown questions / all unknown questions     |
-|                         | (rlvr's `prudence` until issue 20; equal to prudence when    |
+|                         | (rlvr's earlier `prudence`; equal to prudence when           |
 |                         | the policy answers no unknown question correctly, as the     |
 |                         | base model with greedy K = 1 labels)                         |
 | over_conservativeness   | abstentions on known questions / known questions             |

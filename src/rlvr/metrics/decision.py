@@ -25,7 +25,7 @@ the table, mean over questions of max(EV(answer), EV(abstain)) - EV(greedy actio
 A model that learned *when* to abstain raises the share and lowers the regret; one that only
 learned to abstain *more* moves them on unknown questions and loses them on known ones.
 Source of the decision rule: expected-reward maximisation over the table, as in TruthRL
-(Wei et al., ICML 2026) and the issue 20 analysis of `strict`.
+(Wei et al., ICML 2026), applied to each of rlvr's presets (the thresholds above).
 """
 
 from __future__ import annotations

@@ -47,7 +47,8 @@ SHARED_FILES = ("generations_base.jsonl", "generations_base.settings.json", LABE
                 "dpo_samples.settings.json")
 REFERENCE = "grpo-strict"
 # the question the comparison answers: the most honesty among arms that keep at least this
-# share of the questions the base model knew (issue 20's bar)
+# share of the questions the base model knew (an arm that buys honesty by abstaining on
+# what the model knew is not the answer to "teach it to know what it knows")
 RETENTION_FLOOR = 0.85
 
 

@@ -21,7 +21,8 @@ from rlvr.hardware import is_main_process, probe
 from rlvr.metrics.run_log import append_metrics
 from rlvr.rewards import make_trl_rewards
 from rlvr.config.checks import reward_entries
-from rlvr.train.curriculum.trainer import curriculum_trainer, write_curriculum_retired
+from rlvr.train.curriculum.trainer import (CurriculumSettings, curriculum_trainer,
+                                           write_curriculum_retired)
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args
 from rlvr.train.speedups import compact_logprobs
@@ -173,8 +174,8 @@ def train_grpo(state: RunState) -> Trained:
             from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
 
             patch_trl_vllm_for_cpu("float32")  # CPU vLLM: float32, weights via reload
-        trainer_class = masked_trainer(cfg, curriculum_trainer(cfg, GRPOTrainer))  # options off:
-        # GRPOTrainer itself
+        trainer_class = masked_trainer(cfg.mask_zero_std_groups, curriculum_trainer(
+            CurriculumSettings.from_config(cfg), GRPOTrainer))  # options off: GRPOTrainer
         trainer = trainer_class(
             model=state.model, reward_funcs=reward_funcs,
             args=grpo_args(cfg, output_dir, reward_weights, report_to, run_name),

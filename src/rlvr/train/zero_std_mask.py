@@ -62,19 +62,19 @@ def zero_std_keep(advantages: Sequence[float], num_generations: int) -> list[boo
     return keep
 
 
-def masked_trainer(cfg: Any, base_class: type) -> type:
-    """The trainer class for a config: `base_class` unchanged unless
-    `cfg.mask_zero_std_groups`, else a subclass whose training batches give zero-spread groups
-    a zero loss mask (module docstring).
+def masked_trainer(mask_zero_std_groups: bool, base_class: type) -> type:
+    """The trainer class: `base_class` unchanged unless `mask_zero_std_groups` (the config
+    key of that name), else a subclass whose training batches give zero-spread groups a
+    zero loss mask (module docstring).
 
     Args:
-        cfg: a `TrainConfig` (reads `mask_zero_std_groups`).
+        mask_zero_std_groups: the option.
         base_class: `trl.GRPOTrainer` or a subclass of it (e.g. the curriculum trainer).
     Returns:
         a class built like `base_class`; its instances log `zero_std_masked_share` (share of
         the batch's completions masked) to TRL's metrics every training batch.
     """
-    if not getattr(cfg, "mask_zero_std_groups", False):
+    if not mask_zero_std_groups:
         return base_class
 
     class ZeroStdMaskedTrainer(base_class):

@@ -1,6 +1,6 @@
 """The GRPO curriculum (`rlvr.train.curriculum.history`) inside `trl.GRPOTrainer`.
 
-`curriculum_trainer(cfg, GRPOTrainer)` returns the trainer class to build: GRPOTrainer
+`curriculum_trainer(CurriculumSettings.from_config(cfg), GRPOTrainer)` returns the trainer class to build: GRPOTrainer
 itself when `cfg.curriculum` is off, else a subclass that
 
 * adds a `curriculum_id` column (the row index) to the training dataset; rlvr's reward
@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -75,6 +76,29 @@ def curriculum_thresholds(cfg) -> tuple[float, float]:
     return (high if solved is None else float(solved)), (low if failed is None else float(failed))
 
 
+@dataclass(frozen=True)
+class CurriculumSettings:
+    """What the curriculum trainer reads (module docstring): a prompt is solved when its
+    mean total reward over the last `window` steps it was drawn in is >= `solved_reward`
+    (retired from sampling), failed when <= `failed_reward` (retired too with
+    `retire_failed`)."""
+
+    window: int = 2
+    solved_reward: float = 1.0
+    failed_reward: float = -1.0
+    retire_failed: bool = False
+
+    @classmethod
+    def from_config(cls, cfg) -> "CurriculumSettings | None":
+        """The settings of a `TrainConfig` (`curriculum_*` keys; thresholds by
+        `curriculum_thresholds`), or None when `curriculum` is off."""
+        if not getattr(cfg, "curriculum", False):
+            return None
+        solved, failed = curriculum_thresholds(cfg)
+        return cls(int(getattr(cfg, "curriculum_window", 2)), solved, failed,
+                   bool(getattr(cfg, "curriculum_retire_failed", False)))
+
+
 def question_text(prompt: Any) -> str:
     """The question of a training prompt: the last user turn of a chat prompt (after any
     in-context examples), or the prompt itself when it is text."""
@@ -92,14 +116,12 @@ def prompts_fingerprint(prompts: Sequence[Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def curriculum_trainer(cfg, base_class=None):
-    """The GRPOTrainer class for a config: `base_class` unchanged when the curriculum is
-    off, else a curriculum subclass of it (module docstring).
+def curriculum_trainer(settings: CurriculumSettings | None, base_class=None):
+    """The GRPOTrainer class: `base_class` unchanged when the curriculum is off
+    (`settings` None), else a curriculum subclass of it (module docstring).
 
     Args:
-        cfg: a `TrainConfig` (reads `curriculum`, `curriculum_window`,
-            `curriculum_solved_reward`, `curriculum_retire_failed`,
-            `curriculum_failed_reward`, and the rewards for the default thresholds).
+        settings: `CurriculumSettings.from_config(cfg)`.
         base_class: `trl.GRPOTrainer` or a subclass; None = `trl.GRPOTrainer`.
     Returns:
         a class built like GRPOTrainer (`train_dataset` passed by keyword, a map-style
@@ -114,11 +136,10 @@ def curriculum_trainer(cfg, base_class=None):
     """
     if base_class is None:
         from trl import GRPOTrainer as base_class
-    if not getattr(cfg, "curriculum", False):
+    if settings is None:
         return base_class
-    solved, failed = curriculum_thresholds(cfg)
-    window = int(getattr(cfg, "curriculum_window", 2))
-    retire_failed = bool(getattr(cfg, "curriculum_retire_failed", False))
+    solved, failed = settings.solved_reward, settings.failed_reward
+    window, retire_failed = settings.window, settings.retire_failed
 
     class CurriculumGRPOTrainer(base_class):
         """`base_class` with the rlvr curriculum (see `curriculum_trainer`)."""
