@@ -13,7 +13,7 @@ import pytest
 
 import rlvr
 from rlvr import cli
-from rlvr.observe import collect as observe_collect, report as observe
+from rlvr.observe import collect as observe_collect, exhibits as observe
 
 TOL = 5e-7
 
@@ -215,7 +215,7 @@ sys.exit(cli.main(['observe', '--output', {str(tmp_path / 'r.json')!r},
 
 
 def test_command_modules_do_not_import_torch():
-    code = ("import sys, rlvr.commands.calc, rlvr.commands.observe, rlvr.observe.report, "
+    code = ("import sys, rlvr.commands.calc, rlvr.commands.observe, rlvr.observe.exhibits, "
             "rlvr.observe.collect, rlvr.plots.observe; print('torch' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_src_env(), check=True)

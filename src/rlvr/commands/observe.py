@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rlvr.observe import report as observe
+    from rlvr.observe import exhibits as observe
 
     if args.plot:  # fail before any work if matplotlib is missing
         from rlvr.plots.common import require_pyplot

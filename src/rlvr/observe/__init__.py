@@ -1,2 +1,2 @@
 """`rlvr observe`: textbook exhibits of the objectives computed by `rlvr.objectives`
-(`report`), next to real responses of local models (`collect`)."""
+(`exhibits`), next to real responses of local models (`collect`)."""

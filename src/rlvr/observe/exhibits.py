@@ -1,4 +1,5 @@
-"""Observation report: textbook exhibits of the objectives, computed, plus real responses.
+"""The observation report of `rlvr observe`: textbook exhibits of the objectives, computed,
+plus real responses.
 
 `build_report()` returns a JSON-ready dict; `write_report()` writes it atomically. Every
 number in an exhibit is computed at run time by `rlvr.objectives` from the inputs stored
@@ -27,7 +28,7 @@ STD_CONVENTION = "sample"
 # The prompt used for the authored comparison and for real collection (raw text, no chat
 # template). The answers and their utility/risk numbers are illustrative presets.
 PROMPT = "Our town issued a boil-water notice yesterday. Is the tap water safe to drink today?\n"
-PRESET_LABEL = "illustrative preset defined in rlvr.observe.report; not measured, not model output"
+PRESET_LABEL = "illustrative preset defined in rlvr.observe.exhibits; not measured, not model output"
 AUTHORED_LABEL = "authored example written by the rlvr authors; not model output"
 CANDIDATES = (
     {"name": "confident_unchecked", "utility": 1.0, "risk": 0.3,
