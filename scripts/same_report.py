@@ -6,7 +6,7 @@ every value in report.json outside timings equal, and the adapters bit-identical
 Used when code is moved without meaning to change behaviour: run the same command on the
 old and on the new code, into two folders, then compare them. Paths that name the run
 folder itself are compared with the folder name replaced; `timings`, `seconds` and
-`*_s` keys (wall-clock figures) are left out. Prints each difference and exits 1 if any.
+`*_s` keys (wall-clock figures) and `run_name` (it ends with the start time) are left out. Prints each difference and exits 1 if any.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
-SKIPPED_KEYS = {"timings", "timings_s", "seconds", "seconds_per_step", "rlvr_version"}
+# wall-clock figures, and `run_name`, which ends with the run's start time
+SKIPPED_KEYS = {"timings", "timings_s", "seconds", "seconds_per_step", "rlvr_version",
+                "run_name"}
 
 
 def _strip(value: Any, run_dir: str) -> Any:

@@ -160,8 +160,15 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     loads = []
     use_tiny_model(monkeypatch, job, tmp_path, tokenizer,
                    lambda: loads.append(1) or tiny_chat_llama()[0])
-    evaluated = []
-    original = job.evaluate_heldout
+    evaluated, original, original_answers = [], job.evaluate_heldout, job.base_answers
+
+    def base_answers(*a, **k):
+        records, seconds = original_answers(*a, **k)
+        if seconds is not None:  # generated, not reused from generations_base.jsonl
+            evaluated.append("base")
+        return records, seconds
+
+    monkeypatch.setattr(job, "base_answers", base_answers)
     monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[5]) or
                         original(*a, **k))
     forced, original_base, original_check = [], job.base_decision, job.decision_check
