@@ -1,4 +1,4 @@
-"""The free-text abstention detector measured as a classifier (issue 18).
+"""The free-text abstention detector measured as a classifier (figures: docs/measured.md).
 
     .venv/bin/python benchmarks/abstention_classifier.py
     .venv/bin/python benchmarks/abstention_classifier.py --errors   # list misclassified rows

@@ -1,14 +1,14 @@
-"""Run every bad input of the validation issue through the real `rlvr` CLI and time it.
+"""Run every bad input the CLI must refuse before any model loads through the real `rlvr` CLI, timed.
 
     .venv/bin/python benchmarks/bad_inputs.py            # listed cases + new-user cases
-    .venv/bin/python benchmarks/bad_inputs.py --listed   # only the issue's listed cases
+    .venv/bin/python benchmarks/bad_inputs.py --listed   # only the listed cases
     .venv/bin/python benchmarks/bad_inputs.py -k eval    # cases whose name contains "eval"
 
 Each case is one subprocess `.venv/bin/rlvr ...` (files it needs are written into a temp
 folder) and is judged PASS when all of these hold:
 
-- exit code: 2 for a refused input (or the case's documented code; 0 for the inputs the
-  issue says must be accepted, such as `eval_tasks: gsm8k`);
+- exit code: 2 for a refused input (or the case's documented code; 0 for the inputs that
+  must be accepted, such as `eval_tasks: gsm8k`, one task rather than its letters);
 - stderr: exactly one `rlvr [<cmd>]: error: ...` line and nothing else (Python warning lines
   are ignored but counted in the `warn` column); the line matches the case's expectation;
   no traceback. An accepted case has no error line;
@@ -114,7 +114,8 @@ class Case:
         code: expected exit code (2 = refused usage error).
         forbid: regex the error line must NOT match (e.g. an accepted setting must not be
             what is complained about).
-        listed: True for the issue's listed cases, False for new-user cases, None for
+        listed: True for the listed cases (the bad inputs the one validation pass before
+            any model was specified with), False for new-user cases, None for
             valid inputs (controls: code BLOCKED_EXIT, no error line).
     """
 
@@ -163,7 +164,7 @@ def make_files(tmp: Path) -> None:
 
 
 def cases(tmp: str) -> list[Case]:
-    """The listed cases (issue) and the new-user cases (found by trying)."""
+    """The listed cases (the specified bad inputs) and the new-user cases (found by trying)."""
     t, bad_out = tmp, f"{tmp}/a_file/run"
     nodata = ["--data", "/nonexistent.jsonl"]  # a later failure, so an accepted setting
     score = ["score", "--reward", "selfaware"]  # shows it passed validation
@@ -423,7 +424,7 @@ def run_case(case: Case, tmp: Path, hook_dir: Path) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--listed", action="store_true", help="only the issue's listed cases")
+    parser.add_argument("--listed", action="store_true", help="only the listed cases")
     parser.add_argument("-k", default="", help="only cases whose name contains this")
     parser.add_argument("--width", type=int, default=110, help="error-line column width")
     parser.add_argument("--verbose", action="store_true", help="print stderr of failures")
@@ -441,7 +442,7 @@ def main() -> int:
                   and args.k.lower() in c.name.lower()]
         rows = []
         header = f"{'case':42} {'exit':>4} {'sec':>5} {'warn':>4} {'heavy':10} result  error line"
-        titles = {True: "listed in the issue", False: "found by trying (new user)",
+        titles = {True: "listed (specified bad inputs)", False: "found by trying (new user)",
                   None: f"valid inputs (control): pass every check, reach the model import "
                         f"(the hook stops it: exit {BLOCKED_EXIT}; no time limit)"}
         for listed, title in titles.items():

@@ -4,7 +4,7 @@
     .venv/bin/python scripts/build_eval_subsets.py --source DIR --output OUT --seed 0
 
 `rlvr eval` uses these subsets only when a task's data is neither a local file nor
-reachable on the Hugging Face Hub (see README, "Cross-task evaluation"). For each of the
+reachable on the Hugging Face Hub (docs/eval_data.md). For each of the
 permissively licensed tasks (GSM8K and HumanEval: MIT; MBPP: CC-BY-4.0; TriviaQA:
 Apache-2.0) the script reads the full upstream file from DIR (the layout of
 `shared/data`: DIR/gsm8k/test.jsonl, ...), takes a fixed seeded sample of rows (kept in

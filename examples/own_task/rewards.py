@@ -1,4 +1,4 @@
-"""The walkthrough's reward (README "Your own task, end to end"): the last number in the
+"""The walkthrough's reward (docs/own_task.md): the last number in the
 completion must equal the row's `answer`. It returns a `RewardResult` with the labels
 `correct` / `wrong`, declared in `last_number.outcomes`, so the held-out report counts
 accuracy; a plain float would work too (outcome `scored`, no accuracy)."""
