@@ -136,7 +136,7 @@ def check_options(cfg: Any, hw: Hardware | None = None) -> None:
                               "use_vllm: false (transformers generates)")
         if cfg.vllm_mode == "server" and not hw.cuda:
             # TRL 1.16's VLLMClient.init_communicator raises NotImplementedError for a CPU
-            # trainer (measured; README "vLLM on CPU"), after the model has loaded
+            # trainer (measured; docs/vllm_cpu.md), after the model has loaded
             raise ConfigError("vllm_mode: server needs a CUDA GPU in the training process: "
                               "TRL pushes the weights to the server over vLLM's NCCL "
                               "weight-transfer engine; without CUDA set vllm_mode: colocate "

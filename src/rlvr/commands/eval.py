@@ -33,7 +33,7 @@ def register(subparsers) -> None:
     p.add_argument("--max-new-tokens", type=int, help="override every task's token cap")
     p.add_argument("--output-dir", default="runs/eval")
     p.add_argument("--data-dir", help="folder holding task files in the layout gsm8k/test.jsonl, "
-                                      "mbpp/mbpp.jsonl, ... (see README); default: "
+                                      "mbpp/mbpp.jsonl, ... (see docs/eval_data.md); default: "
                                       "$RLVR_DATA_DIR or data_dir in ~/.config/rlvr/config.yaml")
     p.add_argument("--task-path", action="append", default=[], metavar="TASK=FILE",
                    help="data file for one task (repeatable; wins over every other source), "
@@ -47,11 +47,11 @@ def register(subparsers) -> None:
     p.add_argument("--engine", choices=("transformers", "vllm"), default="transformers",
                    help="generation engine: transformers (default) or vllm (vLLM's CPU build, "
                         "`bash scripts/install.sh --vllm`; the adapter is served as a LoRA; "
-                        "faster on CPU (README \"vLLM on CPU\"), same greedy answers in float32)")
+                        "faster on CPU (docs/vllm_cpu.md), same greedy answers in float32)")
     p.add_argument("--dtype", choices=("float32", "bfloat16"), default="float32",
                    help="model weights for generation: float32 (default; greedy answers agree "
                         "across engines) or bfloat16 (answers differ from float32; whether it is "
-                        "faster depends on the CPU, README \"vLLM on CPU\")")
+                        "faster depends on the CPU, docs/vllm_cpu.md)")
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
     p.set_defaults(func=run)

@@ -181,7 +181,7 @@ class TrainConfig:
                                        "adapter), e.g. [gsm8k, triviaqa]; see `rlvr eval --list`")
     eval_tasks_limit: int | None = _f(20, "questions per cross-eval task; None = all")
     eval_data_dir: str | None = _f(None, "folder with eval task files in the layout "
-                                         "gsm8k/test.jsonl, ... (see README); default: "
+                                         "gsm8k/test.jsonl, ... (see docs/eval_data.md); default: "
                                          "$RLVR_DATA_DIR, else the Hugging Face Hub, else the "
                                          "subsets packaged with rlvr")
     cross_check: list | None = _f(["gsm8k", "triviaqa", "humaneval", "mbpp"],
@@ -192,9 +192,8 @@ class TrainConfig:
     cross_check_limit: int | dict = _f(10, "rows per cross_check task (seeded draw, the same "
                                            "rows for base and trained), or a mapping per task "
                                            "({default: 10, triviaqa: 50}; a task it does not "
-                                           "name: 10); 50 rows of all four "
-                                           "tasks took 549 s on 2 CPU cores "
-                                           "(benchmarks/cross_check.py)")
+                                           "name: 10); cost per row: "
+                                           "docs/measured.md (benchmarks/cross_check.py)")
     cross_check_budget: float | str | None = _f("auto", "the cross-check may take this share "
                                                 "of the training time: rows per task are "
                                                 "sized to it by a 2-row probe, tasks it "

@@ -165,6 +165,6 @@ def load_messages_jsonl(path: str | Path, skip_bad_rows: bool = False,
             raise DataError(f"no usable rows: all {len(report.skipped)} were bad (first: "
                             f"{report.skipped[0]})", path)
         raise DataError("no rows: the file is empty; write one JSON object per line with "
-                        "\"messages\" (see the README's data format)", path)
+                        "\"messages\" (see docs/task_data.md)", path)
     return examples
 

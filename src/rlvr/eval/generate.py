@@ -4,7 +4,7 @@ Greedy by default; seeded sampling with several samples per prompt when asked. P
 left-padded; generation stops at the end-of-turn token and, when given, at task stop
 strings (the text is cut before the first stop string). Decoding is transformers'
 `generate` (a home-made greedy loop with early exit and slot refilling measured within
-run-to-run noise of it end to end and was removed; README "Evaluation" has the figures).
+run-to-run noise of it end to end and was removed; docs/measured.md has the figures).
 """
 
 from __future__ import annotations

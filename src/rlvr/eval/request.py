@@ -73,7 +73,7 @@ def check_request(names: Sequence[str], settings: EvalSettings, *, model: str | 
                         "--temperature, or evaluate heldout in a call of its own")
     if data_dir is not None and not Path(data_dir).expanduser().is_dir():
         raise RlvrError(f"--data-dir {data_dir} is not a folder; pass the folder that "
-                        "holds the task files (gsm8k/test.jsonl, ...; see README)")
+                        "holds the task files (gsm8k/test.jsonl, ...; see docs/eval_data.md)")
     paths = {}
     for item in items:
         name, sep, path = item.partition("=")

@@ -10,7 +10,7 @@ special tokens) and fed to vLLM as token ids, and the generated token ids are de
 that tokenizer and cut at the task's stop strings exactly as the transformers path does.
 In float32 (the default) vLLM's greedy answers matched transformers' float32 greedy
 answers on 32/32 prompts, with and without a LoRA adapter; in bfloat16 only on 15/32
-(measured on the default model, /work/vllm-probe/LOG.md; README "Speed"). Sampled answers
+(measured on the default model; docs/measured.md). Sampled answers
 (temperature > 0) use vLLM's sampler with a per-request seed: same distribution, not the
 same draws as transformers.
 

@@ -215,7 +215,7 @@ def _note(passed: list[str]) -> str | None:
 def _fix(task: EvalTask, data_file: str | None, data_source: str) -> str:
     """The one-line fix for a task no source could serve."""
     if not (task.hub or task.packaged):
-        extra = " (SelfAware is CC-BY-SA and not packaged; see README)" \
+        extra = " (SelfAware is CC-BY-SA and not packaged; see docs/eval_data.md)" \
             if task.name == "selfaware" else ""
         return (f"pass --data-dir DIR (the folder holding {data_file}), set RLVR_DATA_DIR, or "
                 f"--task-path {task.name}=FILE{extra}")

@@ -259,7 +259,7 @@ def _check_eval_task_files(cfg: TrainConfig) -> None:
     data_dir = cfg.eval_data_dir
     if data_dir is not None and cfg.eval_tasks and not Path(data_dir).expanduser().is_dir():
         raise ConfigError(f"eval_data_dir {data_dir} is not a folder; set it to the folder "
-                          "holding the task files (gsm8k/test.jsonl, ...; see README), or "
+                          "holding the task files (gsm8k/test.jsonl, ...; see docs/eval_data.md), or "
                           "remove it to use the Hugging Face Hub or the packaged subsets")
     if cfg.eval_tasks and getattr(cfg, "eval_engine", "transformers") == "vllm":
         from rlvr.eval.vllm_engine import vllm_missing
