@@ -147,6 +147,10 @@ def check_config(cfg) -> None:
                                           and cfg.knowledge_temperature == 0):
         raise ConfigError("knowledge_temperature must be >= 0, and > 0 when "
                           "knowledge_samples > 1 (greedy answers would all be the same)")
+    if not (isinstance(cfg.max_known_retention_drop, (int, float))
+            and 0 <= cfg.max_known_retention_drop <= 1):
+        raise ConfigError(f"max_known_retention_drop must be a share in [0, 1] (e.g. 0.15), "
+                          f"got {cfg.max_known_retention_drop!r}")
     if not 0 < cfg.knowledge_threshold <= 1:
         raise ConfigError(f"knowledge_threshold must be in (0, 1], got "
                           f"{cfg.knowledge_threshold}")

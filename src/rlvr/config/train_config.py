@@ -219,6 +219,12 @@ class TrainConfig:
     knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
                                            "greedy, only with K = 1)")
     knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
+    max_known_retention_drop: float = _f(0.15, "the verdict's bound: training `improved` the "
+                                               "model only if known retention (correct "
+                                               "answers on questions the base model knew) "
+                                               "fell by at most this share, in [0, 1]; a "
+                                               "larger fall with more abstention is `traded` "
+                                               "(0.15: base 1.0 under greedy labels -> 0.85)")
     decision_samples: int = _f(1, "answer-forced samples per answerable held-out question "
                                   "that estimate P(correct) for the decision-rule check "
                                   "(report.md: is each greedy action the one the reward "

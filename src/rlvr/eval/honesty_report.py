@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.eval.knowledge import METRICS as KNOWLEDGE_METRICS
-from rlvr.eval.knowledge import knowledge_report
+from rlvr.eval.knowledge import DEFAULT_RETENTION_DROP, knowledge_report
 from rlvr.metrics.calibration import METRIC_ROWS, calibration_metrics, paired_bootstrap
 from rlvr.io import write_json, write_jsonl, write_text
 
@@ -17,7 +17,9 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     """Assemble the report dict: `base.selfaware`, `trained.selfaware`, `difference` and,
     with knowledge `labels` (`rlvr.eval.knowledge.knowledge_labels`), `knowledge`
     (`rlvr.eval.knowledge.knowledge_report`: honesty metrics of always-abstain, base and
-    trained, paired CIs and the collapse verdict).
+    trained, paired CIs and the verdict on what training changed against the base model,
+    `judge_training`, with `meta["max_known_retention_drop"]` as its bound; a meta without
+    it, a run from an older rlvr, gets the default).
 
     The paired difference uses questions scored for both models, in the same order.
     `truncation` (`truncation_summary` of each model) says how many answers were cut at the
@@ -41,8 +43,11 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
                        "base": truncation_summary(base),
                        "trained": truncation_summary(trained)},
     }
+    bound = meta.get("max_known_retention_drop")
+    bound = DEFAULT_RETENTION_DROP if bound is None else float(bound)
     if labels:
-        report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed)
+        report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed,
+                                               bound)
         groups = sorted({g for g in by or [] if g is not None})
         if len(groups) > 1:
             report["calibration_by_source"] = {
@@ -52,7 +57,7 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
             report["knowledge_by_source"] = {
                 g: knowledge_report(labels, [b for b, x in zip(base, by) if x == g],
                                     [t for t, x in zip(trained, by) if x == g],
-                                    bootstrap_samples, seed)
+                                    bootstrap_samples, seed, bound)
                 for g in groups}
     return report
 
@@ -86,15 +91,24 @@ def truncation_line(truncation: dict[str, Any]) -> str:
             f"(truncated): {', '.join(parts)}.")
 
 
+VERDICT_WORDS = {"improved": "IMPROVED on the base model",
+                 "unchanged": "is UNCHANGED from the base model",
+                 "traded": "TRADED known answers for abstentions",
+                 "collapsed": "COLLAPSED to always abstaining",
+                 "degraded": "is WORSE than the base model",
+                 "undetermined": "cannot be judged",
+                 # verdicts of reports written before the verdict compared with the base
+                 "judgment": "shows judgment (against always-abstain only)",
+                 "no_judgment": "shows NO judgment (against always-abstain only)"}
+
+
 def verdict_line(report: dict[str, Any]) -> str:
-    """One line saying whether the trained model shows judgment or collapsed."""
+    """One line: what training changed against the base model (`judge_training`)."""
     knowledge = report.get("knowledge")
     if not knowledge:
         return "Verdict: not judged (no knowledge labels)."
     v = knowledge["verdict"]
-    word = {"collapsed": "COLLAPSED to always abstaining", "judgment": "shows judgment",
-            "no_judgment": "shows NO judgment", "undetermined": "cannot be judged"}[v["verdict"]]
-    return f"Verdict: the trained model {word}: {v['reason']}."
+    return f"Verdict: the trained model {VERDICT_WORDS[v['verdict']]}: {v['reason']}."
 
 
 def knowledge_table(knowledge: dict[str, Any]) -> str:

@@ -298,6 +298,7 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "decoding": "greedy" if not state.task_run or cfg.eval_num_samples == 1 else
         f"{cfg.eval_num_samples} samples per row at temperature {cfg.temperature:g}",
         "eval_max_new_tokens": state.evaluation.heldout.max_new_tokens, "seed": cfg.seed,
+        "max_known_retention_drop": cfg.max_known_retention_drop,
         "knowledge": {"samples": cfg.knowledge_samples,
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},
