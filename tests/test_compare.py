@@ -208,6 +208,17 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     assert summary["seeds"] == {"base": 1, "grpo-strict": 2, "sft": 2, "dpo": 2}
     assert set(summary["vs_reference"]) == {"base", "sft", "dpo"}
     assert (out / "compare.md").is_file() and (out / "compare.png").is_file()
+    # every seed of every arm, with the verdict its own run's report gave
+    assert set(summary["per_seed"]) == {"grpo-strict", "sft", "dpo"}
+    for arm, rows in summary["per_seed"].items():
+        assert [r["seed"] for r in rows] == [0, 1]
+        for r in rows:
+            own = json.loads((out / arm / f"seed{r['seed']}" / "report.json").read_text())
+            assert r["verdict"] == own["knowledge"]["verdict"]["verdict"]
+            assert r["honesty"] == own["knowledge"]["policies"]["trained"]["honesty"]
+        assert summary["seeds_meeting_bounds"][arm] == sum(
+            r["verdict"] == "improved" and r["known_retention"] >= 0.85 for r in rows)
+    assert "Every seed against the base model" in (out / "compare.md").read_text()
     assert main(argv) == 0 and len(loads) == 6  # finished runs are not rerun
     assert all(r["reused"] for r in json.loads((out / "compare.json").read_text())["runs"])
 
@@ -223,3 +234,30 @@ def test_a_run_stopped_by_a_signal_stops_the_comparison(tmp_path, monkeypatch):
                                         r"\(interrupted\); rerun the same command"):
         compare.run_compare(str(CONFIG), ["sft"], [0, 1], {}, tmp_path / "cmp")
     assert ran == [0]  # seed 1 never started
+
+
+def test_every_seed_is_reported_with_its_verdict_and_the_worst_is_marked():
+    from rlvr.eval.method_stats import ARM_METRICS, meeting_bounds, seed_rows, worst_seed
+
+    # 10 known questions (base right), 10 unknown (base wrong)
+    labels = {i: {"known": i < 10} for i in range(20)}
+    base = [{"id": i, "outcome": "correct" if i < 10 else "wrong"} for i in range(20)]
+    good = [{"id": i, "outcome": "correct" if i < 10 else "abstained"} for i in range(20)]
+    # seed 1 lost 4 of 10 known answers to abstention: known retention 0.6
+    lossy = [{"id": i, "outcome": "abstained" if i < 4 or i >= 10 else "correct"}
+             for i in range(20)]
+    rows = seed_rows(labels, base, {0: good, 1: lossy, 2: base}, samples=200)
+    assert [(r["seed"], r["verdict"]) for r in rows] == [(0, "improved"), (1, "traded"),
+                                                         (2, "unchanged")]
+    assert [r["known_retention"] for r in rows] == [1.0, 0.6, 1.0]
+    assert meeting_bounds(rows, 0.85) == 1  # only seed 0 improved and kept >= 0.85
+    assert worst_seed(rows)["seed"] == 1
+    summary = {"n": 20, "known": 10, "samples": 200, "seeds": {"a": 3},
+               "metrics": {"a": {m: {"mean": 0.5, "ci_low": 0.4, "ci_high": 0.6}
+                                 for m in ARM_METRICS}},
+               "per_seed": {"a": rows}, "seeds_meeting_bounds": {"a": 1},
+               "retention_floor": 0.85}
+    md = compare_markdown(summary)
+    # honesty (prudence 1 + 1 - over-conservativeness 0.4) / 2 = 0.8
+    assert "| a | 1 (worst) | 0.800 | 1.000 | 0.400 | 0.600 | traded |" in md
+    assert "1 of 3 seeds improved with known retention >= 0.85" in md

@@ -127,6 +127,47 @@ def compare_arms(known: Sequence[bool], arms: dict[str, Sequence[Sequence[str]]]
     return out
 
 
+SEED_METRICS = ("honesty", "prudence", "over_conservativeness", "known_retention")
+
+
+def seed_rows(labels: dict[Any, dict], base: Sequence[dict], trained_by_seed: dict[int, Sequence[dict]],
+              samples: int = 2000, max_known_retention_drop: float = 0.15) -> list[dict[str, Any]]:
+    """One row per seed of an arm: its honesty metrics and the main job's verdict against the
+    base model on the same questions (`rlvr.eval.knowledge.knowledge_report`, its bootstrap
+    seeded with the run's seed as the run's own report is, so both give the same verdict).
+
+    Args:
+        labels: the knowledge labels every run shares; base: the base model's records;
+        trained_by_seed: {seed: that seed's trained records}.
+    Returns:
+        [{"seed", "honesty", "prudence", "over_conservativeness", "known_retention",
+        "verdict"}], in the seeds' order.
+    """
+    from rlvr.eval.knowledge import knowledge_report
+
+    rows = []
+    for seed, trained in trained_by_seed.items():
+        report = knowledge_report(labels, base, trained, samples, seed,
+                                  max_known_retention_drop)
+        policy = report["policies"]["trained"]
+        rows.append({"seed": seed, **{m: policy[m] for m in SEED_METRICS},
+                     "verdict": report["verdict"]["verdict"]})
+    return rows
+
+
+def meeting_bounds(rows: Sequence[dict[str, Any]], retention_floor: float) -> int:
+    """Seeds whose verdict is `improved` with known retention >= `retention_floor`."""
+    return sum(1 for r in rows if r["verdict"] == "improved"
+               and r["known_retention"] is not None and r["known_retention"] >= retention_floor)
+
+
+def worst_seed(rows: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The seed that lost the most known answers (lowest known retention; ties: lower
+    honesty): the failure a user running one seed risks. None without rows."""
+    scored = [r for r in rows if r["known_retention"] is not None]
+    return min(scored, key=lambda r: (r["known_retention"], r["honesty"] or 0.0), default=None)
+
+
 def best_at_retention(known: Sequence[bool], arms: dict[str, Sequence[Sequence[str]]],
                       summary: dict[str, Any], floor: float = 0.85, samples: int = 2000,
                       seed: int = 0, skip: Sequence[str] = ("base",)) -> dict[str, Any]:
@@ -202,6 +243,23 @@ def compare_markdown(summary: dict[str, Any]) -> str:
         cells = [f"{_num(v['mean'])} [{_num(v['ci_low'])}, {_num(v['ci_high'])}]"
                  for v in (summary["metrics"][a][m] for m in ARM_METRICS)]
         lines.append(f"| {a} | {summary['seeds'][a]} | " + " | ".join(cells) + " |")
+    if summary.get("per_seed"):
+        floor = summary.get("retention_floor", 0.85)
+        lines += ["", f"Every seed against the base model (the main job's verdict); worst = "
+                      "the seed that kept the fewest known answers:", "",
+                  "| arm | seed | honesty | prudence | over conservativeness | known retention "
+                  "| verdict |", "|---|---|---|---|---|---|---|"]
+        for a, rows in summary["per_seed"].items():
+            worst = worst_seed(rows)
+            for r in rows:
+                mark = " (worst)" if worst is not None and r["seed"] == worst["seed"] \
+                    and len(rows) > 1 else ""
+                lines.append(f"| {a} | {r['seed']}{mark} | " + " | ".join(
+                    _num(r[m]) for m in SEED_METRICS) + f" | {r['verdict']} |")
+            met = (summary.get("seeds_meeting_bounds") or {}).get(a, 0)
+            lines.append(f"| {a} | mean | " + " | ".join(
+                _num(summary["metrics"][a][m]["mean"]) for m in SEED_METRICS)
+                + f" | {met} of {len(rows)} seeds improved with known retention >= {floor:g} |")
     if summary.get("vs_reference"):
         lines += ["", f"Each arm minus `{summary['reference']}` (paired per question and seed):",
                   "", head.replace("| seeds ", ""), "|---|" + "---|" * len(ARM_METRICS)]

@@ -1,5 +1,7 @@
 """The chart of `rlvr compare` (compare.png): per metric, each arm's mean over seeds with its
-95% interval as an error bar (the summary of `rlvr.eval.method_stats.compare_arms`)."""
+95% interval as an error bar (the summary of `rlvr.eval.method_stats.compare_arms`), and
+beside it every seed of every arm as a point on prudence against known retention (the
+trade-off a reader wants at a glance; the base model a star, the retention floor a line)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,14 @@ def compare_chart(summary: dict[str, Any], path: str | Path) -> Path:
     """
     plt = require_pyplot("the compare chart")
     arms = list(summary["metrics"])
-    fig, ax = plt.subplots(figsize=(2.2 * len(CHART_METRICS) + 1.5, 3.6))
+    per_seed = summary.get("per_seed") or {}
+    width_in = 2.2 * len(CHART_METRICS) + 1.5
+    if per_seed:
+        fig, (ax, scatter) = plt.subplots(1, 2, figsize=(width_in + 4.2, 3.6),
+                                          gridspec_kw={"width_ratios": [width_in, 4.2]})
+        _seed_points(scatter, summary, per_seed)
+    else:
+        fig, ax = plt.subplots(figsize=(width_in, 3.6))
     width = 0.8 / max(1, len(arms))
     for i, arm in enumerate(arms):
         xs, means, errs = [], [], [[], []]
@@ -30,7 +39,7 @@ def compare_chart(summary: dict[str, Any], path: str | Path) -> Path:
             means.append(m["mean"])
             errs[0].append(m["mean"] - m["ci_low"] if m["ci_low"] is not None else 0.0)
             errs[1].append(m["ci_high"] - m["mean"] if m["ci_high"] is not None else 0.0)
-        ax.bar(xs, means, width, yerr=errs, capsize=2,
+        ax.bar(xs, means, width, yerr=errs, capsize=2, color=f"C{i}",
                label=f"{arm} ({summary['seeds'][arm]} seed{'s' if summary['seeds'][arm] > 1 else ''})")
     ax.set_xticks([j + width * (len(arms) - 1) / 2 for j in range(len(CHART_METRICS))])
     ax.set_xticklabels([m.replace("_", "\n") for m in CHART_METRICS], fontsize=8)
@@ -41,3 +50,28 @@ def compare_chart(summary: dict[str, Any], path: str | Path) -> Path:
     written = save_png(fig, path, dpi=110)
     plt.close(fig)
     return written
+
+
+def _seed_points(ax, summary: dict[str, Any], per_seed: dict[str, list[dict[str, Any]]]) -> None:
+    """Every seed of every arm at (known retention, prudence), each arm in its bar colour;
+    the base model's point a star."""
+    colours = {arm: f"C{i}" for i, arm in enumerate(summary["metrics"])}
+    base = (summary["metrics"].get("base") or {})
+    if base:
+        ax.scatter([base["known_retention"]["mean"]], [base["prudence"]["mean"]], marker="*",
+                   s=90, color="black", label="base", zorder=3)
+    for arm, rows in per_seed.items():
+        points = [(r["known_retention"], r["prudence"]) for r in rows
+                  if r["known_retention"] is not None and r["prudence"] is not None]
+        if points:
+            ax.scatter(*zip(*points), s=22, alpha=0.8, color=colours.get(arm),
+                       label=f"{arm} ({len(points)})")
+    floor = summary.get("retention_floor")
+    if floor is not None:
+        ax.axvline(floor, color="grey", linestyle="--", linewidth=0.8)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("known retention", fontsize=8)
+    ax.set_ylabel("prudence", fontsize=8)
+    ax.set_title("every seed", fontsize=9)
+    ax.legend(fontsize=6)

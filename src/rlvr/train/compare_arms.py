@@ -33,10 +33,10 @@ import yaml
 from rlvr.config import TrainConfig, load_config
 from rlvr.config.checks import METHODS
 from rlvr.errors import ConfigError, RlvrError
+from rlvr.eval.knowledge import DEFAULT_RETENTION_DROP, LABELS_FILE, read_labels_file
 from rlvr.eval.method_stats import (best_at_retention, compare_arms, compare_markdown,
-                               run_behaviour)
-from rlvr.eval.knowledge import LABELS_FILE, read_labels_file
-from rlvr.io import write_json, write_text
+                                    meeting_bounds, run_behaviour, seed_rows)
+from rlvr.io import read_jsonl, write_json, write_text
 
 logger = logging.getLogger(__name__)
 
@@ -160,18 +160,23 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
                                 "after it")
             shared.append(run_dir)
         runs.append({"arm": arm, "seed": seed, "run_dir": str(run_dir), "reused": finished})
+    first = configs[(arms[0], seeds[0])]
     summary = summarise(out, arms, seeds, reference if reference in arms else None,
-                        configs[(arms[0], seeds[0])].bootstrap_samples)
+                        first.bootstrap_samples, first.max_known_retention_drop)
     summary["runs"] = runs
     write_outputs(out, summary)
     return summary
 
 
 def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: str | None,
-              samples: int = 2000) -> dict[str, Any]:
+              samples: int = 2000,
+              max_known_retention_drop: float = DEFAULT_RETENTION_DROP) -> dict[str, Any]:
     """`compare_arms` over the finished runs under `out`, with the base model as arm `base`
     (its one set of greedy answers), all on the first run's knowledge labels, plus
-    `answer`: `best_at_retention` at `RETENTION_FLOOR`."""
+    `answer`: `best_at_retention` at `RETENTION_FLOOR`, `per_seed` (every arm's every seed
+    with the main job's verdict against the base model, `rlvr.eval.method_stats.seed_rows`)
+    and `seeds_meeting_bounds` (per arm: seeds `improved` with known retention at least
+    `RETENTION_FLOOR`)."""
     first = out / arms[0] / f"seed{seeds[0]}"
     _, labels = read_labels_file(first / LABELS_FILE)
     known, base_kinds, ids = run_behaviour(first, labels, "generations_base.jsonl")
@@ -186,6 +191,13 @@ def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: s
             kinds[arm].append(arm_kinds)
     summary = compare_arms(known, kinds, reference, samples=samples)
     summary["answer"] = best_at_retention(known, kinds, summary, RETENTION_FLOOR, samples)
+    base_records = read_jsonl(first / "generations_base.jsonl")
+    summary["per_seed"] = {arm: seed_rows(labels, base_records, {
+        seed: read_jsonl(out / arm / f"seed{seed}" / "generations_trained.jsonl")
+        for seed in seeds}, samples, max_known_retention_drop) for arm in arms}
+    summary["seeds_meeting_bounds"] = {arm: meeting_bounds(rows, RETENTION_FLOOR)
+                                       for arm, rows in summary["per_seed"].items()}
+    summary["retention_floor"] = RETENTION_FLOOR
     return summary
 
 
