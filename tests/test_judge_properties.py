@@ -20,7 +20,7 @@ from rlvr.rewards.judge_decision import (DECISION_TEMPLATE, GRADED_TEMPLATE, cha
                                          read_decision)
 from rlvr.rewards.judge_fence import fence_text, fenced_tag, fill_template
 from rlvr.rewards.llm_judge import SCORE_TEMPLATE, read_score
-from rlvr.rewards.spec import RewardResult
+from rlvr.rewards.contract import RewardResult
 
 # pieces a policy would combine to leave the block: tag spellings, look-alikes, entities
 TAG_PIECES = ["<response>", "</response>", "</ RESPONSE >", "</response", "<response ",

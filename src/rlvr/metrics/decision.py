@@ -36,7 +36,7 @@ from typing import Any, Sequence
 
 from rlvr.metrics.calibration import paired_bootstrap
 from rlvr.metrics.stats import mean_interval, wilson_interval
-from rlvr.rewards.base import get_reward
+from rlvr.rewards.registry import get_reward
 from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES, selfaware_reward
 
 ANSWER, ABSTAIN, EITHER = "answer", "abstain", "either"

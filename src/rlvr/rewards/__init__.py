@@ -23,11 +23,9 @@ from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
     think_format,
 )
 from rlvr.rewards import length  # noqa: F401  (last: cosine_scaled reads the fields above)
-from rlvr.rewards.base import (
+from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
+from rlvr.rewards.registry import (
     REWARDS,
-    RewardContractError,
-    RewardResult,
-    RewardSpec,
     completion_text,
     get_reward,
     make_trl_reward,

@@ -42,7 +42,8 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
 from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, apostrophes,
                                           estimate, side_issue)
 from rlvr.rewards.folding import fold
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field

@@ -24,7 +24,9 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.boxes import boxed_values
 from rlvr.rewards.numbers import (
     as_number,

@@ -50,7 +50,8 @@ import math
 from typing import Any, Sequence
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import REWARDS, RewardResult, get_reward, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import REWARDS, get_reward, register_reward
 
 GUARDS = ("soft_overlong", "repetition_penalty", "cosine_scaled")  # no preflight table
 UNITS = ("tokens", "words", "chars")

@@ -42,7 +42,8 @@ import re
 from typing import Any
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.judge_client import JudgeReply, JudgeSettings, get_client, judge_settings
 from rlvr.rewards.judge_decision import (DATA_NOTE, JUDGE_OUTCOMES, charged, gold_text,
                                          last_question, negated)

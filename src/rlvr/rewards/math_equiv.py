@@ -78,7 +78,9 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.math_compare import REL_TOL  # noqa: F401  (documented here too)
 from rlvr.rewards.math_compare import Answer as _Answer
 from rlvr.rewards.math_compare import alarm_limit as _timeout

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import get_reward
+from rlvr.rewards.registry import get_reward
 from rlvr.rewards.gsm8k import gold_number
 
 POLICIES = ("gold", "always_abstain", "always_hedge", "list_candidates", "empty",

@@ -31,7 +31,9 @@ import string
 import unicodedata
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.numbers import iter_numbers, numbers_equal, offers_others, read_whole
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")

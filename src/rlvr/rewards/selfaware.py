@@ -104,7 +104,8 @@ from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-expo
     lists_candidates,
     mark_words,
 )
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch, judged_match)
 from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field

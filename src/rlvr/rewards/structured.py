@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.answer_match import match_answer
-from rlvr.rewards.base import RewardResult
+from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.boxes import boxed_spans, boxed_values, outermost
 from rlvr.rewards.fields import (  # noqa: F401 (ABSTAIN_VALUE, answer_line_values re-exported)
     _EDGE, ABSTAIN_VALUE, _plain_latex, answer_line_values, normalise_value)

@@ -1,4 +1,4 @@
-"""Reward contract and registry.
+"""The reward registry and the adapters that call rewards.
 
 A reward is a pure per-sample core `(completion: str, **fields) -> RewardResult` plus a
 declared score range and the dataset fields it reads. `make_trl_reward` wraps a core as a
@@ -13,9 +13,13 @@ argument) and `required_any` (at least one of them must be present, e.g. `aliase
 registers a `batch_core` that scores a whole batch at once, in parallel.
 
 Outcome labels are part of the contract: each reward declares the labels its verdicts
-carry (`RewardSpec.outcomes`), so a judge model used as a reward (issue 17) must answer
-with one of them; `rlvr.rewards.outcomes.validate_outcome` checks such a label and names
-the known ones.
+carry (`RewardSpec.outcomes`; every built-in reward does, and a test checks the
+declarations against what the cores return), so a judge model used as a reward must answer
+with one of them and its verdict enters the same tables, metrics and diagnostics as the
+string graders' (TruthRL, Wei et al. 2025, Table 8: a string-match verifier collapsed
+training into abstention where an LLM judge did not). `validate_outcome(reward, label)`
+accepts a declared label and refuses anything else with one message that lists the known
+labels.
 
 A user's own function plugs in as `module:function` or `path/to/file.py:function`: as a
 `reward_funcs` entry's `function` (`register_user_rewards`), or wherever a reward name is
@@ -32,11 +36,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.spec import (  # the contract's types, re-exported from here
-    RewardContractError,
-    RewardResult,
-    RewardSpec,
-)
+from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
 
 logger = logging.getLogger(__name__)
 
@@ -387,3 +387,33 @@ def _model_spec(name: str, model: Any, entry: dict[str, Any], index: int) -> Rew
                         "always scores a batch (params: {batch_size: N})")
     return reward_model_spec(name, model, params=entry.get("params"),
                              score_range=score_range_of(name, entry.get("score_range")))
+
+
+def validate_outcome(reward: str | RewardSpec, label: Any, *, judge: bool = True) -> str:
+    """Check an outcome label (for example a judge model's verdict) against a reward's
+    declared outcomes and return it.
+
+    Args:
+        reward: a registered reward name or its spec.
+        label: the label; surrounding whitespace and case are ignored ("Correct " ->
+            "correct").
+        judge: True (default): only the reward's own labels are accepted (a judge does not
+            produce the registry's `reward_error` / `bad_row`); False: those count too.
+    Returns:
+        the label as declared.
+    Raises:
+        RlvrError: the label is not a string or not declared (one message listing the
+            known labels and the closest one), or the reward declares no labels.
+    """
+    spec = reward if isinstance(reward, RewardSpec) else get_reward(reward)
+    known = spec.declared_outcomes(with_registry=not judge)
+    if not known:
+        raise RlvrError(f"reward {spec.name!r} declares no outcome labels; register it with "
+                        "outcomes=(...) to check labels against them")
+    cleaned = label.strip().lower() if isinstance(label, str) else None
+    if cleaned in known:
+        return cleaned
+    close = difflib.get_close_matches(cleaned or "", known, n=1)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise RlvrError(f"reward {spec.name!r} has no outcome label {label!r}; known: "
+                    f"{', '.join(known)}.{hint}")
