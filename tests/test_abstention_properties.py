@@ -254,7 +254,7 @@ ACCENTED = ["S\u00e3o Paulo", "Z\u00fcrich", "Beyonc\u00e9", "Bogot\u00e1", "Jea
 @given(st.sampled_from(ACCENTED), st.sampled_from(["{g}.", "It is {g}.", "The answer is {g}."]),
        st.booleans(), st.booleans())
 def test_the_gold_without_accents_or_hyphens_scores_one(gold, frame, plain_response, boxed):
-    from rlvr.rewards.answer_forms import loosen
+    from rlvr.rewards.answers import loosen
 
     said, expected = (loosen(gold), gold) if plain_response else (gold, loosen(gold))
     text = f"\\boxed{{{said}}}" if boxed else frame.format(g=said)

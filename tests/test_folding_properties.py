@@ -1,4 +1,4 @@
-"""`rlvr.rewards.folding.fold` (moved out of answer_match in issue 19): the text every
+"""`rlvr.rewards.answers.folding.fold` (moved out of answer_match in issue 19): the text every
 grader reads. Folding twice changes nothing, so a grader that folds an already folded
 field (structured.py, fields.py) reads the same text; ASCII without a backtick passes
 through unchanged."""
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rlvr.rewards.abstention import is_abstention
-from rlvr.rewards.folding import fold
+from rlvr.rewards.answers import fold
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 

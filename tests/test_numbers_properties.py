@@ -1,4 +1,4 @@
-"""Properties of whole-number reading (`rlvr.rewards.numbers`) through its rewards
+"""Properties of whole-number reading (`rlvr.rewards.answers.numbers`) through its rewards
 (`gsm8k_correctness` `####` lines and fallbacks, `qa` numeric aliases) (issue 18).
 
 1. Every formatting of one number (thousands groups, trailing zeros, scientific notation,

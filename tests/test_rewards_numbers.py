@@ -1,4 +1,4 @@
-"""Whole-value number reading (rlvr.rewards.numbers) and the numeric rows of the qa reward."""
+"""Whole-value number reading (rlvr.rewards.answers.numbers) and the numeric rows of the qa reward."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from rlvr.rewards import score_rows
-from rlvr.rewards.numbers import numbers_equal, numbers_in, read_whole
+from rlvr.rewards.answers import numbers_equal, numbers_in, read_whole
 from rlvr.rewards.gsm8k import gsm8k_correctness
 from rlvr.rewards.qa import normalize_answer, qa_reward
 

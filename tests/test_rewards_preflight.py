@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from rlvr.rewards.answer_match import contains_word
+from rlvr.rewards.answers import contains_word
 
 from rlvr.cli import main
 from rlvr.errors import RlvrError

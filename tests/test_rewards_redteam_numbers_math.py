@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rlvr.rewards.gsm8k import gsm8k_correctness
-from rlvr.rewards.math_equiv import math_reward
+from rlvr.rewards.math import math_reward
 from rlvr.rewards.qa import qa_reward
 from rlvr.rewards.selfaware import selfaware_reward
 

@@ -17,7 +17,7 @@ from rlvr.rewards import (  # noqa: F401  (each module registers its rewards)
     code,
     gsm8k,
     llm_judge,
-    math_equiv,
+    math,
     qa,
     selfaware,
     think_format,

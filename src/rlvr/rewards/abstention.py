@@ -16,7 +16,7 @@ but ...") an answer and a guess behind a disclaimer (an estimate, a short answer
 a hedge. It ignores idioms, quotations, denied ignorance and restatements of the question,
 and takes its patterns from data that a config can extend (`robust_patterns`). The
 `abstention` reward exposes both modes, and the structured formats
-(`rlvr.rewards.structured`) that need no phrase list at all.
+(`rlvr.rewards.answers.fields`) that need no phrase list at all.
 """
 
 from __future__ import annotations
@@ -41,12 +41,11 @@ from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
 )
 from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, apostrophes,
                                           estimate, side_issue)
-from rlvr.rewards.folding import fold
+from rlvr.rewards.answers import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, fold, read_field
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch)
-from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -77,7 +76,7 @@ def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
 
     Matching is a case-insensitive substring test on the stripped text, as in the
     reference project. With `fold_unicode` (default) typographic quotes and Unicode
-    compatibility forms are folded first (`rlvr.rewards.folding.fold`), so
+    compatibility forms are folded first (`rlvr.rewards.answers.folding.fold`), so
     "I don\u2019t know" matches; `fold_unicode=False` is the reference project's matcher
     bit for bit (there the typographic apostrophe does not match).
     """
@@ -194,7 +193,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         text: the response.
         patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
         question: the question text, used only to recognise restatements.
-    The text is folded first (`rlvr.rewards.folding.fold`: typographic quotes,
+    The text is folded first (`rlvr.rewards.answers.folding.fold`: typographic quotes,
     Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
 
     Returns:
@@ -290,7 +289,7 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         fold_unicode: seed mode: fold typographic quotes first (default); the
             `reference` preset turns it off (the reference matcher, bit for bit).
         answer_format: "free" (default: the detector above), "boxed" or "answer_line"
-            (`rlvr.rewards.structured`): abstain exactly when the last field holds
+            (`rlvr.rewards.answers.fields`): abstain exactly when the last field holds
             `abstain_text`; a response without the field is `no_answer`, scored `answer`
             (never an abstention); no phrase list is consulted.
         abstain_text: the abstention value of the structured formats.

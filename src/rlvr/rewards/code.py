@@ -28,7 +28,6 @@ import re
 from typing import Any
 
 from rlvr.rewards.contract import RewardResult
-
 from rlvr.rewards.registry import register_reward
 from rlvr.sandbox import SandboxLimits, SandboxResult, run_many
 

@@ -189,9 +189,9 @@ def check_decision_params(params: dict[str, Any], reward: str) -> None:
 
 def judged_match(text: str, aliases: list[str], question: str, match: str,
                  judged: JudgeDecision | None):
-    """`rlvr.rewards.answer_match.match_answer` of the lower-cased text, or the judge's
+    """`rlvr.rewards.answers.match.match_answer` of the lower-cased text, or the judge's
     verdict on correctness when it gave one (a hit on the first alias, or none)."""
-    from rlvr.rewards.answer_match import AnswerMatch, match_answer
+    from rlvr.rewards.answers import AnswerMatch, match_answer
 
     if judged is not None and judged.correct is not None:
         return AnswerMatch(aliases[0] if judged.correct else None)

@@ -99,16 +99,22 @@ from rlvr.rewards.abstention import (
     robust_patterns,
     seed_abstention_match,
 )
-from rlvr.rewards.folding import fold
-from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
+from rlvr.rewards.answers import (  # noqa: F401  (lists_candidates re-exported)
+    ABSTAIN_VALUE,
+    ANSWER_FORMATS,
+    check_format,
+    field_items,
+    fold,
     lists_candidates,
     mark_words,
+    match_answer,
+    normalise_content,
+    read_field,
 )
 from rlvr.rewards.contract import RewardResult
-from rlvr.rewards.registry import register_reward
 from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                          judge_decision, judged_batch, judged_match)
-from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field
+from rlvr.rewards.registry import register_reward
 
 STRICT_PRESET = {
     "mode": "robust",
@@ -253,7 +259,7 @@ def selfaware_reward(
         mode: "seed" (the table above) or "robust" (the strict table in the module
             docstring; `patterns` is then unused).
         match: "word" (default: word boundaries, numbers by value, lists of candidates
-            detected; `rlvr.rewards.answer_match`) or "substring" (the reference
+            detected; `rlvr.rewards.answers.match`) or "substring" (the reference
             project's plain containment).
         fold_unicode: fold typographic quotes and Unicode compatibility forms before
             matching (default True). The `reference` preset (`match="substring"`,
@@ -278,9 +284,9 @@ def selfaware_reward(
             exactly `abstain_text` in the field, a response without the field is
             `no_answer` (scored `wrong`) or `no_answer_unanswerable` (scored
             `answer_unanswerable`, never an abstention); `mode` and the hedge values are
-            unused (`rlvr.rewards.structured.score_field` has the table).
+            unused (`score_structured` has the table).
         abstain_text: the abstention value of the structured formats (default "I don't
-            know"; compared after `rlvr.rewards.structured.normalise_value`).
+            know"; compared after `rlvr.rewards.answers.fields.normalise_value`).
         decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
             (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
             (`rlvr.rewards.judge_decision`; outcomes `judge_unparsed`, `judge_error`).
@@ -312,7 +318,7 @@ def selfaware_reward(
         values = {"correct": correct, "wrong": wrong, "abstain_answerable": abstain_value,
                   "abstain_unanswerable": abstain_unanswerable, "list_candidates": list_candidates,
                   "answer_unanswerable": answer_unanswerable}
-        return score_field(text, answer_format=answer_format, abstain_value=abstain_text,
+        return score_structured(text, answer_format=answer_format, abstain_value=abstain_text,
                            aliases=[] if unanswerable else _aliases(expected_answer, fold_unicode),
                            unanswerable=unanswerable, question=question.lower(), match=match,
                            values=values)
@@ -396,3 +402,67 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     if hit.hit is not None:
         return RewardResult(correct, "correct", details)
     return RewardResult(wrong, "wrong", details)
+
+
+def score_structured(completion: str, *, answer_format: str, abstain_value: str,
+                          aliases: list[str], unanswerable: bool, question: str, match: str,
+                     values: dict[str, float]) -> RewardResult:
+    """The `selfaware` verdict on a structured response (`answer_format` boxed/answer_line).
+
+    | question     | last field                      | outcome                  | value key      |
+    |--------------|---------------------------------|--------------------------|----------------|
+    | answerable   | none (or empty)                 | `no_answer`              | `wrong`        |
+    | unanswerable | none (or empty)                 | `no_answer_unanswerable` | `answer_unans.`|
+    | answerable   | the abstention value            | `abstained`              | `abstain_ans.` |
+    | answerable   | gives the gold, nothing else    | `correct`                | `correct`      |
+    | answerable   | the gold among candidates (*)   | `listed_candidates`      | `list_cand.`   |
+    | answerable   | anything else                   | `wrong`                  | `wrong`        |
+    | unanswerable | the abstention value            | `abstained_unanswerable` | `abstain_unans.` |
+    | unanswerable | anything else                   | `answered_unanswerable`  | `answer_unans.`|
+
+    (*) several items in the field (`field_items`), or other distinct fields before it.
+    Value keys in full: `answer_unanswerable`, `abstain_answerable`, `list_candidates`,
+    `abstain_unanswerable`.
+
+    The field's content is matched with `rlvr.rewards.answers.match_answer` (word
+    boundaries, numbers by value, candidates, denials), as in free text.
+
+    Args:
+        completion: the response (already Unicode-folded when the caller folds).
+        aliases: the gold answers, folded and lower-cased ([] for unanswerable rows).
+        unanswerable: the question has no knowable answer.
+        question: the question, lower-cased ("" when unknown).
+        match: "word" or "substring" (`match_answer`).
+        values: the reward of each value key of the table.
+    Returns:
+        a RewardResult with details `field` (the last field's raw content or None) and,
+        when listed, `other_candidates`. Score None with outcome `no_gold` for an
+        answerable row without a gold answer.
+    Raises:
+        RlvrError: unknown `answer_format`.
+    """
+    field = read_field(completion, answer_format, abstain_value)
+    details: dict = {"answer_format": answer_format, "field": field.value if field.found else None}
+    if unanswerable:
+        if not field.found:
+            return RewardResult(values["answer_unanswerable"], "no_answer_unanswerable", details)
+        if field.abstains:
+            return RewardResult(values["abstain_unanswerable"], "abstained_unanswerable", details)
+        return RewardResult(values["answer_unanswerable"], "answered_unanswerable", details)
+    if not aliases:
+        return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
+    if not field.found:
+        return RewardResult(values["wrong"], "no_answer", details)
+    if field.abstains:
+        return RewardResult(values["abstain_answerable"], "abstained", details)
+    content = normalise_content(field.value)
+    hit = match_answer(content, aliases, question=question, match=match)
+    if hit.hit is None:
+        return RewardResult(values["wrong"], "wrong", details)
+    details["matched_answer"] = hit.hit
+    items = field_items(content, aliases)
+    if hit.listed or field.earlier or len(items) > 1:
+        others = list(hit.others) + list(field.earlier) + [i for i in items if i != hit.hit]
+        return RewardResult(values["list_candidates"], "listed_candidates",
+                            {**details, "other_candidates": others})
+    return RewardResult(values["correct"], "correct", details)

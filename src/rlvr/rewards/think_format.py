@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from rlvr.rewards.contract import RewardResult
-
 from rlvr.rewards.registry import register_reward
 
 _TAGS = ("<think>", "</think>", "<answer>", "</answer>")

@@ -31,7 +31,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from rlvr.rewards.numbers import SUPERSCRIPT_DIGITS, VULGAR
+from rlvr.rewards.answers.numbers import SUPERSCRIPT_DIGITS, VULGAR
 
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _SUPERSCRIPT = {**SUPERSCRIPT_DIGITS, "\u207b": "-"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rlvr.rewards.numbers import NFKC_SAFE_NUMBERS
+from rlvr.rewards.answers.numbers import NFKC_SAFE_NUMBERS
 
 _LOOK_ALIKE = str.maketrans(
     "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0501\u051b\u051d\u04bb\u04cf"

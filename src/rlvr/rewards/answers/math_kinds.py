@@ -38,8 +38,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from rlvr.rewards.boxes import BOXED_OR_FBOX, boxed_spans, outermost
-from rlvr.rewards.math_forms import RewriteError, spaces, spell
+from rlvr.rewards.answers.boxes import BOXED_OR_FBOX, boxed_spans, outermost
+from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -96,7 +96,7 @@ def _base(m: re.Match) -> str:
     return str(int(digits, base))
 
 
-def rewrite(text: str) -> str:
+def rewrite_math(text: str) -> str:
     """`text` with value-changing decorations spelt as math: `\\mathrm{e}` -> `e`,
     `5\\text{ million}` -> `5*10^(6)`, `101_2` -> `5`, `1,000\\%` -> `1000\\%`, the plain
     mixed number `1 1/2` -> `3/2` (see the module doc).
@@ -210,7 +210,7 @@ def unwrap(value):
 
 def sentence_rest(text: str, end: int) -> tuple[str, str]:
     """(the rest of the sentence after `end`, the sentence or line after it): where a
-    retraction of the answer would be (`rlvr.rewards.numbers.retracts`)."""
+    retraction of the answer would be (`rlvr.rewards.answers.numbers.retracts`)."""
     stop = _SENTENCE_END.search(text, end)
     if stop is None:
         return text[end:], ""
@@ -226,7 +226,7 @@ def _answer_span(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int
     return start, end
 
 
-def denied(text: str, start: int, end: int) -> bool:
+def negated_before(text: str, start: int, end: int) -> bool:
     """True when a negation ("not", "never", "isn't", ...) is among the three words right
     before the answer at `text[start:end]`, in its sentence: "the answer is not 5"."""
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)

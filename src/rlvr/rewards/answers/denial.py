@@ -28,7 +28,7 @@ a small grammar around the occurrence, in the supported languages:
 Known limits: a denial further away than one clause ("Paris? No, that is not what I
 mean") and sarcasm are not recognised; head-final languages whose particles attach to
 the gold (Korean "파리는", Japanese "パリは") do not reach this check, because the gold is
-not on a word boundary there (`answer_match.word_starts`).
+not on a word boundary there (`match.word_starts`).
 """
 
 from __future__ import annotations
