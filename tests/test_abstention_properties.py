@@ -30,7 +30,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.abstention import detect_abstention
+from rlvr.rewards.abstention_detection import detect_abstention
 from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
 
 FAST = settings(max_examples=120, deadline=None)

@@ -6,7 +6,7 @@ through unchanged."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.abstention import is_abstention
+from rlvr.rewards.abstention_detection import is_abstention
 from rlvr.rewards.answers import fold
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)

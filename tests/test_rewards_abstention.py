@@ -8,9 +8,9 @@ import pytest
 
 from rlvr.errors import RlvrError
 from rlvr.rewards import get_reward, make_trl_reward
-from rlvr.rewards.abstention import (
+from rlvr.rewards.abstention import abstention_reward
+from rlvr.rewards.abstention_detection import (
     SEED_PATTERNS,
-    abstention_reward,
     classify,
     detect_abstention,
     robust_patterns,
@@ -94,7 +94,7 @@ def test_discounted_phrases_say_why():
     assert found.ignored == (("i can't", "idiom"),)
     # the abstention phrase and the commitment that make a hedge are both reported
     found = detect_abstention("I'm not sure, but it is Paris.")
-    # (the grammar's construction, subject included: abstention_grammar)
+    # (the grammar's construction, subject included: abstention_detection.grammar)
     assert (found.phrase, found.commitment) == ("i'm not sure", "but it is")
 
 
@@ -199,7 +199,7 @@ def test_abstention_trl_adapter_uses_prompts_for_restatements():
 # Rows the property tests (tests/test_abstention_properties.py) found, each fixed by a class
 # change: (completion, gold, strict selfaware outcome)
 PROPERTY_FINDS = [
-    # a short answer sentence next to a disclaimer is a hedge (abstention_rules.answer_sentence)
+    # a short answer sentence next to a disclaimer is a hedge (rules.answer_sentence)
     ("Paris. I'm not sure.", "Canberra", "hedged_wrong"),
     ("I'm not sure. Paris.", "Canberra", "hedged_wrong"),
     ("It's Paris, of course. I'm not sure.", "Canberra", "hedged_wrong"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rlvr.rewards import get_reward, score_rows
-from rlvr.rewards.abstention import SEED_PATTERNS, detect_abstention
+from rlvr.rewards.abstention_detection import SEED_PATTERNS, detect_abstention
 from rlvr.rewards.selfaware import selfaware_reward
 
 PRESETS = {name: get_reward("selfaware").params(name) for name in ("seed", "strict", "reference")}

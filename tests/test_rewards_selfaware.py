@@ -9,7 +9,7 @@ import pytest
 from rlvr.cli import main
 from rlvr.errors import RlvrError
 from rlvr.rewards import get_reward, make_trl_reward, score_rows
-from rlvr.rewards.abstention import SEED_PATTERNS, is_abstention
+from rlvr.rewards.abstention_detection import SEED_PATTERNS, is_abstention
 from rlvr.rewards.selfaware import selfaware_reward
 
 # (completion, expected_answer, is_unanswerable, expected reward, expected outcome)

@@ -12,7 +12,7 @@ Preset `seed` is the reference project's table:
 
 Correctness is checked before abstention for answerable questions, so "I don't know,
 maybe Paris" is `correct` when the answer is Paris. Abstention uses the seed detector
-(`rlvr.rewards.abstention`). The `default` preset is the same table.
+(`rlvr.rewards.abstention_detection`). The `default` preset is the same table.
 
 Preset `strict` closes the seed table's loopholes. It labels each response with the robust
 detector (`answer`, `abstain`, `hedge`), matches answers on word boundaries ("10" does not
@@ -90,10 +90,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from rlvr.rewards.abstention import (
+from rlvr.rewards.abstention_detection import (
     ROBUST_PATTERNS,
-    Detection,
     SEED_PATTERNS,
+    Detection,
     detect_abstention,
     question_text,
     robust_patterns,
@@ -270,7 +270,7 @@ def selfaware_reward(
         list_candidates: reward of an answer offered among several candidates (outcome
             `listed_candidates`; not in `substring` matching).
         extra_patterns: patterns added to the robust detector (see
-            `rlvr.rewards.abstention.robust_patterns`).
+            `rlvr.rewards.abstention_detection.robust_patterns`).
         known: optional per-row flag: the base model answers this question correctly
             (`rlvr.eval.knowledge`); with `abstain_known` set, abstaining on a known
             answerable question earns `abstain_known` instead of `abstain_answerable`

@@ -23,7 +23,7 @@ classes, and every combination is a pattern:
 
 ADV is any run of the adverbs people put inside these phrases (really, honestly, truly,
 genuinely, simply, just, actually, frankly, possibly, ever, even, quite, entirely, ...).
-The patterns are regex sources in the dialect of `rlvr.rewards.abstention_patterns`
+The patterns are regex sources in the dialect of `patterns` (this package)
 (a space matches any whitespace, MACROS such as {dont} expand there). Other languages keep
 their constructions as data in `abstention_languages.json`.
 """
@@ -69,7 +69,7 @@ PARTICIPLE = (r"(?:known|determined|predicted|answered|verified|confirmed|calcul
 
 def grammar_patterns() -> tuple[str, ...]:
     """The abstention patterns of the English grammar (module docstring), as regex sources
-    for `rlvr.rewards.abstention_patterns` (macros unexpanded)."""
+    for `patterns` (macros unexpanded)."""
     return (
         # DECLINE: negated modal + (ability) + verb of knowing/saying
         rf"{SUBJECT} {ADV}{NEG_MODAL} {ADV}{ABILITY}{ADV}{KNOW_VERB}",
