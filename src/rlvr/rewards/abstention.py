@@ -17,8 +17,8 @@ from rlvr.rewards.abstention_detection import (ROBUST_PATTERNS, classify, detect
                                                question_text, robust_patterns)
 from rlvr.rewards.answers import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
 from rlvr.rewards.contract import RewardResult
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
-                                         judge_decision, judged_batch)
+from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
+                                judge_decision, judged_batch)
 from rlvr.rewards.registry import register_reward
 
 
@@ -55,8 +55,8 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
             (never an abstention); no phrase list is consulted.
         abstain_text: the abstention value of the structured formats.
         decision: "rules" (default: the detector of `mode`) or "judge": the LLM judge of
-            `judge` labels the response (`rlvr.rewards.judge_decision`).
-        judge: the judge's settings (`rlvr.rewards.judge_client`), with `decision: judge`.
+            `judge` labels the response (`rlvr.rewards.judge`).
+        judge: the judge's settings (`rlvr.rewards.judge`), with `decision: judge`.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
         structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and

@@ -112,8 +112,8 @@ from rlvr.rewards.answers import (  # noqa: F401  (lists_candidates re-exported)
     read_field,
 )
 from rlvr.rewards.contract import RewardResult
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
-                                         judge_decision, judged_batch, judged_match)
+from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
+                                judge_decision, judged_batch, judged_match)
 from rlvr.rewards.registry import register_reward
 
 STRICT_PRESET = {
@@ -289,7 +289,7 @@ def selfaware_reward(
             know"; compared after `rlvr.rewards.answers.fields.normalise_value`).
         decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
             (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
-            (`rlvr.rewards.judge_decision`; outcomes `judge_unparsed`, `judge_error`).
+            (`rlvr.rewards.judge`; outcomes `judge_unparsed`, `judge_error`).
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, listed_candidates,
         abstained_unanswerable, answered_unanswerable} (robust mode adds hedged_correct,
