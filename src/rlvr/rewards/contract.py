@@ -74,7 +74,8 @@ class RewardSpec:
         outcomes: every outcome label the core can return (`declared_outcomes` adds the
             registry's own `reward_error` and `bad_row`); empty = not declared.
         all_fields: the core takes `**fields`: every column of a row (or TRL batch) is
-            passed, not only the declared ones (user rewards, `rlvr.rewards.user`).
+            passed, not only the declared ones (user rewards, `rlvr.rewards.user`; and
+            `cosine_scaled`, which hands them to its base reward).
         source: where a user reward came from (`module:function` or `/abs/file.py:function`);
             "" for a built-in reward.
     """

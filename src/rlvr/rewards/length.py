@@ -26,7 +26,9 @@ the same completion (with `base_preset` and `base_params`), and the answer is co
 its score is at least `threshold` (default: the base reward's maximum, e.g. 1.0 for `math`
 or `selfaware`); or, without `base`, every row carries a boolean `correct` column (a row
 without it is an error). A None from the base reward, or `correct: null`, makes the cosine
-score None.
+score None. `cosine_scaled` is given every column of the row (`all_fields`) and the base
+reward picks its own fields when it scores, so any registered reward, a user's included,
+can be the base, whatever was registered first.
 
 Score ranges. The declared ranges hold for any accepted parameters: values outside them are
 refused (RlvrError) rather than clipped. To use a larger scale (the authors' released
@@ -51,7 +53,7 @@ from typing import Any, Sequence
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.contract import RewardResult
-from rlvr.rewards.registry import REWARDS, get_reward, register_reward
+from rlvr.rewards.registry import get_reward, register_reward
 
 GUARDS = ("soft_overlong", "repetition_penalty", "cosine_scaled")  # no preflight table
 UNITS = ("tokens", "words", "chars")
@@ -372,19 +374,7 @@ _PARAMS = ("max_length", "base", "base_preset", "base_params", "threshold", "uni
            "min_value_wrong", "max_value_wrong", "min_value_correct", "max_value_correct")
 
 
-def _field_union() -> tuple[str, ...]:
-    """Every field a reward registered so far reads (a `base` may need any of them).
-
-    `rlvr.rewards` imports this module after the other reward modules, so the built-in
-    rewards' fields are all here; a reward registered later is usable as `base` only if
-    its fields are among these."""
-    names = dict.fromkeys(_TOKEN_FIELDS + ("correct",))
-    for spec in REWARDS.values():
-        names.update(dict.fromkeys(spec.fields + spec.optional_fields + spec.required_any))
-    return tuple(names)
-
-
-@register_reward("cosine_scaled", fields=(), optional_fields=_field_union(),
+@register_reward("cosine_scaled", fields=(), all_fields=True,  # the base picks its fields
                  score_range=(-1.0, 1.0), batch_core=cosine_scaled_batch,
                  outcomes=("correct", "wrong", "unscored", "no_token_ids"))
 def cosine_scaled(completion: str, **fields_and_params: Any) -> RewardResult:

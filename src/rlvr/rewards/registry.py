@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib
 import logging
 from pathlib import Path
 from typing import Any, Callable
@@ -48,19 +49,44 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
                     presets: dict[str, dict[str, Any]] | None = None,
                     optional_fields: tuple[str, ...] = (), required_any: tuple[str, ...] = (),
                     batch_core: Callable[..., list[RewardResult]] | None = None,
-                    outcomes: tuple[str, ...] = ()):
+                    outcomes: tuple[str, ...] = (), all_fields: bool = False):
     """Decorator that registers a per-sample reward core under `name`.
 
-    See `RewardSpec` for the arguments. Registering a name twice replaces the entry.
+    See `RewardSpec` for the arguments. Registering a name twice replaces the entry. What
+    is registered depends on the arguments alone, never on what else is registered: the
+    built-in modules may be imported in any order (`BUILTIN_REWARD_MODULES`).
     """
 
     def decorate(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
         REWARDS[name] = RewardSpec(name, core, tuple(fields), score_range,
                                    dict(presets or {"default": {}}), tuple(optional_fields),
-                                   tuple(required_any), batch_core, tuple(outcomes))
+                                   tuple(required_any), batch_core, tuple(outcomes), all_fields)
         return core
 
     return decorate
+
+
+# The modules whose import registers the built-in rewards. Each registers its own rewards and
+# reads no other reward at import time, so the order does not matter (a test imports them in
+# shuffled orders, each in a fresh interpreter, and compares the registries).
+BUILTIN_REWARD_MODULES = (
+    "rlvr.rewards.abstention",    # abstention
+    "rlvr.rewards.code",          # code
+    "rlvr.rewards.gsm8k",         # gsm8k_correctness, gsm8k_format
+    "rlvr.rewards.length",        # soft_overlong, repetition_penalty, cosine_scaled
+    "rlvr.rewards.llm_judge",     # llm_judge
+    "rlvr.rewards.math",          # math
+    "rlvr.rewards.qa",            # qa
+    "rlvr.rewards.selfaware",     # selfaware
+    "rlvr.rewards.think_format",  # think_format
+)
+
+
+def load_builtin_rewards() -> None:
+    """Import every module of `BUILTIN_REWARD_MODULES` (each registers its rewards once;
+    importing again does nothing). `import rlvr.rewards` calls it."""
+    for module in BUILTIN_REWARD_MODULES:
+        importlib.import_module(module)
 
 
 def get_reward(name: str) -> RewardSpec:
