@@ -37,6 +37,7 @@ from rlvr.rewards.judge.decision import (
     judged_match,
     last_question,
     negated,
+    prefetch_judgements,
     read_decision,
 )
 
@@ -44,4 +45,4 @@ __all__ = ["RESPONSE_TAGS", "JudgeClient", "JudgeReply", "JudgeSettings", "fence
            "fenced_tag", "fill_template", "get_client", "judge_settings", "DATA_NOTE",
            "DECISION_TEMPLATE", "DECISIONS", "GRADED_TEMPLATE", "JUDGE_OUTCOMES", "JudgeDecision",
            "charged", "check_decision_params", "gold_text", "judge_decision", "judged_batch",
-           "judged_match", "last_question", "negated", "read_decision"]
+           "judged_match", "last_question", "negated", "prefetch_judgements", "read_decision"]

@@ -198,22 +198,34 @@ def judged_match(text: str, aliases: list[str], question: str, match: str,
     return match_answer(text.lower(), aliases, question=question.lower(), match=match)
 
 
+def prefetch_judgements(reward: str, completions: list[str], rows: list[dict[str, Any]],
+                        params: dict[str, Any]) -> None:
+    """With `decision: judge` among `params`, send the batch's judge requests first,
+    concurrently (`JudgeClient.ask_many`, held for the batch), so that each sample's core
+    then reads its reply; otherwise nothing. `reward` names the reward in messages.
+
+    Raises:
+        RlvrError: bad judge settings (refused earlier, when the config loads).
+    """
+    if params.get("decision") == "judge":
+        client = get_client(decision_settings(params.get("judge"), reward))
+        client.ask_many([(last_question(row.get("prompt")), text or "",
+                          gold_text(row.get("expected_answer")))
+                         for text, row in zip(completions, rows)], keep=True)
+
+
 def judged_batch(reward: str) -> Callable[..., list[RewardResult]]:
     """A `batch_core` for a calibration reward: with `decision: judge`, the batch's judge
-    requests are sent first, concurrently (`JudgeClient.ask_many`), and each sample's core
-    then reads its reply; otherwise the core scores each sample as before. `reward` is
-    the registered name (its core is looked up when scoring)."""
+    requests are sent first (`prefetch_judgements`), and each sample's core then reads its
+    reply; otherwise the core scores each sample as before. `reward` is the registered name
+    (its core is looked up when scoring)."""
 
     def batch_core(completions: list[str], rows: list[dict[str, Any]],
                    **params: Any) -> list[RewardResult]:
         from rlvr.rewards.registry import get_reward
 
         core = get_reward(reward).core
-        if params.get("decision") == "judge":
-            client = get_client(decision_settings(params.get("judge"), reward))
-            client.ask_many([(last_question(row.get("prompt")), text or "",
-                              gold_text(row.get("expected_answer")))
-                             for text, row in zip(completions, rows)], keep=True)
+        prefetch_judgements(reward, completions, rows, params)
         return [core(text, **row, **params) for text, row in zip(completions, rows)]
 
     batch_core.__name__ = f"{reward}_batch"
