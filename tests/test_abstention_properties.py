@@ -1,4 +1,5 @@
-"""Properties of the abstention and self-awareness graders, over generated inputs (issue 18).
+"""Properties of the abstention and self-awareness graders, over generated inputs (a grader is
+judged by inputs nobody has shown it: a property closes a class, a row one instance).
 
 Each property generates a whole class of responses, not one row:
 
@@ -194,7 +195,7 @@ def test_an_estimate_after_a_disclaimer_is_a_hedge_not_an_abstention(head, appro
     assert detect_abstention(text).label == "hedge", text
 
 
-# --- issue 18, round 3: classes found by attacking the rebuilt graders ---------------------
+# --- a red-team round: classes found by attacking the rebuilt graders ----------------------
 # (the instances are rows of tests/test_abstention_attacks.py)
 
 def _correct(text, gold, **params):

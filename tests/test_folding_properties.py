@@ -1,7 +1,6 @@
-"""`rlvr.rewards.answers.folding.fold` (moved out of answer_match in issue 19): the text every
-grader reads. Folding twice changes nothing, so a grader that folds an already folded
-field (structured.py, fields.py) reads the same text; ASCII without a backtick passes
-through unchanged."""
+"""`rlvr.rewards.answers.fold` (`answers/folding.py`): the text every grader reads. Folding
+twice changes nothing, so a grader that folds an already folded field (`answers/fields.py`)
+reads the same text; ASCII without a backtick passes through unchanged."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

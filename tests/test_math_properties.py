@@ -1,4 +1,4 @@
-"""Properties of the `math` reward over generated answers (issue 18: classes, not rows).
+"""Properties of the `math` reward over generated answers (classes, not rows).
 
 1. Perturbing one symbol of a correct answer (a sign, a constant, an exponent, a factor,
    a variable) never keeps it correct when its value changes; the value is checked with
@@ -7,7 +7,7 @@
 3. A list of candidates containing the gold, one component of a tuple/interval/set/list/
    `\\pm`/matrix gold, and the gold followed by a retraction never score correct; the
    whole structured answer does.
-4. (red team, issue 18) Two final-answer markers of different values, an `=` chain whose
+4. (from a red-team round) Two final-answer markers of different values, an `=` chain whose
    numeric sides differ, a struck-out part and a relation with nothing on its left never
    score correct; a relation never matches an interval (either way round) and an ordered
    pair never matches an inequality; Unicode and presentation spellings (other digit

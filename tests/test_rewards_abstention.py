@@ -18,7 +18,7 @@ from rlvr.rewards.abstention_detection import (
 
 # (completion, question or None, expected robust label)
 ROBUST = [
-    # the issue's example of a hedge: "I'm not sure" is an abstention phrase, ", but it is"
+    # the plainest hedge: "I'm not sure" is an abstention phrase, ", but it is"
     # commits to an answer -> hedge
     ("I'm not sure, but it is Paris.", None, "hedge"),
     # the commitment may come first; the comma ends its clause before the disclaimer
@@ -143,7 +143,8 @@ def test_patterns_extend_from_config():
     assert detect_abstention("Search me.").label == "answer"
     assert detect_abstention("Search me.", patterns=patterns).label == "abstain"
     # without the veto, "no idea" is a disclaimer and the number after the colon a guess
-    # behind it (issue 18 round 3: a guess in a clause of its own is a hedge)
+    # behind it (a red-team round found guesses in a clause of their own read as
+    # abstentions: such a guess is a hedge)
     assert detect_abstention("No idea is too small, so: 7.").label == "hedge"
     assert detect_abstention("No idea is too small, so: 7.", patterns=patterns).label == "answer"
     # the same dict, loaded from a JSON config, reaches the reward through its parameters
@@ -231,7 +232,8 @@ def test_rows_the_properties_found(completion, gold, outcome):
     assert result.outcome == outcome, result
 
 
-# Issue 18's forms of the same act, one row per construction (the labelled set in
+# Forms of the same act that a phrase list missed (declines in other tenses, moods and verbs,
+# found by red-team rounds), one row per construction (the labelled set in
 # tests/fixtures/abstention_labelled has the rest, in every language)
 CLASS_ROWS = [
     ("I won't be able to say who will win.", "abstain"),          # future

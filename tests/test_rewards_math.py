@@ -103,7 +103,8 @@ NUMBERS = [
     # integers are exact; a decimal is within 1e-6 relative
     ("100000000000000000001", "100000000000000000000", 0.0, "wrong"),
     ("1000001", "1000000", 0.0, "wrong"),
-    # an integer gold compares exactly, even against a decimal (issue 18): 1.0e20 is
+    # an integer gold compares exactly, even against a decimal (a decimal point used to turn
+    # it into a tolerance comparison): 1.0e20 is
     # 100000000000000000000, one less than the gold; 1.000001 is not 1
     ("1.0e20", "100000000000000000001", 0.0, "wrong"),
     ("1.0e20", "100000000000000000000", 1.0, "correct"),
@@ -123,7 +124,8 @@ NUMBERS = [
     ("0.1", "$10\\%$", 1.0, "correct"),
 ]
 
-# Issue 18: a reading that drops a token keeps its value or is partial; kinds compare only
+# A reading that drops a token keeps its value or is partial (math-verify's partial readings
+# were trusted and paid wrong answers: red-team inputs from public reports); kinds compare only
 # with their own kind; candidates and retractions; golds are read as LaTeX, whole.
 DROPPED = [
     # \mathrm{e} and \text{i} are constants, never units: 2\mathrm{e} was read as 2
@@ -190,7 +192,7 @@ KINDS = [
     ("$\\{1, 3\\}$", "$(1, 3)$", 0.0, "wrong"),
     ("$(1,3)$", "$\\{1, 3\\}$", 0.0, "wrong"),
     ("$x \\geq 2$", "$x > 2$", 0.0, "wrong"),
-    # decided (issue 18): a relation compares only with relations, an interval only with
+    # a decided rule: a relation compares only with relations, an interval only with
     # intervals, even for the same set; math-verify allowed it one way round only
     ("$[2, \\infty)$", "$x \\geq 2$", 0.0, "wrong"),
     ("$x \\geq 2$", "$[2, \\infty)$", 0.0, "wrong"),

@@ -173,7 +173,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
     clause or an answer sentence/clause after it ("I'm not sure why, but the capital is
     Canberra", "Paris. Not sure if that helps!"), else abstain;
-    nothing -> answer. Issue 18 rules (`rules`): a phrase followed
+    nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
     an estimate or a short answer sentence next to the phrase is a commitment (hedge); an

@@ -1,6 +1,7 @@
 """A small grammar of declining to answer (English), from which abstention patterns are built.
 
-A phrase list misses the other forms of the same act (issue 18): "I don't know" is listed,
+A phrase list misses the other forms of the same act (red-team rounds found declines in
+other tenses, moods and verbs misread as answers): "I don't know" is listed,
 "I won't be able to say", "nobody will ever know", "I lack the information" and "I
 honestly have no idea" are not. Here the act is described once, as constructions over word
 classes, and every combination is a pattern:

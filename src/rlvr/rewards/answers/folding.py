@@ -1,6 +1,7 @@
 """Text folding shared by every free-text and field reader: Unicode compatibility forms,
 typographic quotes, zero-width characters, and words that mix Latin letters with Cyrillic or
-Greek look-alikes (issue 18). Standard library only.
+Greek look-alikes (a look-alike letter hid a denial, "It's n\u043et Paris", from the
+matchers, and a typographic apostrophe an abstention). Standard library only.
 """
 
 from __future__ import annotations

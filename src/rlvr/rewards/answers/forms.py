@@ -1,5 +1,6 @@
 """Forms of the same text the answer matcher must not tell apart, and the gold said only
-to be taken back (issue 18, round 3).
+to be taken back (each found by a red-team round against the rebuilt matcher: a look-alike
+letter, an accent or a hyphen hid the gold or a denial; a retracted gold was paid).
 
 * `unmix_scripts` (`rlvr.rewards.answers.folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
   ("n\u043et" with a Cyrillic o, "\u0420aris" with a Cyrillic P) is read in Latin letters,

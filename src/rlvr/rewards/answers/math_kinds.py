@@ -1,9 +1,11 @@
 """What a math answer is, and which tokens a reading may drop: the `math` reward's rules.
 
-Three designs (issue 18, "a parse that silently drops something is trusted"):
+Three designs, each against a reading that silently drops something and is trusted (red-team
+inputs modelled on public math-verify bug reports: a `\\mathrm{e}` stripped as a unit, an
+interval compared with the set of its endpoints, a tuple gold read as one component):
 
 1. Tokens that change the value are rewritten before math-verify reads the text, so no
-   normalisation can drop them (`rewrite`): `\\mathrm{e}`, `\\text{i}` (and `\\rm`,
+   normalisation can drop them (`rewrite_math`): `\\mathrm{e}`, `\\text{i}` (and `\\rm`,
    `\\textrm`, `\\operatorname`) are the constants e and i, never a unit; a scale word
    after a number (`5 million`, `5\\text{ billion}`) multiplies it; a base subscript on
    digits (`101_2`) is the value in that base (5), and digits not valid in the base are
@@ -20,8 +22,8 @@ Three designs (issue 18, "a parse that silently drops something is trusted"):
    (`compatible`): the same kind; `pair` with `region`; the empty set with `collection` and
    `region`. A one-element collection is its element. So a tuple, list, set, `\\pm` or
    matrix is never one of its components, and a relation never an interval (`x \\geq 2`
-   against `[2, \\infty)`, either way round; decided in issue 18: math-verify allowed it
-   one way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
+   against `[2, \\infty)`, either way round; a decided rule: math-verify allowed it one
+   way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
 3. Plain text that offers two different values joined by a disjunction ("4 or 5",
    "either 3 or 7", "x=2, or maybe x=3") in one sentence is `listed_candidates`
    (`other_candidates` finds them; the caller compares values); so are two final-answer
