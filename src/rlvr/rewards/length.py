@@ -11,6 +11,13 @@ rewards per sample), as TRL (`trl.rewards`) and open-r1 (`src/open_r1/rewards.py
   between two values, one pair for correct answers (short is best) and one for wrong ones
   (short is worst).
 
+One module, not three: the three are one concept, a guard on the shape of a response that
+rides next to a task reward and never judges its answer by itself (so the preflight skips
+them all, `GUARDS`); they share what a guard is made of: a completion counted in a declared
+unit (token ids, `num_tokens`, words or characters; `no_token_ids` when a row has no ids),
+parameter checks that refuse a value outside the declared range instead of clipping it,
+and the caveats below. Three modules would each repeat those or import them from a fourth.
+
 Length. Every length is counted in `unit`: `tokens` (the default) is `len(completion_ids)`,
 the token ids TRL's `GRPOTrainer._calculate_rewards` passes to every reward function (with
 transformers generation: the generated ids up to and including the first EOS, so a
