@@ -60,7 +60,7 @@ gold answer everywhere scores the maximum, 1.0). In `strict`:
   r > 1/(3k); at -1.0 a list never beats committing to its best candidate (2r - 1 >= -1).
   A list is the answer sitting in an "or" alternative, or among three or more short items
   separated by commas, semicolons or question marks, within one sentence
-  (`lists_candidates`).
+  (`rlvr.rewards.answers.lists_candidates`).
 The unanswerable hedge (-0.5) is better than a flat answer (-1.0) because the response
 does flag its uncertainty, but worse than abstaining; the non-hedge values are the seed
 ones, so the two presets' scores compare directly.
@@ -103,13 +103,12 @@ from rlvr.rewards.abstention_detection import (
     robust_patterns,
     seed_abstention_match,
 )
-from rlvr.rewards.answers import (  # noqa: F401  (lists_candidates re-exported)
+from rlvr.rewards.answers import (
     ABSTAIN_VALUE,
     ANSWER_FORMATS,
     check_format,
     field_items,
     fold,
-    lists_candidates,
     mark_words,
     match_answer,
     normalise_content,
