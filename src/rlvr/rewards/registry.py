@@ -1,10 +1,13 @@
 """The reward registry and the adapters that call rewards.
 
 A reward is a pure per-sample core `(completion: str, **fields) -> RewardResult` plus a
-declared score range and the dataset fields it reads. `make_trl_reward` wraps a core as a
-TRL reward function `(completions, **dataset_columns) -> list[float | None]`, named so TRL
-logs it as `rewards/<name>/mean`; `make_trl_rewards` builds several, with weights, for
-`GRPOTrainer(reward_funcs=..., args=GRPOConfig(reward_weights=...))`.
+declared score range and the dataset fields it reads (`rlvr.rewards.contract`), registered
+under its name in `REWARDS` by `register_reward`; the built-in ones by importing the modules
+of `BUILTIN_REWARD_MODULES` (`load_builtin_rewards`, which `import rlvr.rewards` runs).
+`make_trl_reward` wraps a core as a TRL reward function `(completions, **dataset_columns) ->
+list[float | None]`, named so TRL logs it as `rewards/<name>/mean`; `make_trl_rewards`
+builds several, with weights, for `GRPOTrainer(reward_funcs=...,
+args=GRPOConfig(reward_weights=...))`; `score_rows` scores JSONL rows (`rlvr score`).
 
 Fields come in three kinds: required `fields` (every row must have them), `optional_fields`
 (passed when the row or batch has them; `prompt` is also filled from TRL's `prompts`
