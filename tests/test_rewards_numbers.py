@@ -1,4 +1,5 @@
-"""Whole-value number reading (rlvr.rewards.answers.numbers) and the numeric rows of the qa reward."""
+"""Whole-value number reading (rlvr.rewards.answers.numbers) and the numeric rows of the qa
+reward."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ TOKENS = [
     ("1.2.3", []), ("7,0", []), ("3/4/5", []), ("12:00", []), ("3/4x", []), ("12/0", []),
     ("v1.2", []), ("WW2", []),
     ("3-5", [Fraction(3), Fraction(5)]),        # a range is two numbers
-    # (red-team inputs modelled on public grader bug reports) fraction words divide, scale words chain, \\frac is a number, thousands
-    # groups take decimals; "quarters" is also a coin: no single value
+    # (red-team inputs modelled on public grader bug reports) fraction words divide, scale
+    # words chain, \\frac is a number, thousands groups take decimals; "quarters" is also a
+    # coin: no single value
     ("3 halves", [Fraction(3, 2)]), ("2 thirds", [Fraction(2, 3)]), ("1 third", [Fraction(1, 3)]),
     ("5 quarters", []),
     ("5 hundred thousand", [Fraction(500000)]),  # 5 * 100 * 1000
@@ -106,7 +108,8 @@ QA_NUMERIC = [
     ("2^10", ["210"], "exact", 0.0),
     ("It is -5 degrees.", ["5"], "contains", 0.0),
     ("It is 1,5 metres.", ["15"], "contains", 0.0),
-    # (red-team inputs modelled on public grader bug reports) thousands groups with decimals, a signed currency, fraction words
+    # (red-team inputs modelled on public grader bug reports) thousands groups with
+    # decimals, a signed currency, fraction words
     ("1,234.56", ["1234.56"], "exact", 1.0),    # was "1 234.56": two numbers
     ("<answer>-$1</answer>", ["-1"], "exact", 1.0),  # property finding: the sign was lost
     ("<answer>-$1</answer>", ["1"], "exact", 0.0),

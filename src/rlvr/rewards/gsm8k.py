@@ -159,8 +159,8 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
     if gold is None:
         return RewardResult(None, "bad_gold", {"error": f"gold {final_answer!r} is not one number"})
     value, source = extract_value(completion or "", fallback)
-    details = {"predicted": None if value is None else plain_number(value), "gold": plain_number(gold),
-               "source": source}
+    details = {"predicted": None if value is None else plain_number(value),
+               "gold": plain_number(gold), "source": source}
     if value is None:
         return RewardResult(wrong, "no_answer", details)
     ok = numbers_equal(value, gold, rel_tol)

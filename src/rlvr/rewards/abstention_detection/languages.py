@@ -104,7 +104,8 @@ def load_languages(path: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """
     if path is None:
         source = DATA_FILE
-        text = resources.files("rlvr.rewards.abstention_detection").joinpath(DATA_FILE).read_text(encoding="utf-8")
+        packaged = resources.files("rlvr.rewards.abstention_detection").joinpath(DATA_FILE)
+        text = packaged.read_text(encoding="utf-8")
     else:
         source = str(path)
         try:

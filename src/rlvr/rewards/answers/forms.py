@@ -2,7 +2,7 @@
 to be taken back (each found by a red-team round against the rebuilt matcher: a look-alike
 letter, an accent or a hyphen hid the gold or a denial; a retracted gold was paid).
 
-* `unmix_scripts` (`rlvr.rewards.answers.folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
+* `unmix_scripts` (`folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
   ("n\u043et" with a Cyrillic o, "\u0420aris" with a Cyrillic P) is read in Latin letters,
   so a look-alike cannot hide a denial ("It's n\u043et Paris") or an abstention. Words
   wholly in one script are left alone ("\u042d\u0442\u043e \u043d\u0435 \u041f\u0430\u0440\u0438\u0436").

@@ -3,10 +3,12 @@ the calibration rewards (`selfaware`, `abstention`).
 
 One entry point for the rest of rlvr:
 
-| module | what it is |
-|---|---|
-| `client` | the judge's settings (`judge_settings`), the prompt it is sent (`fill_template`, with the fence around the policy's response), the HTTP client with retries and concurrency (`get_client`) and the reply cache |
-| `decision` | the answer / abstain / hedge decision read from a judge's reply (`judge_decision`, `read_decision`), how a judge failure is scored (`charged`), and the batch prefetch of the calibration rewards (`judged_batch`) |
+- `client`: the judge's settings (`judge_settings`), the prompt it is sent (`fill_template`,
+  with the fence around the policy's response), the HTTP client with retries and
+  concurrency (`get_client`) and the reply cache;
+- `decision`: the answer / abstain / hedge decision read from a judge's reply
+  (`judge_decision`, `read_decision`), how a judge failure is scored (`charged`) and the
+  batch prefetch of the calibration rewards (`prefetch_judgements`, `judged_batch`).
 
 Standard library only.
 """
