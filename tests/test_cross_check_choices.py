@@ -135,7 +135,7 @@ def test_per_task_settings_take_the_task_then_default_then_fallback():
 
 
 def test_the_abstention_text_is_what_the_reward_counts_as_abstaining():
-    from rlvr.rewards.abstention import is_abstention
+    from rlvr.rewards.abstention_detection import is_abstention
 
     assert is_abstention(ABSTENTION)
 

@@ -131,7 +131,7 @@ def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, pres
     from rlvr.data.loaders import load_selfaware_heldout
     from rlvr.eval.runner import score_records
     from rlvr.tasks.registry import get_task
-    from rlvr.rewards.base import make_trl_reward
+    from rlvr.rewards.registry import make_trl_reward
     from rlvr.train.data_prep import training_columns
 
     by_id = {e["id"]: e for e in load_selfaware_json(selfaware_json)}
