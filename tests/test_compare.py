@@ -1,4 +1,4 @@
-"""`rlvr compare` (issue 20): the per-arm summary over seeds against hand-computed values,
+"""`rlvr compare`: the per-arm summary over seeds against hand-computed values,
 arm parsing, and a tiny end-to-end comparison that reuses the base model's answers."""
 
 from __future__ import annotations

@@ -104,7 +104,7 @@ def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
 
 
 def test_builtin_splits_are_stable():
-    # 73 held-out questions in rlvr 0.2; issue 20 added a second batch (74 more held out) so
+    # 73 held-out questions in rlvr 0.2; a second batch added (74 more held out) so
     # that at least 50 held-out questions are known to the default model
     assert len(builtin_splits()["test"]) == 147
 
@@ -194,7 +194,7 @@ def test_train_preflight_checks_guards_without_refusing():
 
 
 def test_resume_compares_settings_only_when_a_checkpoint_exists(tmp_path):
-    # issue 10: a run that failed before training left resolved_config.yaml; --resume must
+    # a run that failed before training left resolved_config.yaml; --resume must
     # not hold the fixed config against it (here the run then stops at the preflight)
     from rlvr.train.job import run
 
