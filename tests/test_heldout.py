@@ -65,7 +65,7 @@ def test_find_run_reads_the_run_files(tmp_path):
 
 
 def test_eval_refuses_the_default_split_after_training_on_another_seed(tmp_path, selfaware_json):
-    """The issue's case: a run trained on the v3 split built with seed 7; the selfaware
+    """A reported case: a run trained on the v3 split built with seed 7; the selfaware
     task's default test split (v3, seed 42) holds 101 of its training questions."""
     from rlvr.eval.runner import run_eval
 
@@ -119,7 +119,7 @@ def _second_answer_rows(rows, by_id):
 
 @pytest.mark.parametrize("preset", ["seed", "strict"])
 def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, preset):
-    """The issue's case: in the v3 test split, 28 questions list a second answer; giving it
+    """A reported case: in the v3 test split, 28 questions list a second answer; giving it
     used to score `wrong` for 27 of them in the `selfaware` eval task. Each path is checked
     as it scores: the eval task's loader, a training run's held-out rows and the TRL
     training reward over the dataset columns."""
