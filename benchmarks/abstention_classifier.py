@@ -27,7 +27,7 @@ import math
 from collections import defaultdict
 from pathlib import Path
 
-from rlvr.rewards.abstention import detect_abstention
+from rlvr.rewards.abstention_detection import detect_abstention
 from rlvr.rewards.selfaware import selfaware_reward
 
 DATA = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "abstention_labelled"

@@ -4,7 +4,7 @@ Rows per language: abstentions ("I don't know", "I'm not sure", "nobody knows", 
 is no information", "I can't predict that"), hedges (a disclaimer plus a guess) and
 answers that must not count (look-alike words, a phrase inside a longer word, a quoted
 phrase, an idiom). The phrasings come from the pages and code named in the `sources` of
-src/rlvr/rewards/abstention_languages.json.
+src/rlvr/rewards/abstention_detection/abstention_languages.json.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 
 from rlvr.errors import RlvrError
 from rlvr.rewards import score_rows
-from rlvr.rewards.abstention import ROBUST_PATTERNS, detect_abstention
-from rlvr.rewards.abstention_languages import (
+from rlvr.rewards.abstention_detection import ROBUST_PATTERNS, detect_abstention
+from rlvr.rewards.abstention_detection.languages import (
     LANGUAGES,
     PATTERN_KINDS,
     language_patterns,

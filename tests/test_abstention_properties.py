@@ -1,4 +1,5 @@
-"""Properties of the abstention and self-awareness graders, over generated inputs (issue 18).
+"""Properties of the abstention and self-awareness graders, over generated inputs (a grader is
+judged by inputs nobody has shown it: a property closes a class, a row one instance).
 
 Each property generates a whole class of responses, not one row:
 
@@ -30,7 +31,7 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.abstention import detect_abstention
+from rlvr.rewards.abstention_detection import detect_abstention
 from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
 
 FAST = settings(max_examples=120, deadline=None)
@@ -194,7 +195,7 @@ def test_an_estimate_after_a_disclaimer_is_a_hedge_not_an_abstention(head, appro
     assert detect_abstention(text).label == "hedge", text
 
 
-# --- issue 18, round 3: classes found by attacking the rebuilt graders ---------------------
+# --- a red-team round: classes found by attacking the rebuilt graders ----------------------
 # (the instances are rows of tests/test_abstention_attacks.py)
 
 def _correct(text, gold, **params):
@@ -254,7 +255,7 @@ ACCENTED = ["S\u00e3o Paulo", "Z\u00fcrich", "Beyonc\u00e9", "Bogot\u00e1", "Jea
 @given(st.sampled_from(ACCENTED), st.sampled_from(["{g}.", "It is {g}.", "The answer is {g}."]),
        st.booleans(), st.booleans())
 def test_the_gold_without_accents_or_hyphens_scores_one(gold, frame, plain_response, boxed):
-    from rlvr.rewards.answer_forms import loosen
+    from rlvr.rewards.answers import loosen
 
     said, expected = (loosen(gold), gold) if plain_response else (gold, loosen(gold))
     text = f"\\boxed{{{said}}}" if boxed else frame.format(g=said)

@@ -1,10 +1,18 @@
-"""The shape of the code (issue 19): the layer contracts hold with no exceptions list, no
-import circle anywhere, few modules loose at the package root, small modules."""
+"""The shape of the code: the layer contracts hold with no exceptions list, no import circle
+anywhere, few modules loose at the package root, modules of a readable size.
+
+The size rule warns above `WARN_LINES` and fails above `MAX_LINES` rather than cutting at one
+hard limit: a hard cap of 400 lines split modules by length instead of by concept (nine
+modules sat at 380-400 lines, and one 53-line module existed only to keep another under the
+cap). A module that grows past the warning is a prompt to look for a second concept in it,
+not to move lines out.
+"""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import grimp
@@ -14,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "rlvr"
 # __init__, cli, errors, io, models, hardware: the small shared ground floor and the CLI
 MAX_ROOT_MODULES = 6
-MAX_LINES = 400
+WARN_LINES = 500  # a pytest warning lists the modules above this
+MAX_LINES = 800  # and the test fails above this
 
 
 def strongly_connected(graph) -> list[list[str]]:
@@ -101,7 +110,11 @@ def test_few_modules_loose_at_the_package_root():
     assert len(loose) <= MAX_ROOT_MODULES, loose
 
 
-def test_every_module_is_under_the_size_limit():
-    long = {str(p.relative_to(SRC)): n for p in SRC.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
+def test_every_module_is_of_a_readable_size():
+    sizes = {str(p.relative_to(SRC)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in SRC.rglob("*.py")}
+    long = {name: n for name, n in sorted(sizes.items()) if n > WARN_LINES}
+    if long:
+        warnings.warn(f"modules over {WARN_LINES} lines (does one hold two concepts?): "
+                      + ", ".join(f"{name} ({n})" for name, n in long.items()), stacklevel=1)
+    assert {name: n for name, n in long.items() if n > MAX_LINES} == {}

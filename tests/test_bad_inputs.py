@@ -154,7 +154,7 @@ TRAIN_CASES = [
                                       r"always_hedge .*reward_preset: strict.*preflight: warn"),
     (["--set", "reward_funcs=[{name: selfaware}]"],  # no preset: the seed table
      r"preflight refused the run: .*preset: strict in its reward_funcs entry"),
-    # --- TRL options (issue 22): under trl:, never one rlvr sets ---
+    # --- TRL options: under trl:, never one rlvr sets ---
     (["--set", "epsilon_high=0.28"], r"unknown key 'epsilon_high'; it is a trl\.GRPOConfig "
                                      r"option: put it under trl: \(e\.g\. trl: \{epsilon_high: "
                                      r"0\.28\}, or --set trl\.epsilon_high=0\.28\)"),

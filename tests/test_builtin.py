@@ -20,7 +20,7 @@ def _digest(rows, first_batch_only=True):
 
 
 def test_first_batch_keeps_its_ids_questions_and_sides():
-    """Growing the set (issue 20) must not move a question of the rlvr 0.2 set to the other
+    """Growing the set must not move a question of the rlvr 0.2 set to the other
     side, or runs before and after could not be compared. The digests were computed from
     rlvr 0.2's `builtin_splits()` (git 2931d11): 73 held-out and 294 training questions."""
     splits = builtin_splits()
@@ -33,7 +33,7 @@ def test_first_batch_keeps_its_ids_questions_and_sides():
 def test_counts_and_unanswerable_share():
     ex = builtin_examples()
     first, second = ex[:FIRST_BATCH], ex[FIRST_BATCH:]
-    # first batch: 240 answerable + 127 unanswerable; issue 20: 246 + 8 x 6 + 7 x 6 + 6 x 6
+    # first batch: 240 answerable + 127 unanswerable; the second batch: 246 + 8 x 6 + 7 x 6 + 6 x 6
     assert (len(first), sum(e["is_unanswerable"] for e in first)) == (367, 127)
     assert (len(second), sum(e["is_unanswerable"] for e in second)) == (372, 126)
     # share kept: 127 / 367 = 34.6% before, 253 / 739 = 34.2% now
@@ -70,7 +70,7 @@ def test_operands(question, expected):
 
 
 @pytest.mark.parametrize("completion, gold, outcome", [
-    # the default model's answers in the issue-20 measurement
+    # the default model's answers when the second batch was measured
     ("Egypt is located on the African continent.", "Africa", "correct"),
     ("Poland is a European country.", "Europe", "correct"),
     ("Chile is located on the South American continent.", "South America", "correct"),

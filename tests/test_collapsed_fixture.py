@@ -27,7 +27,7 @@ def _load(name: str) -> list[dict]:
 def test_fixture_is_the_collapsed_run():
     meta = json.loads((FIXTURE / "meta.json").read_text())
     trained = meta["trained"]
-    # what the issue reports: abstention on answerable questions 0.980, recall 1.000,
+    # what the collapsed run showed: abstention on answerable questions 0.980, recall 1.000,
     # and a mean-reward improvement whose CI is far from zero
     assert trained["answerable_abstention_rate"] > 0.9
     assert trained["unanswerable_abstention_recall"] == 1.0

@@ -1,4 +1,4 @@
-"""`rlvr compare` (issue 20): the per-arm summary over seeds against hand-computed values,
+"""`rlvr compare`: the per-arm summary over seeds against hand-computed values,
 arm parsing, and a tiny end-to-end comparison that reuses the base model's answers."""
 
 from __future__ import annotations
@@ -160,26 +160,25 @@ def test_compare_runs_arms_on_one_base_evaluation_and_resumes(tmp_path, monkeypa
     loads = []
     use_tiny_model(monkeypatch, job, tmp_path, tokenizer,
                    lambda: loads.append(1) or tiny_chat_llama()[0])
-    evaluated, original, original_answers = [], job.evaluate_heldout, job.base_answers
+    def count_computed(name, into):
+        """Wrap job.<name> (returns (value, seconds); seconds None = reused from the run
+        folder) so that each computation, not each reuse, appends "base" to `into`."""
+        original = getattr(job, name)
 
-    def base_answers(*a, **k):
-        records, seconds = original_answers(*a, **k)
-        if seconds is not None:  # generated, not reused from generations_base.jsonl
-            evaluated.append("base")
-        return records, seconds
+        def wrapped(*a, **k):
+            value, seconds = original(*a, **k)
+            if seconds is not None:
+                into.append("base")
+            return value, seconds
 
-    monkeypatch.setattr(job, "base_answers", base_answers)
+        monkeypatch.setattr(job, name, wrapped)
+
+    evaluated, forced = [], []
+    count_computed("base_answers", evaluated)  # generations_base.jsonl
+    count_computed("base_decision", forced)  # decision_base.json
+    original, original_check = job.evaluate_heldout, job.decision_check
     monkeypatch.setattr(job, "evaluate_heldout", lambda *a, **k: evaluated.append(a[5]) or
                         original(*a, **k))
-    forced, original_base, original_check = [], job.base_decision, job.decision_check
-
-    def base_decision(*a, **k):
-        p, seconds = original_base(*a, **k)
-        if seconds is not None:  # computed, not reused from decision_base.json
-            forced.append("base")
-        return p, seconds
-
-    monkeypatch.setattr(job, "base_decision", base_decision)
     monkeypatch.setattr(job, "decision_check", lambda *a, **k: forced.append("trained") or
                         original_check(*a, **k))
     out = tmp_path / "cmp"

@@ -111,7 +111,7 @@ def test_cli_unknown_set_key(capsys):
 
 
 @pytest.mark.parametrize("override, message", [
-    # issue 10: refused when the config loads, with the fix in the message
+    # refused when the config loads, with the fix in the message
     ({"num_generations": 3}, r"generation batch .* = 16\) must be divisible by num_generations "
                              r"\(3\).*per_device_train_batch_size: 3 or num_generations: 2"),
     ({"lora_r": 0}, "lora_r must be > 0"),

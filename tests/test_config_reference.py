@@ -1,4 +1,4 @@
-"""The reference project's JSON config layout (issue 11): mapped key by key, unknown keys
+"""The reference project's JSON config layout: mapped key by key, unknown keys
 refused with the closest match."""
 
 from __future__ import annotations

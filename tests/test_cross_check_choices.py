@@ -1,4 +1,4 @@
-"""Knowledge lost or willingness lost (issue 20): the gold's rank among other rows' gold
+"""Knowledge lost or willingness lost: the gold's rank among other rows' gold
 answers and the abstention's preference, per model, with paired intervals. Hand-computed
 ranks, shares and intervals on made-up scores (no model); the shared-prefix scorer against
 full passes on a tiny random Llama; the whole check end to end on `tiny_chat_llama`."""
@@ -135,7 +135,7 @@ def test_per_task_settings_take_the_task_then_default_then_fallback():
 
 
 def test_the_abstention_text_is_what_the_reward_counts_as_abstaining():
-    from rlvr.rewards.abstention import is_abstention
+    from rlvr.rewards.abstention_detection import is_abstention
 
     assert is_abstention(ABSTENTION)
 

@@ -13,7 +13,7 @@ from rlvr.tasks.resolve import resolve_data
 from rlvr.data.selfaware import (IDK_PHRASINGS, SYSTEM_PROMPT, build_selfaware_splits,
                                  load_selfaware_json)
 from rlvr.errors import DataError
-from rlvr.rewards.abstention import is_abstention
+from rlvr.rewards.abstention_detection import is_abstention
 
 
 def row(user="What is 2 + 2?", assistant="4", system=SYSTEM_PROMPT, **extra):

@@ -84,7 +84,7 @@ def test_exploretom_loader(tmp_path):
 
 
 def test_exploretom_errors_name_the_csv_line_not_the_record(tmp_path):
-    # issue 10: a story spanning three lines moves every later record down; the error for
+    # a story spanning three lines moves every later record down; the error for
     # the empty answer must name line 5 (where that record starts), not record 3
     path = tmp_path / "multi.csv"
     path.write_text("infilled_story,question,expected_answer\n"

@@ -1,13 +1,12 @@
-"""`rlvr.rewards.folding.fold` (moved out of answer_match in issue 19): the text every
-grader reads. Folding twice changes nothing, so a grader that folds an already folded
-field (structured.py, fields.py) reads the same text; ASCII without a backtick passes
-through unchanged."""
+"""`rlvr.rewards.answers.fold` (`answers/folding.py`): the text every grader reads. Folding
+twice changes nothing, so a grader that folds an already folded field (`answers/fields.py`)
+reads the same text; ASCII without a backtick passes through unchanged."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.abstention import is_abstention
-from rlvr.rewards.folding import fold
+from rlvr.rewards.abstention_detection import is_abstention
+from rlvr.rewards.answers import fold
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 

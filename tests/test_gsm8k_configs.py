@@ -1,4 +1,4 @@
-"""The GSM8K recipes (issue 12, part B): configs/gsm8k_grpo.yaml (GPU) validates here up to
+"""The GSM8K recipes: configs/gsm8k_grpo.yaml (GPU) validates here up to
 the hardware boundary; configs/gsm8k_grpo_cpu.yaml passes every check before the model."""
 
 from __future__ import annotations

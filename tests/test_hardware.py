@@ -1,4 +1,4 @@
-"""The hardware probe and the CUDA-path options (issue 11), tested up to the hardware
+"""The hardware probe and the CUDA-path options, tested up to the hardware
 boundary with stand-in machines."""
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_find_run_reads_the_run_files(tmp_path):
 
 
 def test_eval_refuses_the_default_split_after_training_on_another_seed(tmp_path, selfaware_json):
-    """The issue's case: a run trained on the v3 split built with seed 7; the selfaware
+    """A reported case: a run trained on the v3 split built with seed 7; the selfaware
     task's default test split (v3, seed 42) holds 101 of its training questions."""
     from rlvr.eval.runner import run_eval
 
@@ -104,7 +104,7 @@ def test_train_preflight_names_a_reward_that_cannot_score_the_rows():
 
 
 def test_builtin_splits_are_stable():
-    # 73 held-out questions in rlvr 0.2; issue 20 added a second batch (74 more held out) so
+    # 73 held-out questions in rlvr 0.2; a second batch added (74 more held out) so
     # that at least 50 held-out questions are known to the default model
     assert len(builtin_splits()["test"]) == 147
 
@@ -119,7 +119,7 @@ def _second_answer_rows(rows, by_id):
 
 @pytest.mark.parametrize("preset", ["seed", "strict"])
 def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, preset):
-    """The issue's case: in the v3 test split, 28 questions list a second answer; giving it
+    """A reported case: in the v3 test split, 28 questions list a second answer; giving it
     used to score `wrong` for 27 of them in the `selfaware` eval task. Each path is checked
     as it scores: the eval task's loader, a training run's held-out rows and the TRL
     training reward over the dataset columns."""
@@ -131,7 +131,7 @@ def test_v3_test_second_answers_score_correct_on_every_path(selfaware_json, pres
     from rlvr.data.loaders import load_selfaware_heldout
     from rlvr.eval.runner import score_records
     from rlvr.tasks.registry import get_task
-    from rlvr.rewards.base import make_trl_reward
+    from rlvr.rewards.registry import make_trl_reward
     from rlvr.train.data_prep import training_columns
 
     by_id = {e["id"]: e for e in load_selfaware_json(selfaware_json)}
@@ -194,7 +194,7 @@ def test_train_preflight_checks_guards_without_refusing():
 
 
 def test_resume_compares_settings_only_when_a_checkpoint_exists(tmp_path):
-    # issue 10: a run that failed before training left resolved_config.yaml; --resume must
+    # a run that failed before training left resolved_config.yaml; --resume must
     # not hold the fixed config against it (here the run then stops at the preflight)
     from rlvr.train.job import run
 

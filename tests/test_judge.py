@@ -1,4 +1,4 @@
-"""The LLM judge (`rlvr.rewards.judge_client`, `llm_judge`, `decision: judge`) against a stub
+"""The LLM judge (`rlvr.rewards.judge`, `llm_judge`, `decision: judge`) against a stub
 OpenAI-compatible server on 127.0.0.1 (port 0, a bounded request loop, stopped by the
 fixture's finalizer)."""
 
@@ -18,10 +18,9 @@ import pytest
 
 from rlvr.errors import RlvrError
 from rlvr.rewards import get_reward, make_trl_reward, score_rows
-from rlvr.rewards import judge_client
-from rlvr.rewards.judge_client import (JudgeClient, JudgeReply, fence_text, fill_template,
-                                      judge_settings)
-from rlvr.rewards.judge_decision import DECISION_TEMPLATE, GRADED_TEMPLATE, read_decision
+from rlvr.rewards.judge import (DECISION_TEMPLATE, GRADED_TEMPLATE, JudgeClient, JudgeReply,
+                                fence_text, fill_template, judge_settings, read_decision)
+from rlvr.rewards.judge import client as judge_client
 from rlvr.rewards.llm_judge import SCORE_TEMPLATE, read_score
 from rlvr.rewards.selfaware import STRICT_PRESET
 
@@ -193,8 +192,7 @@ FENCE_ATTACKS = [
 def test_the_response_cannot_leave_its_fence(response):
     """Whatever the text writes, the filled prompt has exactly one block, named by the
     text's own hash (which the text cannot contain), holding all of it."""
-    from rlvr.rewards.judge_client import fenced_tag, fill_template
-    from rlvr.rewards.judge_decision import DECISION_TEMPLATE
+    from rlvr.rewards.judge import DECISION_TEMPLATE, fenced_tag, fill_template
 
     for template in (DECISION_TEMPLATE, "Q: {question}\n<response>{response}</response>"):
         prompt = fill_template(template, "Capital of France?", response, "")
@@ -519,7 +517,7 @@ QUESTIONS = [
 
 @pytest.mark.parametrize("prompt,question", QUESTIONS)
 def test_the_question_is_the_last_user_turn(prompt, question):
-    from rlvr.rewards.judge_decision import last_question
+    from rlvr.rewards.judge import last_question
 
     assert last_question(prompt) == question
 

@@ -1,4 +1,4 @@
-"""Properties of the LLM judge's grader (`rlvr.rewards.judge_fence`, `judge_decision`,
+"""Properties of the LLM judge's grader (`rlvr.rewards.judge`: the fence, the decision reader,
 `llm_judge`), each over a generated class of inputs, not one row:
 
 - whatever text the policy writes, the filled prompt holds exactly one response block, with
@@ -15,12 +15,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.judge_client import JudgeReply
-from rlvr.rewards.judge_decision import (DECISION_TEMPLATE, GRADED_TEMPLATE, charged,
-                                         read_decision)
-from rlvr.rewards.judge_fence import fence_text, fenced_tag, fill_template
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.judge import (DECISION_TEMPLATE, GRADED_TEMPLATE, JudgeReply, charged,
+                                fence_text, fenced_tag, fill_template, read_decision)
 from rlvr.rewards.llm_judge import SCORE_TEMPLATE, read_score
-from rlvr.rewards.spec import RewardResult
 
 # pieces a policy would combine to leave the block: tag spellings, look-alikes, entities
 TAG_PIECES = ["<response>", "</response>", "</ RESPONSE >", "</response", "<response ",

@@ -1,4 +1,4 @@
-"""GSM8K k-shot evaluation of base and trained (issue 12, part B): hand-made records and
+"""GSM8K k-shot evaluation of base and trained: hand-made records and
 rows, a tiny random model for the generation path."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Properties of the `math` reward over generated answers (issue 18: classes, not rows).
+"""Properties of the `math` reward over generated answers (classes, not rows).
 
 1. Perturbing one symbol of a correct answer (a sign, a constant, an exponent, a factor,
    a variable) never keeps it correct when its value changes; the value is checked with
@@ -7,7 +7,7 @@
 3. A list of candidates containing the gold, one component of a tuple/interval/set/list/
    `\\pm`/matrix gold, and the gold followed by a retraction never score correct; the
    whole structured answer does.
-4. (red team, issue 18) Two final-answer markers of different values, an `=` chain whose
+4. (from a red-team round) Two final-answer markers of different values, an `=` chain whose
    numeric sides differ, a struck-out part and a relation with nothing on its left never
    score correct; a relation never matches an interval (either way round) and an ordered
    pair never matches an inequality; Unicode and presentation spellings (other digit
@@ -28,7 +28,7 @@ import sympy
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rlvr.rewards.math_equiv import math_reward
+from rlvr.rewards.math import math_reward
 
 # RLVR_PROPERTY_EXAMPLES=2000 explores further (random seeds); the default is fixed and fast
 EXAMPLES = int(os.environ.get("RLVR_PROPERTY_EXAMPLES", "0"))
@@ -190,7 +190,7 @@ def number_forms(value: Fraction, percent: bool = False) -> list[str]:
             forms.append(f"{p // q or ''}{_VULGAR[value - p // q]}")
     if percent:
         # math-verify does not read `\frac{1}{2}\%` at all (no answer): left out, see
-        # the module doc of rlvr.rewards.math_equiv
+        # the module doc of rlvr.rewards.math
         forms = [f"{f}\\%" for f in forms if re.fullmatch(r"-?[\d.,]+", f)]
     return forms
 
@@ -220,7 +220,7 @@ def repeating(value: Fraction) -> str:
 
 
 def plain_words(value: Fraction) -> list[str]:
-    """Plain-text spellings with words (read by rlvr.rewards.numbers): 3 halves, 5 dozen,
+    """Plain-text spellings with words (read by rlvr.rewards.answers.numbers): 3 halves, 5 dozen,
     5 thousand, minus 5, 2 and a half."""
     words = {2: "halves", 3: "thirds", 4: "fourths", 5: "fifths", 8: "eighths"}
     p, q = value.numerator, value.denominator

@@ -1,4 +1,4 @@
-"""Training methods of the main job (issue 20): SFT targets (R-Tuning), DPO pairs (TruthRL
+"""Training methods of the main job: SFT targets (R-Tuning), DPO pairs (TruthRL
 style) and each method run end to end through `rlvr.train.job.run` on a tiny model."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Multi-process training (issue 11): the shipped accelerate configs load, and two CPU
+"""Multi-process training: the shipped accelerate configs load, and two CPU
 processes (gloo) train 2 GRPO steps with `accelerate launch` and end with the same adapter."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_two_cpu_processes_train_and_end_with_the_same_adapter(tmp_path):
     # 2 ranks x 8 completions = 4 groups of 4 per step, 12 groups in 3 steps; lr without
     # warm-up and temperature 1.0, so some group has reward spread and the adapter really
     # moves (checked below). With 2 groups per step and 2 steps, the grown built-in data
-    # (issue 20) once gave 4 groups that all tied.
+    # once gave 4 groups that all tied.
     for setting in ("per_device_train_batch_size=8", "gradient_accumulation_steps=1",
                     "num_generations=4", "max_completion_length=8", "train_limit=16",
                     "skip_eval=true", "report_to=none", "save_steps=100", "warmup_ratio=0",

@@ -1,5 +1,5 @@
-"""Properties of whole-number reading (`rlvr.rewards.numbers`) through its rewards
-(`gsm8k_correctness` `####` lines and fallbacks, `qa` numeric aliases) (issue 18).
+"""Properties of whole-number reading (`rlvr.rewards.answers.numbers`) through its rewards
+(`gsm8k_correctness` `####` lines and fallbacks, `qa` numeric aliases): classes, not rows.
 
 1. Every formatting of one number (thousands groups, trailing zeros, scientific notation,
    `$`, fractions, `\\frac`, `\\dfrac`, mixed numbers, fraction words, scale words) scores
@@ -7,7 +7,7 @@
 2. A line listing candidates that include the gold, or naming the gold only to retract
    it, never scores correct; nor does one followed in its paragraph by another value, or a
    LaTeX operator (`\\sqrt`, `\\log`, `\\neq`) applied to the gold.
-3. (red team, issue 18) Unicode forms (thin/no-break-space thousands, other digit
+3. (from a red-team round) Unicode forms (thin/no-break-space thousands, other digit
    scripts, vulgar fractions), markup around the number (a closing tag, backticks, `\\(`
    `\\)`, `\\textbf`) and a percent word are formattings like any other.
 Every failure found here is a fixed row in tests/test_rewards_numbers.py.

@@ -8,9 +8,9 @@ import pytest
 
 from rlvr.errors import RlvrError
 from rlvr.rewards import get_reward, make_trl_reward
-from rlvr.rewards.abstention import (
+from rlvr.rewards.abstention import abstention_reward
+from rlvr.rewards.abstention_detection import (
     SEED_PATTERNS,
-    abstention_reward,
     classify,
     detect_abstention,
     robust_patterns,
@@ -18,7 +18,7 @@ from rlvr.rewards.abstention import (
 
 # (completion, question or None, expected robust label)
 ROBUST = [
-    # the issue's example of a hedge: "I'm not sure" is an abstention phrase, ", but it is"
+    # the plainest hedge: "I'm not sure" is an abstention phrase, ", but it is"
     # commits to an answer -> hedge
     ("I'm not sure, but it is Paris.", None, "hedge"),
     # the commitment may come first; the comma ends its clause before the disclaimer
@@ -94,7 +94,7 @@ def test_discounted_phrases_say_why():
     assert found.ignored == (("i can't", "idiom"),)
     # the abstention phrase and the commitment that make a hedge are both reported
     found = detect_abstention("I'm not sure, but it is Paris.")
-    # (the grammar's construction, subject included: abstention_grammar)
+    # (the grammar's construction, subject included: abstention_detection.grammar)
     assert (found.phrase, found.commitment) == ("i'm not sure", "but it is")
 
 
@@ -143,7 +143,8 @@ def test_patterns_extend_from_config():
     assert detect_abstention("Search me.").label == "answer"
     assert detect_abstention("Search me.", patterns=patterns).label == "abstain"
     # without the veto, "no idea" is a disclaimer and the number after the colon a guess
-    # behind it (issue 18 round 3: a guess in a clause of its own is a hedge)
+    # behind it (a red-team round found guesses in a clause of their own read as
+    # abstentions: such a guess is a hedge)
     assert detect_abstention("No idea is too small, so: 7.").label == "hedge"
     assert detect_abstention("No idea is too small, so: 7.", patterns=patterns).label == "answer"
     # the same dict, loaded from a JSON config, reaches the reward through its parameters
@@ -199,7 +200,7 @@ def test_abstention_trl_adapter_uses_prompts_for_restatements():
 # Rows the property tests (tests/test_abstention_properties.py) found, each fixed by a class
 # change: (completion, gold, strict selfaware outcome)
 PROPERTY_FINDS = [
-    # a short answer sentence next to a disclaimer is a hedge (abstention_rules.answer_sentence)
+    # a short answer sentence next to a disclaimer is a hedge (rules.answer_sentence)
     ("Paris. I'm not sure.", "Canberra", "hedged_wrong"),
     ("I'm not sure. Paris.", "Canberra", "hedged_wrong"),
     ("It's Paris, of course. I'm not sure.", "Canberra", "hedged_wrong"),
@@ -231,7 +232,8 @@ def test_rows_the_properties_found(completion, gold, outcome):
     assert result.outcome == outcome, result
 
 
-# Issue 18's forms of the same act, one row per construction (the labelled set in
+# Forms of the same act that a phrase list missed (declines in other tenses, moods and verbs,
+# found by red-team rounds), one row per construction (the labelled set in
 # tests/fixtures/abstention_labelled has the rest, in every language)
 CLASS_ROWS = [
     ("I won't be able to say who will win.", "abstain"),          # future

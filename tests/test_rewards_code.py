@@ -28,7 +28,8 @@ TABLE = [
     # an object whose __eq__ always returns True does not pass for the right answer
     ("class Yes:\n    def __eq__(self, other):\n        return True\n"
      "def add(a, b):\n    return Yes()\n", 0.0, "failed"),
-    # a class that adds __eq__ to itself when the tests build it (issue 18)
+    # a class that adds __eq__ to itself when the tests build it (a red-team program that
+    # passed a type check made once)
     ("class add:\n    def __init__(self, a, b):\n        type(self).__eq__ = lambda s, o: True\n",
      0.0, "failed"),
     # a definition that shadows what the tests could use, and a patched builtin

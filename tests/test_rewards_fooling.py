@@ -1,4 +1,8 @@
-"""Inputs that fooled the selfaware and abstention graders (issue 9), with siblings per class.
+"""Inputs that fooled the selfaware and abstention graders, with siblings per class.
+
+Tried as a new user would, with inputs built from public bug reports against graders like
+these, most were misjudged: a wrong answer paid, or an honest abstention penalised (a
+typographic apostrophe in "I don\u2019t know", a phrase in another language, an idiom).
 
 Each row holds the right value. Numbers read whole (gsm8k, qa) are in
 test_rewards_numbers.py / test_rewards_gsm8k.py, math in the math tests, code in the
@@ -10,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from rlvr.rewards import get_reward, score_rows
-from rlvr.rewards.abstention import SEED_PATTERNS, detect_abstention
+from rlvr.rewards.abstention_detection import SEED_PATTERNS, detect_abstention
 from rlvr.rewards.selfaware import selfaware_reward
 
 PRESETS = {name: get_reward("selfaware").params(name) for name in ("seed", "strict", "reference")}
@@ -99,7 +103,7 @@ ROWS = [
 ]
 
 
-# Found by a red-team pass after the first fixes (inputs not in the issue).
+# Found by a red-team pass after the first fixes (inputs not among the ones above).
 ROWS += [
     # ranges and bullet lists are not arithmetic: their numbers are candidates
     ("seed", "- 1944\n- 1945\n- 1946", "1945", A, None, -1.0, "listed_candidates"),
@@ -200,8 +204,8 @@ def test_fooling_rows(preset, completion, gold, unanswerable, prompt, score, out
     assert (result.score, result.outcome) == (score, outcome), result.details
 
 
-def test_issue_rows_through_score_rows():
-    # the rows exactly as the issue gives them to `rlvr score`
+def test_reported_rows_through_score_rows():
+    # the rows exactly as they were first tried with `rlvr score`
     rows = [{"completion": "Sorry, I don\u2019t know.", "expected_answer": None,
              "is_unanswerable": True}]
     assert score_rows("selfaware", rows)[0].score == 1.0          # default preset

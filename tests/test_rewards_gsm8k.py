@@ -55,10 +55,11 @@ CORRECTNESS = [
     # at every scale: 1e-8 vs 2e-8 differ by a factor of two (relative gap 0.5)
     ("#### 1e-8", "2e-8", False, 0.0, "wrong"),
     ("#### 2.0e-8", "2e-8", False, 1.0, "correct"),
-    # issue 9: a fraction is read whole - 3/4 is 0.75, never the 3 before the slash
+    # a fraction is read whole - 3/4 is 0.75, never the 3 before the slash (the `####`
+    # pattern once stopped at "/" and paid "#### 3/4" against the gold 3)
     ("Each friend gets 3/4 of a pizza.\n#### 3/4", "3", False, 0.0, "wrong"),
     ("#### 3/4", "0.75", False, 1.0, "correct"),
-    # issue 9: 1/2 and 0.5 are the same value
+    # 1/2 and 0.5 are the same value (once scored 0)
     ("#### 1/2", "0.5", False, 1.0, "correct"),
     # a mixed number: 1 1/2 = 1.5 (not 1, not 1/2)
     ("#### 1 1/2", "1.5", False, 1.0, "correct"),

@@ -7,8 +7,8 @@ import threading
 import pytest
 
 from rlvr.rewards import get_reward
-from rlvr.rewards import math_equiv
-from rlvr.rewards.math_equiv import math_reward
+import rlvr.rewards.math as math_module
+from rlvr.rewards.math import math_reward
 
 # (completion, solution, expected score, expected outcome)
 MATH = [
@@ -103,7 +103,8 @@ NUMBERS = [
     # integers are exact; a decimal is within 1e-6 relative
     ("100000000000000000001", "100000000000000000000", 0.0, "wrong"),
     ("1000001", "1000000", 0.0, "wrong"),
-    # an integer gold compares exactly, even against a decimal (issue 18): 1.0e20 is
+    # an integer gold compares exactly, even against a decimal (a decimal point used to turn
+    # it into a tolerance comparison): 1.0e20 is
     # 100000000000000000000, one less than the gold; 1.000001 is not 1
     ("1.0e20", "100000000000000000001", 0.0, "wrong"),
     ("1.0e20", "100000000000000000000", 1.0, "correct"),
@@ -123,7 +124,8 @@ NUMBERS = [
     ("0.1", "$10\\%$", 1.0, "correct"),
 ]
 
-# Issue 18: a reading that drops a token keeps its value or is partial; kinds compare only
+# A reading that drops a token keeps its value or is partial (math-verify's partial readings
+# were trusted and paid wrong answers: red-team inputs from public reports); kinds compare only
 # with their own kind; candidates and retractions; golds are read as LaTeX, whole.
 DROPPED = [
     # \mathrm{e} and \text{i} are constants, never units: 2\mathrm{e} was read as 2
@@ -136,7 +138,7 @@ DROPPED = [
     ("\\boxed{5\\text{ million}}", "5000000", 1.0, "correct"),
     ("The answer is 5 million.", "5", 0.0, "wrong"),
     ("$5$ million", "5", 0.0, "wrong"),
-    # plain numbers are read with their words, as in rlvr.rewards.numbers (the words
+    # plain numbers are read with their words, as in rlvr.rewards.answers.numbers (the words
     # were dropped: each of these matched the bare number)
     ("The answer is 3 halves.", "3", 0.0, "wrong"),
     ("The answer is 3 halves.", "1.5", 1.0, "correct"),
@@ -190,7 +192,7 @@ KINDS = [
     ("$\\{1, 3\\}$", "$(1, 3)$", 0.0, "wrong"),
     ("$(1,3)$", "$\\{1, 3\\}$", 0.0, "wrong"),
     ("$x \\geq 2$", "$x > 2$", 0.0, "wrong"),
-    # decided (issue 18): a relation compares only with relations, an interval only with
+    # a decided rule: a relation compares only with relations, an interval only with
     # intervals, even for the same set; math-verify allowed it one way round only
     ("$[2, \\infty)$", "$x \\geq 2$", 0.0, "wrong"),
     ("$x \\geq 2$", "$[2, \\infty)$", 0.0, "wrong"),
@@ -264,8 +266,8 @@ def test_math_table(completion, solution, score, outcome):
 
 
 def test_math_relative_tolerance_is_documented():
-    assert math_equiv.REL_TOL == 1e-6
-    assert "REL_TOL = 1e-6" in math_equiv.__doc__
+    assert math_module.REL_TOL == 1e-6
+    assert "REL_TOL = 1e-6" in math_module.__doc__
 
 
 def test_math_gold_and_prediction_order(monkeypatch):
@@ -294,16 +296,16 @@ def test_math_timeouts_are_handled(monkeypatch):
             raise TimeoutException("took too long")
         return real(text, *args, **kwargs)
 
-    real = math_equiv._read
-    monkeypatch.setattr(math_equiv, "_read", slow_read)
-    math_equiv._parse_gold.cache_clear()
+    real = math_module._read
+    monkeypatch.setattr(math_module, "_read", slow_read)
+    math_module._parse_gold.cache_clear()
     # a response whose parsing times out scores 0.0 (unverifiable), labelled timeout
     r = math_reward("slow \\boxed{6}", solution="6")
     assert (r.score, r.outcome) == (0.0, "timeout")
     # a gold whose parsing times out cannot be scored
     r = math_reward("\\boxed{6}", solution="slow \\boxed{6}")
     assert (r.score, r.outcome) == (None, "bad_gold") and "timed out" in r.details["error"]
-    math_equiv._parse_gold.cache_clear()
+    math_module._parse_gold.cache_clear()
 
 
 def test_math_real_alarm_interrupts_a_slow_comparison(monkeypatch):
@@ -313,7 +315,7 @@ def test_math_real_alarm_interrupts_a_slow_comparison(monkeypatch):
         time.sleep(3)
         return True, None
 
-    monkeypatch.setattr(math_equiv, "_same", slow_same)
+    monkeypatch.setattr(math_module, "_same", slow_same)
     r = math_reward("\\boxed{6}", solution="6", timeout_s=1)
     assert (r.score, r.outcome) == (0.0, "timeout")
 

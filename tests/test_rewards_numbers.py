@@ -1,4 +1,5 @@
-"""Whole-value number reading (rlvr.rewards.numbers) and the numeric rows of the qa reward."""
+"""Whole-value number reading (rlvr.rewards.answers.numbers) and the numeric rows of the qa
+reward."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from rlvr.rewards import score_rows
-from rlvr.rewards.numbers import numbers_equal, numbers_in, read_whole
+from rlvr.rewards.answers import numbers_equal, numbers_in, read_whole
 from rlvr.rewards.gsm8k import gsm8k_correctness
 from rlvr.rewards.qa import normalize_answer, qa_reward
 
@@ -27,8 +28,9 @@ TOKENS = [
     ("1.2.3", []), ("7,0", []), ("3/4/5", []), ("12:00", []), ("3/4x", []), ("12/0", []),
     ("v1.2", []), ("WW2", []),
     ("3-5", [Fraction(3), Fraction(5)]),        # a range is two numbers
-    # issue 18: fraction words divide, scale words chain, \\frac is a number, thousands
-    # groups take decimals; "quarters" is also a coin: no single value
+    # (red-team inputs modelled on public grader bug reports) fraction words divide, scale
+    # words chain, \\frac is a number, thousands groups take decimals; "quarters" is also a
+    # coin: no single value
     ("3 halves", [Fraction(3, 2)]), ("2 thirds", [Fraction(2, 3)]), ("1 third", [Fraction(1, 3)]),
     ("5 quarters", []),
     ("5 hundred thousand", [Fraction(500000)]),  # 5 * 100 * 1000
@@ -46,7 +48,8 @@ def test_numbers_are_read_whole(text, values):
 @pytest.mark.parametrize("text,value", [
     ("18 dollars.", Fraction(18)), ("$5.", Fraction(5)), ("3/4", Fraction(3, 4)),
     ("5 or 6", None), ("2 + 3 = 5", None), ("12:00", None), ("no digits", None),
-    # issue 18: a value named to be retracted or doubted states nothing
+    # a value named to be retracted or doubted states nothing (a retracted "####" value was
+    # paid)
     ("5, no wait", None), ("5 is wrong", None), ("5?", None), ("5 (not 6)", None),
     ("5 which I now see is off", None),          # more than MAX_WORDS (4) words after it
     ("The answer is 5", Fraction(5)),            # four words before it: a lead-in
@@ -65,7 +68,8 @@ def test_read_whole_needs_exactly_one_number(text, value):
     (Fraction(1, 3), 0.3333333, True),     # |1/3 - 0.3333333| / (1/3) = 1e-7 <= 1e-6
     (10000001, 10000000, False),           # integers compare exactly (relative 1e-7)
     (0, 1e-300, False),                    # zero equals only zero
-    # issue 18: an integer compares exactly, whatever the other side's decimals
+    # an integer compares exactly, whatever the other side's decimals (a decimal point on
+    # one side used to make it a tolerance comparison)
     (Fraction(5000002, 5), 1000000, False),  # 1000000.4 is not 1000000 (relative 4e-7)
     (1000000.0, 1000000, True),
     (4.9999999, 5, False),
@@ -84,8 +88,8 @@ def test_normalize_keeps_decimal_points_and_drops_thousands_commas():
 
 # (completion, aliases, mode, expected score)
 QA_NUMERIC = [
-    ("<answer>25</answer>", ["2.5"], "exact", 0.0),     # issue 9: 25 is not 2.5
-    ("314", ["3.14"], "exact", 0.0),                    # issue 9: 314 is not 3.14
+    ("<answer>25</answer>", ["2.5"], "exact", 0.0),     # 25 is not 2.5, 314 not 3.14: both
+    ("314", ["3.14"], "exact", 0.0),                    # paid once normalisation dropped "."
     ("<answer>2.50</answer>", ["2.5"], "exact", 1.0),   # 2.50 = 2.5
     ("5/2", ["2.5"], "exact", 1.0),                     # 5/2 = 2.5
     ("1,000", ["1000"], "exact", 1.0),
@@ -104,7 +108,8 @@ QA_NUMERIC = [
     ("2^10", ["210"], "exact", 0.0),
     ("It is -5 degrees.", ["5"], "contains", 0.0),
     ("It is 1,5 metres.", ["15"], "contains", 0.0),
-    # issue 18: thousands groups with decimals, a signed currency, fraction words
+    # (red-team inputs modelled on public grader bug reports) thousands groups with
+    # decimals, a signed currency, fraction words
     ("1,234.56", ["1234.56"], "exact", 1.0),    # was "1 234.56": two numbers
     ("<answer>-$1</answer>", ["-1"], "exact", 1.0),  # property finding: the sign was lost
     ("<answer>-$1</answer>", ["1"], "exact", 0.0),
@@ -136,7 +141,8 @@ def test_qa_numeric_rows(completion, aliases, mode, score):
     ("#### \\$5", "5", False, "correct"),              # LaTeX-escaped dollar
     ("#### 1e100000000", "5", False, "no_answer"),       # not read: no hang
     ("#### " + "9" * 5000, "5", False, "no_answer"),     # not read: no int() limit error
-    # issue 18: a value named only to be retracted is no answer, whichever it is
+    # a value named only to be retracted is no answer, whichever it is (a red-team row paid
+    # the retracted value)
     ("#### 5, no wait, 6", "6", False, "no_answer"),
     ("#### 5, no wait, 6", "5", False, "no_answer"),
     ("#### 5 (not 6)", "5", False, "no_answer"),

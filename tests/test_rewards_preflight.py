@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from rlvr.rewards.answer_match import contains_word
+from rlvr.rewards.answers import contains_word
 
 from rlvr.cli import main
 from rlvr.errors import RlvrError
@@ -145,6 +145,7 @@ def test_list_candidates_policy_is_caught_by_seed_and_strict_not_by_reference():
     means = {preset: {p.policy: p.mean for p in preflight("selfaware", rows, preset).policies}
              for preset in ("reference", "seed", "strict")}
     # "London, Paris or Mars." and "3, 4 or 5." contain the gold: the reference matcher
-    # pays +1 (= gold); seed and strict give -1 (issue 9: a list is not an answer)
+    # pays +1 (= gold); seed and strict give -1 (a list is not an answer: listing candidates
+    # was a way to be paid without answering)
     assert means["reference"]["list_candidates"] == 1.0
     assert means["seed"]["list_candidates"] == -1.0 and means["strict"]["list_candidates"] == -1.0

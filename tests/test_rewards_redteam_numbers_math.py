@@ -1,4 +1,4 @@
-"""Red-team rows (issue 18, second helper round): new inputs modelled on 2025-2026 public
+"""Red-team rows (a second, independent round): new inputs modelled on 2025-2026 public
 reports against math-verify, lm-evaluation-harness GSM8K/MATH extraction, Qwen2.5-Math and
 open-r1/verl graders, and on what a GRPO policy drifts into. Each row is one instance of a
 class closed by design (docs/rewards.md, "Numbers are read whole" and "Math answers");
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rlvr.rewards.gsm8k import gsm8k_correctness
-from rlvr.rewards.math_equiv import math_reward
+from rlvr.rewards.math import math_reward
 from rlvr.rewards.qa import qa_reward
 from rlvr.rewards.selfaware import selfaware_reward
 
@@ -90,7 +90,7 @@ MATH = [
     (r"\boxed{3x - y + 13 = 0}", r"3x + 4y + 14 = 0", "wrong"),
     (r"\boxed{\left( 3, \frac{\pi}{2} \right)}", r"(3, \frac{\pi}{2})", "correct"),
     (r"\boxed{\pi \div 8 + 1 \div 2}", r"0.5 + \frac{\pi}{8}", "correct"),
-    # issue 18 round 4: math-verify read `5 \approx 6` as 5 and dropped the rest; two sides
+    # a later red-team round: math-verify read `5 \approx 6` as 5 and dropped the rest; two sides
     # joined by \approx (\simeq, \doteq, U+2248) that differ beyond rounding are two values
     (r"\boxed{5 \approx 6}", "5", "listed_candidates"),
     (r"\boxed{5 \approx 6}", "6", "listed_candidates"),

@@ -9,7 +9,7 @@ import pytest
 from rlvr.cli import main
 from rlvr.errors import RlvrError
 from rlvr.rewards import get_reward, make_trl_reward, score_rows
-from rlvr.rewards.abstention import SEED_PATTERNS, is_abstention
+from rlvr.rewards.abstention_detection import SEED_PATTERNS, is_abstention
 from rlvr.rewards.selfaware import selfaware_reward
 
 # (completion, expected_answer, is_unanswerable, expected reward, expected outcome)
@@ -34,7 +34,8 @@ TABLE = [
     # the seed rule is a plain substring test: these quirks are the reference behaviour
     ("I cannot stress this enough: it is Lyon.", "Paris", False, -0.5, "abstained"),
     ("No one knows.", None, True, -1.0, "answered_unanswerable"),
-    # issue 9: a typographic apostrophe is folded to "'" before matching, so this is an
+    # a typographic apostrophe is folded to "'" before matching (it once scored -1 on the
+    # preset the main job trains with), so this is an
     # abstention (+1); the `reference` preset keeps the old -1 (see test_reference_preset)
     ("I don\u2019t know.", None, True, 1.0, "abstained_unanswerable"),
     ("Sorry, I don\u2019t know.", None, True, 1.0, "abstained_unanswerable"),

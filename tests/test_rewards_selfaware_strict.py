@@ -25,7 +25,7 @@ TABLE = [
     # hedged and wrong: -1.0 (seed gives -0.5: it counts as an abstention)
     ("I'm not sure, but it is Lyon.", "Paris", False, -1.0, "hedged_wrong"),
     # names candidates behind the disclaimer: "Paris?" asks nothing, it is a guess, and
-    # the gold among guesses is a list, -1.0 (seed: +1.0; before issue 18 round 3 this
+    # the gold among guesses is a list, -1.0 (seed: +1.0; before a red-team round found it this
     # was read as an abstention, -0.5, and on an unanswerable question +1.0)
     ("I don't know - Paris? Lyon? Nice?", "Paris", False, -1.0, "listed_candidates"),
     ("I don't know - 1850? 1860?", None, True, -0.5, "hedged_unanswerable"),

@@ -1,5 +1,5 @@
-"""The structured-answer formats of `selfaware` and `abstention` (rlvr.rewards.structured),
-and the outcome labels every reward declares (rlvr.rewards.outcomes)."""
+"""The structured-answer formats of `selfaware` and `abstention` (rlvr.rewards.answers.fields),
+and the outcome labels every reward declares (rlvr.rewards.registry.validate_outcome)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from rlvr.errors import RlvrError
 from rlvr.rewards import REWARDS, get_reward, score_rows
 from rlvr.rewards.abstention import abstention_reward
-from rlvr.rewards.outcomes import validate_outcome
+from rlvr.rewards.registry import validate_outcome
 from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
-from rlvr.rewards.structured import answer_line_values, boxed_values, normalise_value, read_field
+from rlvr.rewards.answers import answer_line_values, boxed_values, normalise_value, read_field
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Run operations (issue 10): trackers, complete-only checkpoints, clean stop, disk checks."""
+"""Run operations: trackers, complete-only checkpoints, clean stop, disk checks."""
 
 from __future__ import annotations
 

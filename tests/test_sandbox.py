@@ -1,7 +1,7 @@
 """The sandbox: verdict from the trusted process, limits, isolation, parallel batches.
 
-Every program here runs in a subprocess with a 2-5 s wall-clock limit. The attacks of
-issue 18 and the property tests are in test_sandbox_properties.py.
+Every program here runs in a subprocess with a 2-5 s wall-clock limit. The attack rounds
+(test_sandbox_attacks*.py) and the property tests (test_sandbox_properties.py) are apart.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Second round of attacks on the sandbox (issue 18 follow-up): one row per instance that was
+"""Second round of attacks on the sandbox (a follow-up round): one row per instance that was
 misjudged before its class was closed, hypothesis properties that generate each class, and
 the system-call filter and the hidden extension modules checked with the audit hook off.
 

@@ -2,7 +2,7 @@
 
 Property tests (hypothesis) generate the class: any top-level definition added to a failing
 program, any wrapper with its own `__eq__` around a returned value; the wire format keeps
-plain data and builds nothing else. A table holds one row per attack the issue names; OS-level
+plain data and builds nothing else. A table holds one row per attack class that was named; OS-level
 tests switch the audit hook off to show the namespaces and the private root alone hold.
 Each sandbox run costs tens of ms, so example counts are small.
 """

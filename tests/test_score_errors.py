@@ -1,5 +1,6 @@
-"""`rlvr score` and the reward layer on bad input (issue 10): a clear one-line error with
-file:line and exit code 2, or the row skipped when asked; never a traceback."""
+"""`rlvr score` and the reward layer on bad input: a clear one-line error with file:line and
+exit code 2, or the row skipped when asked; never a traceback (a bad setting found only
+after a model loaded, or a traceback, costs a user the run)."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ def test_training_reward_scores_an_odd_sample_none_instead_of_crashing(caplog):
 
 
 @pytest.mark.parametrize("argv, message", [
-    # issue 10: `rlvr eval` refuses bad settings before any model loads
+    # `rlvr eval` refuses bad settings before any model loads (not after minutes of it)
     (["--tasks", "gsm8k", "--num-samples", "0"], "--num-samples must be >= 1"),
     (["--tasks", "gsm8k", "--limit", "-3"], "--limit must be >= 1"),
     (["--tasks", "gsm8k", "--temperature", "-1"], "--temperature must be >= 0"),

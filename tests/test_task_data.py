@@ -1,4 +1,4 @@
-"""Training rows for the task rewards (issue 12): formats, columns, the field check."""
+"""Training rows for the task rewards: formats, columns, the field check."""
 
 from __future__ import annotations
 

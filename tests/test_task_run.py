@@ -1,4 +1,4 @@
-"""The main job on a task reward (issue 12): `rlvr.train.job.run` with the GSM8K CPU recipe,
+"""The main job on a task reward: `rlvr.train.job.run` with the GSM8K CPU recipe,
 shrunk to one step of a tiny random model, trains on GSM8K rows, skips the self-awareness
 steps and writes the k-shot report."""
 

@@ -43,7 +43,7 @@ def test_reward_functions_single_and_weighted():
 
 
 @pytest.mark.parametrize("override, message", [
-    # issue 10 rows: checked when the config loads, before any model
+    # bad-input rows: checked when the config loads, before any model
     ({"reward_params": {"wrong": -2}}, "'wrong' = -2 is outside the reward's score range"),
     ({"reward_params": "wrong=-2"}, "reward_params must be a mapping"),
     ({"reward_params": {"wrongg": -1}}, "no parameter 'wrongg'.*Did you mean 'wrong'"),
@@ -135,7 +135,7 @@ def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
                              "train_limit": 50, "mix_builtin": True})
     data, train, heldout = prepare_data(cfg)
     sources = [ex["source"] for ex in train]
-    # built-in: 294 + 73 in rlvr 0.2; 592 + 147 since issue 20 grew the set (tests/test_builtin.py)
+    # built-in: 294 + 73 in rlvr 0.2; 592 + 147 since the second batch grew the set (tests/test_builtin.py)
     assert sources.count("selfaware") == 50 and sources.count("builtin") == 592
     assert [ex["source"] for ex in heldout].count("builtin") == 147
     assert [ex["source"] for ex in heldout].count("selfaware") == 337
@@ -148,7 +148,7 @@ def test_exemplar_questions_must_not_be_held_out():
 
     question = builtin_splits()["test"][0]["messages"][1]["content"]
     cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
-    with pytest.raises(DataError, match="1 of 147 evaluation questions"):  # issue 20: 73 -> 147
+    with pytest.raises(DataError, match="1 of 147 evaluation questions"):  # 73 -> 147
         prepare_data(cfg)
 
 

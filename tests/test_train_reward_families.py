@@ -1,4 +1,4 @@
-"""One real GRPO step per reward family (issue 12): the rows rlvr builds for TRL carry every
+"""One real GRPO step per reward family: the rows rlvr builds for TRL carry every
 field the rewards read, and each reward returns scores, not an exception.
 
 The policy is a tiny random Llama over a byte-level chat tokenizer (`tiny_chat_llama`), so

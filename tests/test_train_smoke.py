@@ -65,7 +65,7 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     steps = [e for e in log if "calibration/over_abstention" in e or "calibration/n_correct" in e]
     assert len(steps) == 2 and "calibration/zero_std_group_share" in steps[0]
     assert (run_dir / "heldout.jsonl").is_file() and (run_dir / "train_questions.json").is_file()
-    # issue 10: the default tracker (TensorBoard) and the plots land in the run directory
+    # the default tracker (TensorBoard) and the plots land in the run directory
     assert list((run_dir / "tensorboard").glob("events.out.tfevents.*"))
     from PIL import Image
 

@@ -1,4 +1,4 @@
-"""Any TRL option (issue 22): the `trl:` mapping reaches `trl.GRPOConfig` as given, after
+"""Any TRL option: the `trl:` mapping reaches `trl.GRPOConfig` as given, after
 rlvr's own settings; names are checked against the installed TRL before any model loads,
 options rlvr sets are refused with the rlvr key, and a top-level GRPOConfig option is
 pointed to `trl:`. Ends with one real GRPO step of a tiny model for GSPO and for DAPO's

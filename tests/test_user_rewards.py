@@ -1,4 +1,4 @@
-"""User rewards (issue 22): a function of the user's own, `module:function` or
+"""User rewards: a function of the user's own, `module:function` or
 `path/to/file.py:function`, per sample or TRL-style batch, registered like a built-in
 reward; every problem one line that names the file and the fix, at config load (before any
 model) or, for a bad return value, at the first scored batch."""

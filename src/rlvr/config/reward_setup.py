@@ -98,7 +98,7 @@ def _model_folder(value: Any, base_dir: str | Path) -> Any:
 
 def check_rewards(cfg) -> None:
     """Build the reward functions once, so a bad name, preset, parameter or user function
-    fails here, before any data or model loads (`rlvr.rewards.base.RewardSpec.check_params`,
+    fails here, before any data or model loads (`rlvr.rewards.contract.RewardSpec.check_params`,
     `rlvr.rewards.register_user_rewards`). A user function's file path is stored absolute
     (read from the working directory when still relative), its entry's `name` filled in.
 

@@ -216,7 +216,7 @@ def _operands(question: str) -> tuple[str, int, int] | str:
 
 
 def _known_kinds(taken: set[str]) -> list[tuple[str, str]]:
-    """The issue-20 answerable questions (see the comment above), in a fixed order, leaving
+    """The second batch's answerable questions (see the comment above), in a fixed order, leaving
     out any question already in `taken`, operands in either order (e.g. "What is 2 + 2?")."""
     pairs = [(a, b) for a in range(1, 10) for b in range(a, 10)]
     items = [(f"What is {a} + {b}?", str(a + b)) for a, b in pairs]
@@ -271,7 +271,7 @@ PEOPLE = ("neighbor", "cousin", "best friend", "coworker", "grandmother", "landl
 PLACES = ("Bondi Beach", "Copacabana Beach", "the Sahara", "Central Park", "Hyde Park",
           "the island of Crete")
 ANIMALS = ("ants", "mosquitoes", "rats", "sparrows", "jellyfish", "earthworms")
-# the issue-20 batch: the same templates with new fillers (templates without one are skipped)
+# the second batch: the same templates with new fillers (templates without one are skipped)
 YEARS_2 = ("2033", "2036", "2039", "2045", "2052", "2058")
 PEOPLE_2 = ("uncle", "dentist", "roommate", "nephew", "boss", "piano teacher")
 PLACES_2 = ("Waikiki Beach", "the Gobi Desert", "Times Square", "Lake Geneva",
@@ -299,7 +299,7 @@ def _arithmetic(rng: random.Random, count: int) -> list[tuple[str, str]]:
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
 PLURALS = {"butterfly": "butterflies"}
-# other names of an issue-20 answer ("Egypt is located on the African continent.")
+# other names of a second-batch answer ("Egypt is located on the African continent.")
 OTHER_NAMES = {"Africa": "African", "Asia": "Asian", "Europe": "European",
                "South America": "South American", "North America": "North American",
                "Chinese": "Mandarin", "yuan": "renminbi", "ruble": "rouble"}
@@ -364,7 +364,7 @@ def builtin_examples(seed: int = 0) -> list[dict[str, Any]]:
         its `answer_aliases`; empty for unanswerable) and `is_unanswerable`. The rlvr 0.2
         batch (builtin-0 to builtin-366): 110 arithmetic + 70 + 60 facts = 240 answerable
         and 8 x 6 + (7 x 6 + 1) + 6 x 6 = 127 unanswerable questions from the templates;
-        the issue-20 batch: 246 answerable (`_known_kinds`) and 8 x 6 + 7 x 6 + 6 x 6 = 126
+        the second batch: 246 answerable (`_known_kinds`) and 8 x 6 + 7 x 6 + 6 x 6 = 126
         unanswerable; 739 in all, 253 unanswerable (34.2%; the first batch alone 34.6%).
     """
     return [ex for batch in _batches(seed) for ex in batch]

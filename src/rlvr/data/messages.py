@@ -26,7 +26,7 @@ from typing import Any
 
 from rlvr.errors import DataError
 from rlvr.io import iter_jsonl
-from rlvr.rewards.abstention import is_abstention
+from rlvr.rewards.abstention_detection import is_abstention
 
 logger = logging.getLogger(__name__)
 

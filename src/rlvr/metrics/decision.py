@@ -30,14 +30,13 @@ Source of the decision rule: expected-reward maximisation over the table, as in 
 
 from __future__ import annotations
 
-import inspect
 import math
 from typing import Any, Sequence
 
 from rlvr.metrics.calibration import paired_bootstrap
 from rlvr.metrics.stats import mean_interval, wilson_interval
-from rlvr.rewards.base import get_reward
-from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES, selfaware_reward
+from rlvr.rewards.registry import get_reward
+from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES, SelfAwarePreset
 
 ANSWER, ABSTAIN, EITHER = "answer", "abstain", "either"
 VALUE_KEYS = ("correct", "wrong", "abstain_answerable", "abstain_unanswerable",
@@ -64,11 +63,9 @@ def reward_values(preset: str | None = None, params: dict[str, Any] | None = Non
     """
     if reward != "selfaware":
         raise ValueError(f"the decision rule needs the selfaware table, not reward {reward!r}")
-    merged = get_reward(reward).params(preset, **(params or {}))
-    defaults = inspect.signature(selfaware_reward).parameters
-    out = {key: float(merged.get(key, defaults[key].default)) for key in VALUE_KEYS}
-    known = merged.get("abstain_known", defaults["abstain_known"].default)
-    out["abstain_known"] = None if known is None else float(known)
+    merged = SelfAwarePreset.named(preset, **(params or {}))
+    out = {key: float(getattr(merged, key)) for key in VALUE_KEYS}
+    out["abstain_known"] = None if merged.abstain_known is None else float(merged.abstain_known)
     return out
 
 

@@ -1,264 +1,25 @@
-"""Abstention ("I don't know") detection.
+"""`abstention` reward: how much a response abstains (abstain 1.0, hedge 0.5, answer 0.0).
 
-`seed` mode is the reference project's rule: a response abstains when its stripped,
-lower-cased text contains any of 19 fixed phrases. It is deliberately simple (it fires
-on "I cannot stress this enough" and misses "no one knows"); the calibration reward's
-`seed` preset uses it, with typographic quotes folded first (`fold_unicode=False` is the
-reference matcher bit for bit).
-
-`robust` mode (`detect_abstention`) labels a response `answer`, `abstain` or `hedge` (an
-abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). Its English
-phrases come from a grammar of declining (`abstention_grammar`: negated modal + verb of
-knowing, not having the information, not being able, impersonal "no way to know", with
-adverb slots), the other eleven languages' from data (`abstention_languages.json`); rules
-that read the context (`abstention_rules`) make a side issue ("I don't know why you ask,
-but ...") an answer and a guess behind a disclaimer (an estimate, a short answer sentence)
-a hedge. It ignores idioms, quotations, denied ignorance and restatements of the question,
-and takes its patterns from data that a config can extend (`robust_patterns`). The
-`abstention` reward exposes both modes, and the structured formats
-(`rlvr.rewards.structured`) that need no phrase list at all.
+The label comes from the abstention detectors (`rlvr.rewards.abstention_detection`):
+`robust` (the default: `answer`, `abstain` or `hedge`) or `seed` (the reference project's
+19 phrases: `answer` or `abstain`); from the last answer field in a structured format
+(`boxed`, `answer_line`: abstain exactly when it holds the abstention value,
+`rlvr.rewards.answers.fields`); or from an LLM judge (`decision: judge`,
+`rlvr.rewards.judge`). It scores abstention itself, without a gold answer; the calibration
+reward that weighs abstention against correctness is `selfaware`.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
-from rlvr.errors import RlvrError
-from rlvr.rewards.abstention_patterns import (  # noqa: F401  (re-exported)
-    ABSTAIN,
-    COMMIT,
-    CUES,
-    MACROS,
-    ROBUST_PATTERNS,
-    SCOPED,
-    VETO,
-    AbstentionPatterns,
-    first_match,
-    iter_matches,
-    robust_patterns,
-)
-from rlvr.rewards.abstention_rules import (CONTRAST, answer_quote, answer_sentence, apostrophes,
-                                          estimate, side_issue)
-from rlvr.rewards.folding import fold
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
-                                         judge_decision, judged_batch)
-from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
-
-SEED_PATTERNS: tuple[str, ...] = (
-    "i don't know",
-    "i do not know",
-    "i cannot",
-    "i can't",
-    "i'm not able to",
-    "i am not able to",
-    "i'm unable to",
-    "i am unable to",
-    "i'm uncertain",
-    "i am uncertain",
-    "i'm unsure",
-    "i am unsure",
-    "i honestly don't know",
-    "i'm afraid i don't know",
-    "this is something i'm unable to",
-    "not sure",
-    "no definitive answer",
-    "beyond my knowledge",
-    "outside my knowledge",
-)
-
-
-def seed_abstention_match(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
-                          fold_unicode: bool = True) -> str | None:
-    """Return the first seed pattern found in `text`, or None.
-
-    Matching is a case-insensitive substring test on the stripped text, as in the
-    reference project. With `fold_unicode` (default) typographic quotes and Unicode
-    compatibility forms are folded first (`rlvr.rewards.folding.fold`), so
-    "I don\u2019t know" matches; `fold_unicode=False` is the reference project's matcher
-    bit for bit (there the typographic apostrophe does not match).
-    """
-    lowered = (fold(text) if fold_unicode else text).strip().lower()
-    for pattern in patterns:
-        if pattern in lowered:
-            return pattern
-    return None
-
-
-def is_abstention(text: str, patterns: tuple[str, ...] = SEED_PATTERNS,
-                  fold_unicode: bool = True) -> bool:
-    """True when `text` abstains under the seed rule (see `seed_abstention_match`)."""
-    return seed_abstention_match(text, patterns, fold_unicode) is not None
-
-
-# --------------------------------------------------------------------------------------
-# robust mode (patterns and matcher: rlvr.rewards.abstention_patterns)
-# --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Detection:
-    """What the detector found in one response.
-
-    Attributes:
-        label: "answer", "abstain" or "hedge" (an abstention phrase plus a committed answer).
-        phrase: the abstention phrase that decided the label (None for "answer").
-        commitment: the committed-answer marker found (None when there is none).
-        ignored: phrases found but discounted, as (phrase, reason) pairs, reason one of
-            "idiom", "quoted", "restatement".
-    """
-
-    label: str
-    phrase: str | None = None
-    commitment: str | None = None
-    ignored: tuple[tuple[str, str], ...] = ()
-
-
-_QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
-                       r"|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)")
-_SENTENCE_END = re.compile(r"[.!?\n]")
-_INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
-                            r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
-_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b|\bthough\b|\balthough\b")
-
-
-def question_text(prompt: Any) -> str:
-    """The question inside a prompt: a str as is, or the user turns of a message list."""
-    if prompt is None:
-        return ""
-    if isinstance(prompt, str):
-        return prompt
-    if isinstance(prompt, list):
-        return "\n".join(str(m.get("content", "")) for m in prompt
-                         if isinstance(m, dict) and m.get("role", "user") == "user")
-    return str(prompt)
-
-
-def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
-    """Span of the sentence around text[start:end], its end punctuation included."""
-    left = max(text.rfind(ch, 0, start) for ch in ".!?\n") + 1
-    found = _SENTENCE_END.search(text, end)
-    return left, (found.end() if found else len(text))
-
-
-def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
-              question: str) -> str | None:
-    """Why an abstention match does not count (a reason label), or None when it counts."""
-    start, end = match.span()
-    lo = max(0, start - 40)
-    vetoes = iter_matches(compiled["veto"], text, lo, end + 40)
-    if any(v.start() < end and start < v.end() for v in vetoes):
-        return "idiom"
-    if any(q0 <= start < q1 and not answer_quote(text, q0) for q0, q1 in quotes):
-        return "quoted"
-    left, right = _sentence(text, start, end)
-    sentence = text[left:right].strip()
-    if sentence.endswith("?") and text[left:start].strip() and _INTERROGATIVE.match(sentence):
-        return "restatement"  # the response asks (echoes) a question that holds the phrase
-    if compiled["cues"].match(sentence):
-        return "restatement"
-    if question:
-        window = " ".join(text[start:right].split()[: len(match.group().split()) + 3])
-        if len(window.split()) > len(match.group().split()) and window.rstrip(".!?") in question:
-            return "restatement"  # the phrase and the words after it come from the question
-    return None
-
-
-def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTERNS,
-                      question: str | None = None) -> Detection:
-    """Label a response `answer`, `abstain` or `hedge` (the robust detector).
-
-    Rules, in order: an abstention phrase does not count when it overlaps an idiom
-    (`veto`, e.g. "I cannot stress this enough"), starts inside a quotation, or sits in a
-    restatement of the question (a sentence that opens with a cue such as "You asked
-    whether", a question such as "Is it impossible to ...?" that does not open with the
-    phrase, or - when `question` is given - the phrase and the words after it copied
-    from the question). A committed-answer marker (`commit`, e.g. "but it is", "the
-    answer is", "#### 5") does not count when an abstention phrase starts inside it or
-    within 25 characters after it in the same clause ("the answer is unknown", but not
-    "the answer is Paris, but I'm not sure"). Then: counted abstention + commitment -> hedge;
-    counted abstention -> abstain; only side-issue ignorance (`scoped`, "I don't know why
-    ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
-    clause or an answer sentence/clause after it ("I'm not sure why, but the capital is
-    Canberra", "Paris. Not sure if that helps!"), else abstain;
-    nothing -> answer. Issue 18 rules (`rlvr.rewards.abstention_rules`): a phrase followed
-    by a complement about the asker or the reason (any language) is a side issue too; a
-    commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
-    an estimate or a short answer sentence next to the phrase is a commitment (hedge); an
-    abstention quoted as the answer counts.
-
-    Args:
-        text: the response.
-        patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
-        question: the question text, used only to recognise restatements.
-    The text is folded first (`rlvr.rewards.folding.fold`: typographic quotes,
-    Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
-
-    Returns:
-        a `Detection`. Cost: one regex scan for responses without any abstention phrase.
-    """
-    low = apostrophes(fold(text).lower())
-    compiled = patterns.compiled
-    abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
-    first = first_match(abstain, low)
-    if first is None:
-        return _ANSWER
-    quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
-    question = " ".join(fold(question).lower().split()) if question else ""
-    counted, scoped, ignored = [], [], []
-    for match in iter_matches(abstain, low, first.start()):
-        reason = _discount(low, match, compiled, quotes, question)
-        if reason:
-            ignored.append((match.group(), reason))
-        elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()):
-            scoped.append(match)
-        else:
-            counted.append(match)
-    starts = [m.start() for m in counted + scoped]
-    commitment = None
-    for commit in iter_matches(compiled["commit"], low):
-        if not any(commit.start() <= s <= commit.end() + 25
-                   and not _CLAUSE_BREAK.search(low, commit.end(), s) for s in starts) \
-                and not any(m.start() < commit.end() and commit.start() < m.end() for m in counted):
-            commitment = commit.group()  # a marker inside a phrase is part of the phrase
-            break
-    if counted:
-        commitment = (commitment or estimate(low, quotes)
-                      or answer_sentence(low, [m.span() for m in counted + scoped]))
-        label = "hedge" if commitment else "abstain"
-        return Detection(label, counted[0].group(), commitment, tuple(ignored))
-    if scoped and not commitment:
-        side = tuple((m.group(), "side_issue") for m in scoped)
-        if CONTRAST.search(low, scoped[-1].end()) or estimate(low, quotes) or answer_sentence(
-                low, [m.span() for m in scoped]):  # "..., but the capital is Canberra"
-            return Detection("answer", None, None, tuple(ignored) + side)
-        return Detection("abstain", scoped[0].group(), None, tuple(ignored))
-    return Detection("answer", None, commitment, tuple(ignored))
-
-
-_ANSWER = Detection("answer")
-
-
-def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | None = None,
-             question: str | None = None, fold_unicode: bool = True) -> Detection:
-    """Label a response with the `seed` or `robust` detector.
-
-    Args:
-        mode: "robust" (answer/abstain/hedge) or "seed" (answer/abstain only, the 19
-            reference substrings; `patterns` and `question` are ignored).
-        fold_unicode: seed mode only: False gives the reference matcher bit for bit (no
-            folding of typographic quotes); robust mode always folds.
-    Raises:
-        RlvrError: unknown mode.
-    """
-    if mode == "robust":
-        return detect_abstention(text, patterns=patterns or ROBUST_PATTERNS, question=question)
-    if mode == "seed":
-        phrase = seed_abstention_match(text, fold_unicode=fold_unicode)
-        return Detection("abstain", phrase) if phrase else _ANSWER
-    raise RlvrError(f"unknown abstention mode {mode!r}; known: robust, seed")
+from rlvr.rewards.abstention_detection import (ROBUST_PATTERNS, classify, detect_abstention,
+                                               question_text, robust_patterns)
+from rlvr.rewards.answers import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, read_field
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
+                                judge_decision, judged_batch)
+from rlvr.rewards.registry import register_reward
 
 
 @register_reward(
@@ -289,13 +50,13 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         fold_unicode: seed mode: fold typographic quotes first (default); the
             `reference` preset turns it off (the reference matcher, bit for bit).
         answer_format: "free" (default: the detector above), "boxed" or "answer_line"
-            (`rlvr.rewards.structured`): abstain exactly when the last field holds
+            (`rlvr.rewards.answers.fields`): abstain exactly when the last field holds
             `abstain_text`; a response without the field is `no_answer`, scored `answer`
             (never an abstention); no phrase list is consulted.
         abstain_text: the abstention value of the structured formats.
         decision: "rules" (default: the detector of `mode`) or "judge": the LLM judge of
-            `judge` labels the response (`rlvr.rewards.judge_decision`).
-        judge: the judge's settings (`rlvr.rewards.judge_client`), with `decision: judge`.
+            `judge` labels the response (`rlvr.rewards.judge`).
+        judge: the judge's settings (`rlvr.rewards.judge`), with `decision: judge`.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
         structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and

@@ -27,7 +27,8 @@ import ast
 import re
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 from rlvr.sandbox import SandboxLimits, SandboxResult, run_many
 
 _FENCE_RE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)

@@ -5,7 +5,7 @@ LAST `####` of a response (so a worked example's `#### 12` earlier in the text d
 count) and compares it with the gold number; `gsm8k_format` pays for ending the reasoning
 with such a line. Together they score at most 1.0 + 0.5 = 1.5.
 
-Answers are read whole (`rlvr.rewards.numbers`): the text after the last `####` must
+Answers are read whole (`rlvr.rewards.answers.numbers`): the text after the last `####` must
 state exactly one number, which may be a fraction (`3/4`), a mixed number (`1 1/2`), a
 decimal, scientific notation, have a sign, `$`, `%`, valid thousands commas and unit
 words; "3/4" is three quarters, never 3, and a line such as `#### 5 or 6` or `#### 12:00`
@@ -24,16 +24,17 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.boxes import boxed_values
-from rlvr.rewards.numbers import (
+from rlvr.rewards.answers import (
     as_number,
+    boxed_values,
     numbers_equal,
     numbers_in,
-    plain,
+    plain_number,
     read_whole,
     retracts,
 )
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 
 _ANSWER_IS_RE = re.compile(r"answer\s*(?:is|:|=)\s*", re.IGNORECASE)
 
@@ -44,12 +45,12 @@ def parse_number(text: str, last: bool = False) -> Number | None:
     """The first (or last) number token in `text`, read whole, as int or float.
 
     Returns an int when the value is integral (`18.00` -> 18), else a float; None when
-    no number can be read whole ("1.2.3", "7,0"). See `rlvr.rewards.numbers`.
+    no number can be read whole ("1.2.3", "7,0"). See `rlvr.rewards.answers.numbers`.
     """
     values = numbers_in(text)
     if not values:
         return None
-    return plain(values[-1] if last else values[0])
+    return plain_number(values[-1] if last else values[0])
 
 
 _QUALIFIER_RE = re.compile(r"(?:approximately|about|around|roughly|exactly|just|only)\s+",
@@ -125,7 +126,7 @@ def gold_value(final_answer: Any) -> Fraction | None:
 def gold_number(final_answer: Any) -> Number | None:
     """`gold_value` as an int or float (None when the gold is not one number)."""
     value = gold_value(final_answer)
-    return None if value is None else plain(value)
+    return None if value is None else plain_number(value)
 
 
 @register_reward("gsm8k_correctness", fields=("final_answer",), score_range=(0.0, 1.0),
@@ -144,7 +145,7 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
         fallback: see `extract_value`; False (default) scores a response without
             `####` as `no_answer`.
         rel_tol: relative tolerance when either value is not an integer
-            (`rlvr.rewards.numbers.numbers_equal`).
+            (`rlvr.rewards.answers.numbers.numbers_equal`).
         correct, wrong: the two scores (kept within [0, 1]).
     Returns:
         RewardResult; outcomes `correct`, `wrong`, `no_answer` (no `####`, or its line
@@ -158,8 +159,8 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
     if gold is None:
         return RewardResult(None, "bad_gold", {"error": f"gold {final_answer!r} is not one number"})
     value, source = extract_value(completion or "", fallback)
-    details = {"predicted": None if value is None else plain(value), "gold": plain(gold),
-               "source": source}
+    details = {"predicted": None if value is None else plain_number(value),
+               "gold": plain_number(gold), "source": source}
     if value is None:
         return RewardResult(wrong, "no_answer", details)
     ok = numbers_equal(value, gold, rel_tol)

@@ -11,6 +11,13 @@ rewards per sample), as TRL (`trl.rewards`) and open-r1 (`src/open_r1/rewards.py
   between two values, one pair for correct answers (short is best) and one for wrong ones
   (short is worst).
 
+One module, not three: the three are one concept, a guard on the shape of a response that
+rides next to a task reward and never judges its answer by itself (so the preflight skips
+them all, `GUARDS`); they share what a guard is made of: a completion counted in a declared
+unit (token ids, `num_tokens`, words or characters; `no_token_ids` when a row has no ids),
+parameter checks that refuse a value outside the declared range instead of clipping it,
+and the caveats below. Three modules would each repeat those or import them from a fourth.
+
 Length. Every length is counted in `unit`: `tokens` (the default) is `len(completion_ids)`,
 the token ids TRL's `GRPOTrainer._calculate_rewards` passes to every reward function (with
 transformers generation: the generated ids up to and including the first EOS, so a
@@ -26,7 +33,9 @@ the same completion (with `base_preset` and `base_params`), and the answer is co
 its score is at least `threshold` (default: the base reward's maximum, e.g. 1.0 for `math`
 or `selfaware`); or, without `base`, every row carries a boolean `correct` column (a row
 without it is an error). A None from the base reward, or `correct: null`, makes the cosine
-score None.
+score None. `cosine_scaled` is given every column of the row (`all_fields`) and the base
+reward picks its own fields when it scores, so any registered reward, a user's included,
+can be the base, whatever was registered first.
 
 Score ranges. The declared ranges hold for any accepted parameters: values outside them are
 refused (RlvrError) rather than clipped. To use a larger scale (the authors' released
@@ -50,7 +59,8 @@ import math
 from typing import Any, Sequence
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import REWARDS, RewardResult, get_reward, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import get_reward, register_reward
 
 GUARDS = ("soft_overlong", "repetition_penalty", "cosine_scaled")  # no preflight table
 UNITS = ("tokens", "words", "chars")
@@ -371,19 +381,7 @@ _PARAMS = ("max_length", "base", "base_preset", "base_params", "threshold", "uni
            "min_value_wrong", "max_value_wrong", "min_value_correct", "max_value_correct")
 
 
-def _field_union() -> tuple[str, ...]:
-    """Every field a reward registered so far reads (a `base` may need any of them).
-
-    `rlvr.rewards` imports this module after the other reward modules, so the built-in
-    rewards' fields are all here; a reward registered later is usable as `base` only if
-    its fields are among these."""
-    names = dict.fromkeys(_TOKEN_FIELDS + ("correct",))
-    for spec in REWARDS.values():
-        names.update(dict.fromkeys(spec.fields + spec.optional_fields + spec.required_any))
-    return tuple(names)
-
-
-@register_reward("cosine_scaled", fields=(), optional_fields=_field_union(),
+@register_reward("cosine_scaled", fields=(), all_fields=True,  # the base picks its fields
                  score_range=(-1.0, 1.0), batch_core=cosine_scaled_batch,
                  outcomes=("correct", "wrong", "unscored", "no_token_ids"))
 def cosine_scaled(completion: str, **fields_and_params: Any) -> RewardResult:

@@ -1,5 +1,5 @@
 """`llm_judge`: a reward read from an LLM judge's reply (an OpenAI-compatible endpoint the
-user configures; settings, cache and retries: `rlvr.rewards.judge_client`).
+user configures; settings, cache and retries: `rlvr.rewards.judge`).
 
 ```yaml
 reward_funcs:
@@ -31,7 +31,7 @@ gives None, left out of the group statistics (an unscorable sample), so it never
 training. Example (hand-checked): scale [1, 5], reply "Score: 4/5" -> n = 4
 -> (4 - 1) / (5 - 1) = 0.75. The reply is read strictly because the policy's text is in the
 judge's prompt: the template's `<response>` tags are renamed per response
-(`rlvr.rewards.judge_client.fill_template`), so the text cannot close its block, the
+(`rlvr.rewards.judge.fill_template`), so the text cannot close its block, the
 default template tells the judge the text is data, and a reply that is not a bare score or
 verdict (a judge talked into prose) scores the bottom.
 """
@@ -42,10 +42,10 @@ import re
 from typing import Any
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.judge_client import JudgeReply, JudgeSettings, get_client, judge_settings
-from rlvr.rewards.judge_decision import (DATA_NOTE, JUDGE_OUTCOMES, charged, gold_text,
-                                         last_question, negated)
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
+from rlvr.rewards.judge import (DATA_NOTE, JUDGE_OUTCOMES, JudgeReply, JudgeSettings, charged,
+                                get_client, gold_text, judge_settings, last_question, negated)
 
 SCORE_TEMPLATE = (
     "You grade a response to a question against the reference answer.\n\n"

@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.spec import RewardResult, RewardSpec
+from rlvr.rewards.contract import RewardResult, RewardSpec
 from rlvr.rewards.user import OUTCOMES  # ("scored", "unscored"), as a user function's number
 
 DEFAULT_NAME = "reward_model"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.base import get_reward
+from rlvr.rewards.registry import get_reward
 from rlvr.rewards.gsm8k import gold_number
 
 POLICIES = ("gold", "always_abstain", "always_hedge", "list_candidates", "empty",
@@ -132,10 +132,10 @@ def _list_candidates(row: dict) -> str:
 
 
 def _structured(policy: str, text: str, row: dict, answer_format: str) -> str:
-    """A policy's response in a structured answer format (`rlvr.rewards.structured`): the
+    """A policy's response in a structured answer format (`rlvr.rewards.answers.fields`): the
     answer (or "I don't know", or the list) in the field; the hedge keeps its disclaimer
     outside the field; the empty, question and tags policies stay as they are (no field)."""
-    from rlvr.rewards.structured import ABSTAIN_VALUE, in_field
+    from rlvr.rewards.answers import ABSTAIN_VALUE, in_field
 
     if policy in ("gold", "always_abstain", "list_candidates"):
         value = text.rstrip(".").strip()

@@ -11,12 +11,12 @@ Numbers keep their value: normalisation leaves a decimal point or fraction slash
 digits in place ("2.5" stays "2.5", never "25"; "3.14" never equals "314"), drops
 thousands commas only in valid groups ("1,000" = "1000", "1,234.56" = "1234.56"), keeps
 a sign before a currency sign ("-$1" is -1), and an answer and an alias that each state
-one number read whole (`rlvr.rewards.numbers`) match when the values are equal ("2.50" =
+one number read whole (`rlvr.rewards.answers.numbers`) match when the values are equal ("2.50" =
 "2.5" = "5/2"); thin-space thousands group as commas do, and a hedge or comparison symbol
 before a number ("~5", "<5") is kept, never normalised away. In `contains` mode a numeric alias matches only a whole number
 token of equal value ("108" is not inside "108.92"), and not when the answer offers it
 beside another number ("4 or 5", or a range "1990-2000": `listed_candidates`,
-`rlvr.rewards.numbers.offers_others`, on the answer as written), nor after a hedge
+`rlvr.rewards.answers.numbers.offers_others`, on the answer as written), nor after a hedge
 symbol ("~5").
 
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
@@ -31,8 +31,9 @@ import string
 import unicodedata
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.numbers import iter_numbers, numbers_equal, offers_others, read_whole
+from rlvr.rewards.answers import iter_numbers, numbers_equal, offers_others, read_whole
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
@@ -47,7 +48,7 @@ _LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading po
 _BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0-\6](?=\d)")
 # A symbol that changes what the number next to it says survives normalisation: "~5" is
 # about 5, "<5" and ">5" compare (SQuAD's script made them all "5"). "5!" stays an
-# exclamation, as in `rlvr.rewards.numbers`.
+# exclamation, as in `rlvr.rewards.answers.numbers`.
 _QUALIFIER_RE = re.compile(r"[~<>](?=\s?[-\u2212.]?\d)")
 _QUALIFIERS = {"~": "\4", "<": "\5", ">": "\6"}
 _QUALIFIED_RE = re.compile(r"[~<>\u2248\u2264\u2265\u2260]\s?$")  # "~5": a hedge, never 5

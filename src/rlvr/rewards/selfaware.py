@@ -12,7 +12,9 @@ Preset `seed` is the reference project's table:
 
 Correctness is checked before abstention for answerable questions, so "I don't know,
 maybe Paris" is `correct` when the answer is Paris. Abstention uses the seed detector
-(`rlvr.rewards.abstention`). The `default` preset is the same table.
+(`rlvr.rewards.abstention_detection`). The `default` preset is the same table. A preset is
+a `SelfAwarePreset` (the table's values and the reading rules), built from the preset's
+overrides (`PRESETS`) plus a config's `reward_params`.
 
 Preset `strict` closes the seed table's loopholes. It labels each response with the robust
 detector (`answer`, `abstain`, `hedge`), matches answers on word boundaries ("10" does not
@@ -58,7 +60,7 @@ gold answer everywhere scores the maximum, 1.0). In `strict`:
   r > 1/(3k); at -1.0 a list never beats committing to its best candidate (2r - 1 >= -1).
   A list is the answer sitting in an "or" alternative, or among three or more short items
   separated by commas, semicolons or question marks, within one sentence
-  (`lists_candidates`).
+  (`rlvr.rewards.answers.lists_candidates`).
 The unanswerable hedge (-0.5) is better than a flat answer (-1.0) because the response
 does flag its uncertainty, but worse than abstaining; the non-hedge values are the seed
 ones, so the two presets' scores compare directly.
@@ -88,26 +90,34 @@ list -1.0), and the same arguments hold with the new abstain value:
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
-from rlvr.rewards.abstention import (
+from rlvr.errors import RlvrError
+from rlvr.rewards.abstention_detection import (
     ROBUST_PATTERNS,
-    Detection,
     SEED_PATTERNS,
+    Detection,
     detect_abstention,
     question_text,
     robust_patterns,
     seed_abstention_match,
 )
-from rlvr.rewards.folding import fold
-from rlvr.rewards.answer_match import (  # noqa: F401  (lists_candidates re-exported)
-    lists_candidates,
+from rlvr.rewards.answers import (
+    ABSTAIN_VALUE,
+    ANSWER_FORMATS,
+    check_format,
+    field_items,
+    fold,
     mark_words,
+    match_answer,
+    normalise_content,
+    read_field,
 )
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.judge_decision import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
-                                         judge_decision, judged_batch, judged_match)
-from rlvr.rewards.structured import ABSTAIN_VALUE, ANSWER_FORMATS, check_format, score_field
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
+                                judge_decision, judged_match, prefetch_judgements)
+from rlvr.rewards.registry import get_reward, register_reward
 
 STRICT_PRESET = {
     "mode": "robust",
@@ -137,6 +147,107 @@ SEED_VALUES = {
 
 REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
 TERNARY_PRESET = {**STRICT_PRESET, **SEED_VALUES, "abstain_answerable": 0.0}
+# the registered presets: each a set of overrides of `SelfAwarePreset`'s defaults
+PRESETS = {"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
+           "reference": REFERENCE_PRESET}
+
+
+@dataclass(frozen=True)
+class SelfAwarePreset:
+    """One `selfaware` configuration: the values of the calibration table and the rules that
+    read a response. The defaults are the `seed` table (the reference project's).
+
+    Every field is a key of the reward's parameters (`reward_params` in a config, `--param`
+    on `rlvr score`, `params` of a `reward_funcs` entry); `named(preset, **params)` builds
+    one from a preset name plus those overrides. The registry reads the fields as the
+    reward's parameters (`rlvr.rewards.contract.check_params`): an unknown key, a value of
+    the wrong type, a reward value outside [-1, 1] or a choice not in `PARAM_CHOICES` is
+    refused with one message that names the key and the fix, when the config loads.
+
+    Attributes:
+        correct, abstain_answerable, wrong, abstain_unanswerable, answer_unanswerable:
+            the reward of each cell of the seed table (module docstring).
+        hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
+            (robust mode only; defaults: the strict table's).
+        list_candidates: reward of an answer offered among several candidates (outcome
+            `listed_candidates`; not in `substring` matching).
+        abstain_known: the reward of abstaining on an answerable question the base model
+            answers correctly (the row's `known` flag, `rlvr.eval.knowledge`), instead of
+            `abstain_answerable` (over-conservativeness, Yang et al., 2024); None (default):
+            no knowledge-aware value.
+        mode: "seed" (the seed table: the 19 `patterns`) or "robust" (the strict table:
+            the robust detector's answer / abstain / hedge labels; `patterns` unused).
+        patterns: abstention phrases of seed mode (default: the 19 seed patterns).
+        extra_patterns: patterns added to the robust detector (see
+            `rlvr.rewards.abstention_detection.robust_patterns`).
+        match: "word" (default: word boundaries, numbers by value, lists of candidates
+            detected; `rlvr.rewards.answers.match`) or "substring" (the reference
+            project's plain containment).
+        fold_unicode: fold typographic quotes and Unicode compatibility forms before
+            matching (default True). The `reference` preset (`match="substring"`,
+            `fold_unicode=False`, seed mode) reproduces the reference project's matcher
+            bit for bit, e.g. "I don\u2019t know" is not an abstention there.
+        answer_format: "free" (default: the tables of the module docstring), "boxed" (the
+            last `\\boxed{...}` is the answer) or "answer_line" (the last `Answer: ...`
+            line): in a structured format nothing is matched against phrase lists,
+            abstention is exactly `abstain_text` in the field, a response without the
+            field is `no_answer` (scored `wrong`) or `no_answer_unanswerable` (scored
+            `answer_unanswerable`, never an abstention); `mode` and the hedge values are
+            unused (`score_structured` has the table).
+        abstain_text: the abstention value of the structured formats (default "I don't
+            know"; compared after `rlvr.rewards.answers.normalise_value`).
+        decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
+            (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
+            (`rlvr.rewards.judge`; outcomes `judge_unparsed`, `judge_error`).
+        judge: the judge's settings, with `decision: judge` (`rlvr.rewards.judge`).
+    """
+
+    correct: float = SEED_VALUES["correct"]
+    abstain_answerable: float = SEED_VALUES["abstain_answerable"]
+    wrong: float = SEED_VALUES["wrong"]
+    abstain_unanswerable: float = SEED_VALUES["abstain_unanswerable"]
+    answer_unanswerable: float = SEED_VALUES["answer_unanswerable"]
+    hedge_correct: float = STRICT_PRESET["hedge_correct"]
+    hedge_wrong: float = STRICT_PRESET["hedge_wrong"]
+    hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"]
+    list_candidates: float = STRICT_PRESET["list_candidates"]
+    abstain_known: float | None = None
+    mode: str = "seed"
+    patterns: tuple[str, ...] = SEED_PATTERNS
+    extra_patterns: dict[str, Any] | None = None
+    match: str = "word"
+    fold_unicode: bool = True
+    answer_format: str = "free"
+    abstain_text: str = ABSTAIN_VALUE
+    decision: str = "rules"
+    judge: dict[str, Any] | None = None
+
+    @classmethod
+    def named(cls, preset: str | None = None, **params: Any) -> SelfAwarePreset:
+        """The registered preset `preset` (None = "default"; `PRESETS`) with `params`
+        applied, checked as the registry checks a config's `reward_params`.
+
+        Raises:
+            RlvrError: an unknown preset (the known ones listed) or a bad parameter (the
+                message names the key and the fix; `rlvr.rewards.contract.check_params`).
+        """
+        return cls(**get_reward("selfaware").params(preset, **params))
+
+    def abstain_value(self, known: Any) -> float:
+        """The reward of abstaining on an answerable question: `abstain_known` when it is set
+        and the row's `known` flag is true, else `abstain_answerable`.
+
+        Raises:
+            RlvrError: a `known` flag that is not a boolean (see `_as_bool`).
+        """
+        if self.abstain_known is not None and known is not None and _as_bool(known):
+            return self.abstain_known
+        return self.abstain_answerable
+
+
+# text parameters and their allowed values (refused at configuration time otherwise)
+PARAM_CHOICES = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
+                 "match": ("word", "substring"), "decision": DECISIONS}
 
 
 def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> list[str]:
@@ -169,15 +280,7 @@ def _as_bool(value) -> bool:
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
         return value.strip().lower() in _TRUE
-    from rlvr.errors import RlvrError
     raise RlvrError(f"'is_unanswerable' must be true or false, got {value!r}")
-
-
-def _abstain_value(abstain_answerable: float, known: Any, abstain_known: float | None) -> float:
-    """The reward of abstaining on an answerable question (knowledge-aware when asked)."""
-    if abstain_known is not None and known is not None and _as_bool(known):
-        return abstain_known
-    return abstain_answerable
 
 
 @functools.lru_cache(maxsize=65536)
@@ -201,44 +304,49 @@ def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
     return masked if masked != text else None
 
 
+def selfaware_batch(completions: list[str], rows: list[dict[str, Any]],
+                    **params: Any) -> list[RewardResult]:
+    """Score a batch (`score_selfaware` per sample) under one `SelfAwarePreset(**params)`;
+    with `decision: judge` the batch's judge requests are sent first, concurrently."""
+    preset = SelfAwarePreset(**params)
+    prefetch_judgements("selfaware", completions, rows, params)
+    return [score_selfaware(text, **row, preset=preset) for text, row in zip(completions, rows)]
+
+
 @register_reward(
     "selfaware",
     fields=("expected_answer", "is_unanswerable"),
     optional_fields=("prompt", "known"),
     score_range=(-1.0, 1.0),
-    presets={"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
-             "reference": REFERENCE_PRESET},
+    presets=PRESETS,
     outcomes=ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES + ("no_gold",) + JUDGE_OUTCOMES,
-    batch_core=judged_batch("selfaware"),
+    batch_core=selfaware_batch,
 )
-def selfaware_reward(
-    completion: str,
-    *,
-    expected_answer: str | list[str] | None,
-    is_unanswerable: bool,
-    correct: float = SEED_VALUES["correct"],
-    abstain_answerable: float = SEED_VALUES["abstain_answerable"],
-    wrong: float = SEED_VALUES["wrong"],
-    abstain_unanswerable: float = SEED_VALUES["abstain_unanswerable"],
-    answer_unanswerable: float = SEED_VALUES["answer_unanswerable"],
-    patterns: tuple[str, ...] = SEED_PATTERNS,
-    mode: str = "seed",
-    match: str = "word",
-    fold_unicode: bool = True,
-    hedge_correct: float = STRICT_PRESET["hedge_correct"],
-    hedge_wrong: float = STRICT_PRESET["hedge_wrong"],
-    hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"],
-    list_candidates: float = STRICT_PRESET["list_candidates"],
-    extra_patterns: dict[str, Any] | None = None,
-    prompt: Any = None,
-    known: Any = None,
-    abstain_known: float | None = None,
-    answer_format: str = "free",
-    abstain_text: str = ABSTAIN_VALUE,
-    decision: str = "rules",
-    judge: dict[str, Any] | None = None,
-) -> RewardResult:
-    """Score one response with the calibration table (see module docstring).
+def selfaware_reward(completion: str, *, expected_answer: str | list[str] | None,
+                     is_unanswerable: bool, prompt: Any = None, known: Any = None,
+                     **params: Any) -> RewardResult:
+    """Score one response (the registered core): `score_selfaware` under
+    `SelfAwarePreset(**params)`, `params` being the preset's fields (defaults: the seed table).
+
+    Returns / Raises: as `score_selfaware`; TypeError for a keyword that is not a field of
+        `SelfAwarePreset` (through the registry such a key is refused earlier, as RlvrError).
+    Source: the reference self-awareness GRPO project's reward table (seed convention);
+        the strict table and the matching rules are rlvr's (module docstring).
+    """
+    return score_selfaware(completion, expected_answer=expected_answer,
+                           is_unanswerable=is_unanswerable, prompt=prompt, known=known,
+                           preset=SelfAwarePreset(**params))
+
+
+selfaware_reward.params_type = SelfAwarePreset  # its **params are this dataclass's fields
+selfaware_reward.param_choices = PARAM_CHOICES
+selfaware_reward.param_check = lambda params: check_decision_params(params, "selfaware")
+
+
+def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
+                    is_unanswerable: bool, preset: SelfAwarePreset, prompt: Any = None,
+                    known: Any = None) -> RewardResult:
+    """Score one response with the calibration table of `preset` (module docstring).
 
     Args:
         completion: the model's response text.
@@ -246,43 +354,11 @@ def selfaware_reward(
             None or empty for unanswerable questions.
         is_unanswerable: True when the question has no knowable answer (bools, or the
             strings "true"/"false" as found in CSV-like data).
-        correct, abstain_answerable, wrong, abstain_unanswerable, answer_unanswerable:
-            the reward for each cell of the table (defaults: the reference values).
-        patterns: abstention phrases for seed mode (default: the 19 seed patterns).
-        mode: "seed" (the table above) or "robust" (the strict table in the module
-            docstring; `patterns` is then unused).
-        match: "word" (default: word boundaries, numbers by value, lists of candidates
-            detected; `rlvr.rewards.answer_match`) or "substring" (the reference
-            project's plain containment).
-        fold_unicode: fold typographic quotes and Unicode compatibility forms before
-            matching (default True). The `reference` preset (`match="substring"`,
-            `fold_unicode=False`, seed mode) reproduces the reference project's matcher
-            bit for bit, e.g. "I don\u2019t know" is not an abstention there.
-        hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
-            (robust mode only).
-        list_candidates: reward of an answer offered among several candidates (outcome
-            `listed_candidates`; not in `substring` matching).
-        extra_patterns: patterns added to the robust detector (see
-            `rlvr.rewards.abstention.robust_patterns`).
-        known: optional per-row flag: the base model answers this question correctly
-            (`rlvr.eval.knowledge`); with `abstain_known` set, abstaining on a known
-            answerable question earns `abstain_known` instead of `abstain_answerable`
-            (over-conservativeness, Yang et al., 2024). None/absent: not used.
-        abstain_known: see `known`; None (default) = no knowledge-aware value.
+        preset: the table's values and reading rules (`SelfAwarePreset.named`).
         prompt: the prompt (str or messages); its question helps recognise restatements
             (robust mode) and restated numbers (numeric gold answers).
-        answer_format: "free" (default: the tables above), "boxed" (the last
-            `\\boxed{...}` is the answer) or "answer_line" (the last `Answer: ...` line):
-            in a structured format nothing is matched against phrase lists, abstention is
-            exactly `abstain_text` in the field, a response without the field is
-            `no_answer` (scored `wrong`) or `no_answer_unanswerable` (scored
-            `answer_unanswerable`, never an abstention); `mode` and the hedge values are
-            unused (`rlvr.rewards.structured.score_field` has the table).
-        abstain_text: the abstention value of the structured formats (default "I don't
-            know"; compared after `rlvr.rewards.structured.normalise_value`).
-        decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
-            (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
-            (`rlvr.rewards.judge_decision`; outcomes `judge_unparsed`, `judge_error`).
+        known: optional per-row flag: the base model answers this question correctly
+            (`rlvr.eval.knowledge`); used with `preset.abstain_known`. None: not used.
     Returns:
         RewardResult with outcome in {correct, abstained, wrong, listed_candidates,
         abstained_unanswerable, answered_unanswerable} (robust mode adds hedged_correct,
@@ -291,73 +367,59 @@ def selfaware_reward(
         answerable question whose expected answer is empty (it would match every
         response).
     Raises:
-        RlvrError: unknown mode or answer_format, bad extra patterns.
-    Source: the reference self-awareness GRPO project's reward table (seed convention);
-        the strict table and the matching rules are rlvr's (module docstrings).
+        RlvrError: unknown mode or answer_format, bad extra patterns, an `is_unanswerable`
+            or `known` flag that is not a boolean.
     """
+    p = preset
     judged = None
-    if decision == "judge":
-        judged = judge_decision(judge, completion, prompt, expected_answer, "selfaware")
+    if p.decision == "judge":
+        judged = judge_decision(p.judge, completion, prompt, expected_answer, "selfaware")
         if judged.failure is not None:  # the row's worst value, or None (judge down)
-            return charged(judged.failure, wrong if not _as_bool(is_unanswerable) else answer_unanswerable)
-    text = fold(completion or "") if fold_unicode else (completion or "")
+            return charged(judged.failure,
+                           p.wrong if not _as_bool(is_unanswerable) else p.answer_unanswerable)
+    text = fold(completion or "") if p.fold_unicode else (completion or "")
     question = question_text(prompt) if prompt is not None else ""
-    if fold_unicode:
+    if p.fold_unicode:
         question = fold(question)
-    abstain_value = _abstain_value(abstain_answerable, known, abstain_known)
-    if answer_format != "free":
-        check_format(answer_format)
+    abstain_value = p.abstain_value(known)
+    if p.answer_format != "free":
+        check_format(p.answer_format)
         unanswerable = _as_bool(is_unanswerable)
-        values = {"correct": correct, "wrong": wrong, "abstain_answerable": abstain_value,
-                  "abstain_unanswerable": abstain_unanswerable, "list_candidates": list_candidates,
-                  "answer_unanswerable": answer_unanswerable}
-        return score_field(text, answer_format=answer_format, abstain_value=abstain_text,
-                           aliases=[] if unanswerable else _aliases(expected_answer, fold_unicode),
-                           unanswerable=unanswerable, question=question.lower(), match=match,
-                           values=values)
-    if mode != "seed":
-        return _robust(text, expected_answer, is_unanswerable, correct, abstain_value,
-                       wrong, abstain_unanswerable, answer_unanswerable, match, hedge_correct,
-                       hedge_wrong, hedge_unanswerable, extra_patterns, question, mode,
-                       list_candidates, judged)
-    matched = seed_abstention_match(text, tuple(patterns), fold_unicode=False)  # folded above
+        return score_structured(
+            text, p, aliases=[] if unanswerable else _aliases(expected_answer, p.fold_unicode),
+            unanswerable=unanswerable, question=question.lower(), abstain_answerable=abstain_value)
+    if p.mode != "seed":
+        return _robust(text, expected_answer, is_unanswerable, question, p, abstain_value, judged)
+    matched = seed_abstention_match(text, tuple(p.patterns), fold_unicode=False)  # folded above
     if judged is not None:
         matched = None if judged.label == "answer" else f"judge:{judged.label}"
     details = {"abstention_phrase": matched, **(judged.details if judged else {})}
     if _as_bool(is_unanswerable):
         if matched:
-            return RewardResult(abstain_unanswerable, "abstained_unanswerable", details)
-        return RewardResult(answer_unanswerable, "answered_unanswerable", details)
-    aliases = _aliases(expected_answer, fold_unicode)
+            return RewardResult(p.abstain_unanswerable, "abstained_unanswerable", details)
+        return RewardResult(p.answer_unanswerable, "answered_unanswerable", details)
+    aliases = _aliases(expected_answer, p.fold_unicode)
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
-    found = judged_match(text, aliases, question, match, judged)
+    found = judged_match(text, aliases, question, p.match, judged)
     if found.hit is not None:
         details["matched_answer"] = found.hit
         if found.listed:
-            return RewardResult(list_candidates, "listed_candidates",
+            return RewardResult(p.list_candidates, "listed_candidates",
                                 {**details, "other_candidates": list(found.others)})
-        return RewardResult(correct, "correct", details)
+        return RewardResult(p.correct, "correct", details)
     if matched:
         return RewardResult(abstain_value, "abstained", details)
-    return RewardResult(wrong, "wrong", details)
+    return RewardResult(p.wrong, "wrong", details)
 
 
-selfaware_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
-                                  "match": ("word", "substring"), "decision": DECISIONS}
-selfaware_reward.param_check = lambda params: check_decision_params(params, "selfaware")
-
-
-def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable, wrong,
-            abstain_unanswerable, answer_unanswerable, match, hedge_correct, hedge_wrong,
-            hedge_unanswerable, extra_patterns, question, mode, list_candidates,
-            judged=None) -> RewardResult:
+def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str,
+            p: SelfAwarePreset, abstain_answerable: float, judged=None) -> RewardResult:
     """The strict table (module docstring): robust labels (or the judge's), hedge values,
-    word matching."""
-    if mode != "robust":
-        from rlvr.errors import RlvrError
-        raise RlvrError(f"unknown selfaware mode {mode!r}; known: seed, robust")
-    patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
+    word matching. `abstain_answerable` is the row's abstention value (`abstain_value`)."""
+    if p.mode != "robust":
+        raise RlvrError(f"unknown selfaware mode {p.mode!r}; known: seed, robust")
+    patterns = robust_patterns(p.extra_patterns) if p.extra_patterns else ROBUST_PATTERNS
     found = (Detection(judged.label, "judge") if judged is not None
              else detect_abstention(text, patterns=patterns, question=question or None))
     aliases = _aliases(expected_answer)
@@ -373,25 +435,93 @@ def _robust(text, expected_answer, is_unanswerable, correct, abstain_answerable,
     if uncertain:
         details["uncertain_gold"] = True
     if _as_bool(is_unanswerable):
-        value, outcome = {"abstain": (abstain_unanswerable, "abstained_unanswerable"),
-                          "hedge": (hedge_unanswerable, "hedged_unanswerable"),
-                          "answer": (answer_unanswerable, "answered_unanswerable")}[found.label]
+        value, outcome = {"abstain": (p.abstain_unanswerable, "abstained_unanswerable"),
+                          "hedge": (p.hedge_unanswerable, "hedged_unanswerable"),
+                          "answer": (p.answer_unanswerable, "answered_unanswerable")}[found.label]
         return RewardResult(value, outcome, details)
     if not aliases:
         return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
     label = found.label
     if label == "abstain":
         return RewardResult(abstain_answerable, "abstained", details)
-    hit = judged_match(lowered, aliases, question, match, judged)
+    hit = judged_match(lowered, aliases, question, p.match, judged)
     if hit.hit is not None:
         details["matched_answer"] = hit.hit
     if hit.hit is not None and hit.listed:
-        return RewardResult(list_candidates, "listed_candidates",
+        return RewardResult(p.list_candidates, "listed_candidates",
                             {**details, "other_candidates": list(hit.others)})
     if label == "hedge":
         if hit.hit is not None:
-            return RewardResult(hedge_correct, "hedged_correct", details)
-        return RewardResult(hedge_wrong, "hedged_wrong", details)
+            return RewardResult(p.hedge_correct, "hedged_correct", details)
+        return RewardResult(p.hedge_wrong, "hedged_wrong", details)
     if hit.hit is not None:
-        return RewardResult(correct, "correct", details)
-    return RewardResult(wrong, "wrong", details)
+        return RewardResult(p.correct, "correct", details)
+    return RewardResult(p.wrong, "wrong", details)
+
+
+def score_structured(completion: str, preset: SelfAwarePreset, *, aliases: list[str],
+                     unanswerable: bool, question: str,
+                     abstain_answerable: float) -> RewardResult:
+    """The `selfaware` verdict on a structured response (`preset.answer_format` boxed or
+    answer_line; the field is read by `rlvr.rewards.answers.read_field`).
+
+    | question     | last field                      | outcome                  | value               |
+    |--------------|---------------------------------|--------------------------|---------------------|
+    | answerable   | none (or empty)                 | `no_answer`              | `wrong`             |
+    | unanswerable | none (or empty)                 | `no_answer_unanswerable` | `answer_unanswerable` |
+    | answerable   | the abstention value            | `abstained`              | `abstain_answerable` |
+    | answerable   | gives the gold, nothing else    | `correct`                | `correct`           |
+    | answerable   | the gold among candidates (*)   | `listed_candidates`      | `list_candidates`   |
+    | answerable   | anything else                   | `wrong`                  | `wrong`             |
+    | unanswerable | the abstention value            | `abstained_unanswerable` | `abstain_unanswerable` |
+    | unanswerable | anything else                   | `answered_unanswerable`  | `answer_unanswerable` |
+
+    (*) several items in the field (`rlvr.rewards.answers.field_items`), or other distinct
+    fields before it.
+
+    The field's content is matched with `rlvr.rewards.answers.match_answer` (word
+    boundaries, numbers by value, candidates, denials), as in free text.
+
+    Args:
+        completion: the response (already Unicode-folded when the caller folds).
+        preset: the values, `answer_format`, `abstain_text` and `match` (`"word"` or
+            `"substring"`, as `match_answer` takes it).
+        aliases: the gold answers, folded and lower-cased ([] for unanswerable rows).
+        unanswerable: the question has no knowable answer.
+        question: the question, lower-cased ("" when unknown).
+        abstain_answerable: the row's reward for abstaining on an answerable question
+            (`SelfAwarePreset.abstain_value`).
+    Returns:
+        a RewardResult with details `answer_format`, `field` (the last field's raw content
+        or None) and, when listed, `other_candidates`. Score None with outcome `no_gold`
+        for an answerable row without a gold answer.
+    Raises:
+        RlvrError: unknown `answer_format`.
+    """
+    p = preset
+    field = read_field(completion, p.answer_format, p.abstain_text)
+    details: dict = {"answer_format": p.answer_format,
+                     "field": field.value if field.found else None}
+    if unanswerable:
+        if not field.found:
+            return RewardResult(p.answer_unanswerable, "no_answer_unanswerable", details)
+        if field.abstains:
+            return RewardResult(p.abstain_unanswerable, "abstained_unanswerable", details)
+        return RewardResult(p.answer_unanswerable, "answered_unanswerable", details)
+    if not aliases:
+        return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
+    if not field.found:
+        return RewardResult(p.wrong, "no_answer", details)
+    if field.abstains:
+        return RewardResult(abstain_answerable, "abstained", details)
+    content = normalise_content(field.value)
+    hit = match_answer(content, aliases, question=question, match=p.match)
+    if hit.hit is None:
+        return RewardResult(p.wrong, "wrong", details)
+    details["matched_answer"] = hit.hit
+    items = field_items(content, aliases)
+    if hit.listed or field.earlier or len(items) > 1:
+        others = list(hit.others) + list(field.earlier) + [i for i in items if i != hit.hit]
+        return RewardResult(p.list_candidates, "listed_candidates",
+                            {**details, "other_candidates": others})
+    return RewardResult(p.correct, "correct", details)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from rlvr.rewards.base import RewardResult, register_reward
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 
 _TAGS = ("<think>", "</think>", "<answer>", "</answer>")
 _FULL_RE = re.compile(r"\s*<think>(.*)</think>\s*<answer>(.*)</answer>\s*", re.DOTALL)

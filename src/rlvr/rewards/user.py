@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.spec import RewardContractError, RewardResult, RewardSpec
+from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
 
 RETURN_FIX = "a reward function returns a number, None (cannot score) or a RewardResult"
 OUTCOMES = ("scored", "unscored")  # the outcome of a returned number / None

@@ -18,7 +18,7 @@ the configured rewards declare into dataset columns).
 | `humaneval` | `task_id`, `prompt` (the stub), `test`, `entry_point` (+ `canonical_solution`) | the stub as raw text (no chat template), as the `humaneval` eval task | `test`, `entry_point`, `canonical_solution` |
 
 HumanEval rows keep the stub as a plain-text prompt: TRL never passes the `prompt` column
-to reward functions, it passes `prompts`, which `rlvr.rewards.base.make_trl_reward` feeds
+to reward functions, it passes `prompts`, which `rlvr.rewards.registry.make_trl_reward` feeds
 to the `code` reward's `prompt` field, so the program is the stub plus the completion.
 The prompts of `gsm8k`, `qa` and `mbpp` rows are those of the eval tasks of the same name
 (`rlvr.tasks.registry`), so training and evaluation ask alike. Format `auto` picks the format

@@ -1,6 +1,8 @@
 """Rules of the robust abstention detector that read the text around a phrase.
 
-Each rule closes a class of issue 18, in every supported language at once:
+Each rule closes a class of misjudged responses that a phrase list alone let through (found
+by red-team rounds of honest and reward-seeking responses), in every supported language at
+once:
 
 * `side_issue`: ignorance about something other than the question ("I have no idea what
   prompted this", "No sé por qué lo preguntas", "なぜ聞くのかわかりません") is a side
@@ -187,8 +189,9 @@ def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
 
 
 # contractions written without their apostrophe and chat spellings of "I don't know" are the
-# same words (issue 18 round 4: "I havent got a clue", "I wont be able to say", "idk" were
-# answers while "I haven't got a clue" abstained); the patterns are written with apostrophes
+# same words (a red-team round found "I havent got a clue", "I wont be able to say", "idk"
+# read as answers while "I haven't got a clue" abstained); the patterns are written with
+# apostrophes
 _BARE_NT = re.compile(r"\b(do|does|did|is|are|was|were|have|has|had|could|would|should|must|"
                       r"need|ca|wo|ai)nt\b")
 _BARE = {"im": "i'm", "ive": "i've", "idk": "i don't know", "dunno": "i don't know",

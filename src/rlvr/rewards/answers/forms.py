@@ -1,7 +1,8 @@
 """Forms of the same text the answer matcher must not tell apart, and the gold said only
-to be taken back (issue 18, round 3).
+to be taken back (each found by a red-team round against the rebuilt matcher: a look-alike
+letter, an accent or a hyphen hid the gold or a denial; a retracted gold was paid).
 
-* `unmix_scripts` (`rlvr.rewards.folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
+* `unmix_scripts` (`folding`): a word that mixes Latin letters with Cyrillic or Greek look-alikes
   ("n\u043et" with a Cyrillic o, "\u0420aris" with a Cyrillic P) is read in Latin letters,
   so a look-alike cannot hide a denial ("It's n\u043et Paris") or an abstention. Words
   wholly in one script are left alone ("\u042d\u0442\u043e \u043d\u0435 \u041f\u0430\u0440\u0438\u0436").
@@ -25,8 +26,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rlvr.rewards.boxes import boxed_values
-from rlvr.rewards.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
+from rlvr.rewards.answers.boxes import boxed_values
+from rlvr.rewards.answers.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
 _STROKES = str.maketrans("\u00f8\u0142\u0111\u00d8\u0141\u0110", "oldOLD")

@@ -7,10 +7,10 @@ Rules (each closes a way to be paid without answering; docs/rewards.md has the t
   so "I don\u2019t know" reads as "I don't know" and "\uff30aris" as "Paris".
 * A text alias must sit on word boundaries (`contains_word`: "10" does not contain "1",
   "Parisian" does not contain "Paris").
-* A numeric alias (one that states one number read whole, `rlvr.rewards.numbers`) is
+* A numeric alias (one that states one number read whole, `rlvr.rewards.answers.numbers`) is
   matched by value against the response's number tokens: "108" is not inside "108.92",
   and "0.5" matches "1/2"; English number words count as numbers on both sides ("eight"
-  gives 8, `answer_forms.word_numbers`).
+  gives 8, `forms.word_numbers`).
 * Several candidates are not an answer. For a text alias: the alias among a list of short
   alternatives in one sentence (`lists_candidates`). For a numeric alias: another number
   of the answer's kind besides the gold one - a value within a factor of 10 of the gold
@@ -28,10 +28,10 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rlvr.rewards.answer_forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
+from rlvr.rewards.answers.forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
                                        retracted, word_number, word_numbers)
-from rlvr.rewards.denial import denied
-from rlvr.rewards.numbers import (NumberToken, iter_numbers, numbers_equal,
+from rlvr.rewards.answers.denial import denied
+from rlvr.rewards.answers.numbers import (NumberToken, iter_numbers, numbers_equal,
                                   numbers_in, read_whole)
 
 def word_starts(text: str, alias: str):
@@ -301,9 +301,9 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
 
 def _affirmed(text: str, alias: str) -> bool:
     """`alias` occurs on word boundaries at least once without a denial around it
-    (`rlvr.rewards.denial.denied`: "It is not Paris.", "Marlowe, not Shakespeare.", "I doubt
+    (`rlvr.rewards.answers.denial.denied`: "It is not Paris.", "Marlowe, not Shakespeare.", "I doubt
     it's Paris", "Paris is wrong" do not give the alias), outside a question the response
-    asks, and the last such occurrence is not taken back (`answer_forms`: "Paris. Wait,
+    asks, and the last such occurrence is not taken back (`forms`: "Paris. Wait,
     no - Lyon.")."""
     if alias not in text:
         return False
@@ -335,9 +335,9 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         an `AnswerMatch`: listed when an alias found sits among candidates (unless it is
         part of a longer alias given whole), else the first alias found. When no alias is
         found, a second pass reads the alias's spellings without accents on Latin letters
-        and with hyphens between letters as spaces as the alias (`answer_forms.respell`).
+        and with hyphens between letters as spaces as the alias (`forms.respell`).
         Answer fields with distinct values ("answer: rome" and "answer: paris" on two
-        lines) are candidates (`answer_forms.other_fields`).
+        lines) are candidates (`forms.other_fields`).
     """
     if match == "substring":
         hit = next((a for a in aliases if a in text), None)

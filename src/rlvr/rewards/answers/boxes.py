@@ -1,10 +1,10 @@
 """Balanced LaTeX boxes (`\\boxed{...}`, `\\fbox{...}`): the one scanner the rewards share.
 
-The structured answer format (`rlvr.rewards.structured`), the math reward's final-answer
-markers (`rlvr.rewards.math_kinds.final_markers`) and GSM8K's `\\boxed{}` fallback all
-read boxes here, so a box means the same thing to every grader: braces are balanced (a
-`\\{` or `\\}` inside is a literal brace), a box that never closes is no box, and a box
-nested in another is part of the outer one's content.
+The structured answer formats (`fields`), the math reward's final-answer markers
+(`math_kinds.final_markers`) and GSM8K's `\\boxed{}` fallback all read boxes here, so a
+box means the same thing to every grader: braces are balanced (a `\\{` or `\\}` inside is
+a literal brace), a box that never closes is no box, and a box nested in another is part
+of the outer one's content.
 """
 
 from __future__ import annotations
@@ -58,6 +58,6 @@ def boxed_values(text: str) -> list[str]:
     (so text around it, even with stray braces or an unclosed box before it, cannot change
     it). A box nested in another is part of its content, never a field of its own:
     "\\boxed{Rome \\boxed{Paris}}" is one field holding two candidates
-    (`structured.nested_items`), not the answer "Paris".
+    (`fields.nested_items`), not the answer "Paris".
     Example: "\\boxed{Paris} or \\boxed{Rome}" -> ["Paris", "Rome"]."""
     return [c for _, _, c in outermost(boxed_spans(text))]

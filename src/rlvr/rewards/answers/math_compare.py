@@ -1,12 +1,12 @@
 """The `math` reward's comparison: two readings (gold, response) of one answer each.
 
-`same(gold, pred)` decides whether they are the same answer: clock times and ratios as
-text; answers of incompatible kinds (`rlvr.rewards.math_kinds`) never; a response's
+`same_answer(gold, pred)` decides whether they are the same answer: clock times and ratios as
+text; answers of incompatible kinds (`rlvr.rewards.answers.math_kinds`) never; a response's
 percent by its value (50% is 1/2; a gold's percent also accepts its number of percent); an integer on
 either side exactly (1000000.4 is not 1000000, 1000000.0 is); single real numbers written with a
 decimal point within REL_TOL of the larger magnitude; everything else through
 `math_verify.verify(gold, target)` after decimals become exact fractions. The rules are
-stated in `rlvr.rewards.math_equiv`'s docstring.
+stated in `rlvr.rewards.math`'s docstring.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rlvr.rewards.math_kinds import compatible, kind_of, tail_verdict, unwrap
+from rlvr.rewards.answers.math_kinds import compatible, kind_of, tail_verdict, unwrap
 
 REL_TOL = 1e-6  # relative tolerance for numbers written with a decimal point
 
 
 @dataclass(frozen=True)
-class Answer:
+class MathAnswer:
     """One text's answer: a SymPy `value` (kind "math"), a clock time or ratio kept as
     text (kind "text", `value` is the text without spaces) or a reading that dropped part
     of the text (kind "partial", `why` says what)."""
@@ -36,7 +36,7 @@ class Answer:
 
 
 @functools.cache
-def lib():
+def math_lib():
     """math-verify and SymPy names, imported on first use (they take a second to load)."""
     import sympy
     from latex2sympy2_extended.latex2sympy2 import normalize_latex
@@ -50,10 +50,10 @@ def lib():
                 latex=latex, latex_no_units=latex_no_units, expr=parser.ExprExtractionConfig())
 
 
-def dropped(m) -> str:
+def dropped_tail(m) -> str:
     """What math-verify's unit rule dropped from the match's LaTeX pieces (`tail_verdict`:
     "none", "unit", "factors", "partial" or "merged"; the worst over the pieces)."""
-    names = lib()
+    names = math_lib()
     worst = "none"
     groups = [(v, k) for k, v in m.groupdict().items() if v and "_latex" in k]
     for raw, name in groups:  # first_latex..., next1_latex... (math-verify's LaTeX pieces)
@@ -84,18 +84,18 @@ def timed(func, limit: int | None, *args):
     return timeout(timeout_seconds=limit)(func)(*args)
 
 
-def exact(x):
+def exact_value(x):
     """`x` with every decimal (SymPy Float) replaced by the exact fraction it spells."""
-    sympy = lib()["sympy"]
+    sympy = math_lib()["sympy"]
     if isinstance(x, sympy.Float):
         return sympy.Rational(str(x)) if x.is_finite else x
     if isinstance(x, sympy.MatrixBase):
-        return x.applyfunc(exact)
+        return x.applyfunc(exact_value)
     if not isinstance(x, sympy.Basic) or not x.atoms(sympy.Float):
         return x
     if hasattr(x, "_unsorted_args"):  # latex2sympy's ordered FiniteSet / And
-        return type(x)(*[exact(a) for a in x._unsorted_args])
-    args = [exact(a) for a in x.args]
+        return type(x)(*[exact_value(a) for a in x._unsorted_args])
+    args = [exact_value(a) for a in x.args]
     try:
         return x.func(*args, evaluate=False)
     except TypeError:
@@ -103,14 +103,14 @@ def exact(x):
 
 
 def _symbols(x) -> set:
-    return set(x.free_symbols) if isinstance(x, lib()["sympy"].Basic) else set()
+    return set(x.free_symbols) if isinstance(x, math_lib()["sympy"].Basic) else set()
 
 
 def plain_symbols(x):
     """`x` with every free symbol replaced by a plain `Symbol` of its name: latex2sympy
     gives the same letter different assumptions depending on its spelling (`4i` and `4 i`
     differed), so two spellings of one answer compared unequal."""
-    sympy = lib()["sympy"]
+    sympy = math_lib()["sympy"]
     if isinstance(x, sympy.Rel):  # rebuilt unevaluated: Eq(n, {1, 2}) must not become False
         return x.func(plain_symbols(x.lhs), plain_symbols(x.rhs), evaluate=False)
     if not isinstance(x, sympy.Expr) or not x.free_symbols:
@@ -121,12 +121,12 @@ def plain_symbols(x):
 
 def number(x) -> tuple[Any, bool] | None:
     """(exact value, written with a decimal point) for a single real number, else None."""
-    sympy = lib()["sympy"]
+    sympy = math_lib()["sympy"]
     if not isinstance(x, sympy.Expr) or isinstance(x, (sympy.MatrixBase, sympy.MatrixExpr)) \
             or x.free_symbols or x.has(sympy.UnevaluatedExpr) \
             or any(p.exp.is_Number and abs(p.exp) > 10**5 for p in x.atoms(sympy.Pow)):
         return None  # not one plain number, or too large to evaluate exactly
-    value = exact(x).doit()
+    value = exact_value(x).doit()
     if not (value.is_real and value.is_finite):
         return None
     return value, bool(x.atoms(sympy.Float))
@@ -135,20 +135,20 @@ def number(x) -> tuple[Any, bool] | None:
 def percent_value(x):
     """The value of a percent answer (math-verify reads `50\\%` as 50 times an unevaluated
     1/100): 1/2; None when `x` holds no percent."""
-    sympy = lib()["sympy"]
+    sympy = math_lib()["sympy"]
     marks = [u for u in getattr(x, "atoms", lambda *_: ())(sympy.UnevaluatedExpr)
              if u.args[0] == sympy.Rational(1, 100)]
     return x.xreplace({u: u.args[0] for u in marks}).doit() if marks else None
 
 
-def undefined(x) -> bool:
+def is_undefined(x) -> bool:
     """True when `x` holds SymPy's zoo or nan, or an unevaluated division by zero."""
-    sympy = lib()["sympy"]
+    sympy = math_lib()["sympy"]
     return isinstance(x, sympy.Basic) and (x.has(sympy.zoo, sympy.nan) or any(
         p.base == 0 and p.exp.is_negative for p in x.atoms(sympy.Pow)))
 
 
-def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
+def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     """(equal?, reason when an equation was refused) for two readable answers.
 
     Raises:
@@ -158,7 +158,7 @@ def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
         return gold.kind == pred.kind and gold.value == pred.value, None
     if gold.digits and re.sub(r"[\s{}]", "", pred.shown) == gold.digits:
         return True, None  # gold 101_2, response 101: the digits in the gold's base
-    names = lib()
+    names = math_lib()
     grader, sympy = names["grader"], names["sympy"]
     g, p = gold.value, pred.value
     if grader.is_assignment_relation(g) and grader.is_assignment_relation(p) \
@@ -192,7 +192,7 @@ def same(gold: Answer, pred: Answer) -> tuple[bool, str | None]:
     from math_verify import verify
 
     g, p = plain_symbols(g), plain_symbols(p)  # `4i`, `4 i`, `4\\mathrm{i}`: one letter i
-    ok = verify([exact(g)], [exact(p)], numeric_precision=100, timeout_seconds=None,
+    ok = verify([exact_value(g)], [exact_value(p)], numeric_precision=100, timeout_seconds=None,
                 raise_on_error=True)
     return ok, None
 

@@ -1,10 +1,13 @@
-"""Reward contract and registry.
+"""The reward registry and the adapters that call rewards.
 
 A reward is a pure per-sample core `(completion: str, **fields) -> RewardResult` plus a
-declared score range and the dataset fields it reads. `make_trl_reward` wraps a core as a
-TRL reward function `(completions, **dataset_columns) -> list[float | None]`, named so TRL
-logs it as `rewards/<name>/mean`; `make_trl_rewards` builds several, with weights, for
-`GRPOTrainer(reward_funcs=..., args=GRPOConfig(reward_weights=...))`.
+declared score range and the dataset fields it reads (`rlvr.rewards.contract`), registered
+under its name in `REWARDS` by `register_reward`; the built-in ones by importing the modules
+of `BUILTIN_REWARD_MODULES` (`load_builtin_rewards`, which `import rlvr.rewards` runs).
+`make_trl_reward` wraps a core as a TRL reward function `(completions, **dataset_columns) ->
+list[float | None]`, named so TRL logs it as `rewards/<name>/mean`; `make_trl_rewards`
+builds several, with weights, for `GRPOTrainer(reward_funcs=...,
+args=GRPOConfig(reward_weights=...))`; `score_rows` scores JSONL rows (`rlvr score`).
 
 Fields come in three kinds: required `fields` (every row must have them), `optional_fields`
 (passed when the row or batch has them; `prompt` is also filled from TRL's `prompts`
@@ -13,9 +16,13 @@ argument) and `required_any` (at least one of them must be present, e.g. `aliase
 registers a `batch_core` that scores a whole batch at once, in parallel.
 
 Outcome labels are part of the contract: each reward declares the labels its verdicts
-carry (`RewardSpec.outcomes`), so a judge model used as a reward (issue 17) must answer
-with one of them; `rlvr.rewards.outcomes.validate_outcome` checks such a label and names
-the known ones.
+carry (`RewardSpec.outcomes`; every built-in reward does, and a test checks the
+declarations against what the cores return), so a judge model used as a reward must answer
+with one of them and its verdict enters the same tables, metrics and diagnostics as the
+string graders' (TruthRL, Wei et al. 2025, Table 8: a string-match verifier collapsed
+training into abstention where an LLM judge did not). `validate_outcome(reward, label)`
+accepts a declared label and refuses anything else with one message that lists the known
+labels.
 
 A user's own function plugs in as `module:function` or `path/to/file.py:function`: as a
 `reward_funcs` entry's `function` (`register_user_rewards`), or wherever a reward name is
@@ -27,16 +34,13 @@ from __future__ import annotations
 
 import difflib
 import functools
+import importlib
 import logging
 from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.spec import (  # the contract's types, re-exported from here
-    RewardContractError,
-    RewardResult,
-    RewardSpec,
-)
+from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
 
 logger = logging.getLogger(__name__)
 
@@ -48,19 +52,44 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
                     presets: dict[str, dict[str, Any]] | None = None,
                     optional_fields: tuple[str, ...] = (), required_any: tuple[str, ...] = (),
                     batch_core: Callable[..., list[RewardResult]] | None = None,
-                    outcomes: tuple[str, ...] = ()):
+                    outcomes: tuple[str, ...] = (), all_fields: bool = False):
     """Decorator that registers a per-sample reward core under `name`.
 
-    See `RewardSpec` for the arguments. Registering a name twice replaces the entry.
+    See `RewardSpec` for the arguments. Registering a name twice replaces the entry. What
+    is registered depends on the arguments alone, never on what else is registered: the
+    built-in modules may be imported in any order (`BUILTIN_REWARD_MODULES`).
     """
 
     def decorate(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
         REWARDS[name] = RewardSpec(name, core, tuple(fields), score_range,
                                    dict(presets or {"default": {}}), tuple(optional_fields),
-                                   tuple(required_any), batch_core, tuple(outcomes))
+                                   tuple(required_any), batch_core, tuple(outcomes), all_fields)
         return core
 
     return decorate
+
+
+# The modules whose import registers the built-in rewards. Each registers its own rewards and
+# reads no other reward at import time, so the order does not matter (a test imports them in
+# shuffled orders, each in a fresh interpreter, and compares the registries).
+BUILTIN_REWARD_MODULES = (
+    "rlvr.rewards.abstention",    # abstention
+    "rlvr.rewards.code",          # code
+    "rlvr.rewards.gsm8k",         # gsm8k_correctness, gsm8k_format
+    "rlvr.rewards.length",        # soft_overlong, repetition_penalty, cosine_scaled
+    "rlvr.rewards.llm_judge",     # llm_judge
+    "rlvr.rewards.math",          # math
+    "rlvr.rewards.qa",            # qa
+    "rlvr.rewards.selfaware",     # selfaware
+    "rlvr.rewards.think_format",  # think_format
+)
+
+
+def load_builtin_rewards() -> None:
+    """Import every module of `BUILTIN_REWARD_MODULES` (each registers its rewards once;
+    importing again does nothing). `import rlvr.rewards` calls it."""
+    for module in BUILTIN_REWARD_MODULES:
+        importlib.import_module(module)
 
 
 def get_reward(name: str) -> RewardSpec:
@@ -387,3 +416,33 @@ def _model_spec(name: str, model: Any, entry: dict[str, Any], index: int) -> Rew
                         "always scores a batch (params: {batch_size: N})")
     return reward_model_spec(name, model, params=entry.get("params"),
                              score_range=score_range_of(name, entry.get("score_range")))
+
+
+def validate_outcome(reward: str | RewardSpec, label: Any, *, judge: bool = True) -> str:
+    """Check an outcome label (for example a judge model's verdict) against a reward's
+    declared outcomes and return it.
+
+    Args:
+        reward: a registered reward name or its spec.
+        label: the label; surrounding whitespace and case are ignored ("Correct " ->
+            "correct").
+        judge: True (default): only the reward's own labels are accepted (a judge does not
+            produce the registry's `reward_error` / `bad_row`); False: those count too.
+    Returns:
+        the label as declared.
+    Raises:
+        RlvrError: the label is not a string or not declared (one message listing the
+            known labels and the closest one), or the reward declares no labels.
+    """
+    spec = reward if isinstance(reward, RewardSpec) else get_reward(reward)
+    known = spec.declared_outcomes(with_registry=not judge)
+    if not known:
+        raise RlvrError(f"reward {spec.name!r} declares no outcome labels; register it with "
+                        "outcomes=(...) to check labels against them")
+    cleaned = label.strip().lower() if isinstance(label, str) else None
+    if cleaned in known:
+        return cleaned
+    close = difflib.get_close_matches(cleaned or "", known, n=1)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise RlvrError(f"reward {spec.name!r} has no outcome label {label!r}; known: "
+                    f"{', '.join(known)}.{hint}")

@@ -310,7 +310,7 @@ def numbers_equal(a: int | Fraction | float, b: int | Fraction | float,
     return abs(a - b) <= Fraction(rel_tol) * max(abs(a), abs(b))
 
 
-def plain(value: int | Fraction) -> int | float:
+def plain_number(value: int | Fraction) -> int | float:
     """A value as an int when integral, else a float (for reports and JSON)."""
     if type(value) is int:
         return value

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.abstention_compile import MACROS, compile_kind
-from rlvr.rewards.abstention_grammar import grammar_patterns
-from rlvr.rewards.abstention_languages import language_patterns
+from rlvr.rewards.abstention_detection.compiler import MACROS, compile_kind
+from rlvr.rewards.abstention_detection.grammar import grammar_patterns
+from rlvr.rewards.abstention_detection.languages import language_patterns
 
 __all__ = ["MACROS", "ABSTAIN", "SCOPED", "VETO", "COMMIT", "CUES", "AbstentionPatterns",
            "ROBUST_PATTERNS", "first_match", "iter_matches", "robust_patterns"]

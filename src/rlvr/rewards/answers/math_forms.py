@@ -1,7 +1,8 @@
 """Presentation forms of math answers, spelt as plain LaTeX before the `math` reward reads.
 
-Each rewrite here keeps the value exactly (issue 18: a normalisation either provably keeps
-the value or the reading is partial); none drops a token that could change it:
+Each rewrite here keeps the value exactly (a normalisation either provably keeps the value
+or the reading is partial: red-team inputs modelled on public math-verify bug reports were
+paid when a dropped token changed the value); none drops a token that could change it:
 
 - Unicode forms: every decimal digit of another script (full-width `５`, Arabic-Indic `٥`)
   is its ASCII digit; superscript digits are an exponent (`5²` is `5^{2}`, never 5 or
@@ -31,7 +32,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from rlvr.rewards.numbers import SUPERSCRIPT_DIGITS, VULGAR
+from rlvr.rewards.answers.numbers import SUPERSCRIPT_DIGITS, VULGAR
 
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _SUPERSCRIPT = {**SUPERSCRIPT_DIGITS, "\u207b": "-"}

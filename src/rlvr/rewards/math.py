@@ -1,8 +1,8 @@
 """`math` reward: mathematical equivalence through math-verify, refusing partial readings.
 
 A response is read once: value-changing decorations are rewritten into math first
-(`math_kinds.rewrite`: `\\mathrm{e}` is e, `5\\text{ million}` is 5*10^6, `101_2` is 5,
-`1,000` is 1000), then math-verify's own extraction (its `LatexExtractionConfig` and
+(`answers.math_kinds.rewrite_math`: `\\mathrm{e}` is e, `5\\text{ million}` is 5*10^6,
+`101_2` is 5, `1,000` is 1000), then math-verify's own extraction (its `LatexExtractionConfig` and
 `ExprExtractionConfig` regexes, in its priority order: `\\boxed{}`, "final answer is",
 LaTeX, then plain numbers) finds the answer, then the checks below decide whether the
 reading covers what was written. Two different values joined by a disjunction in the
@@ -10,7 +10,7 @@ answer's sentence ("4 or 5", "x=2, or maybe x=3"), two final-answer markers of d
 values (two boxes, a box and "the final answer is 13") and an `=` chain whose numeric
 sides differ (`12 = 13`) are `listed_candidates`; a number math-verify read as plain text
 inside LaTeX it could not parse (`\\boxed{> 5}`), a struck-out part or a relation with
-nothing on its left is `partial_parse` (`math_forms.answer_flaw`); an answer
+nothing on its left is `partial_parse` (`answers.math_forms.answer_flaw`); an answer
 followed by a retracting word ("Actually, no") or right after a negation ("it is not
 5") states none (`no_answer`). A gold is read
 as LaTeX first (`_read_gold`): its last `\\boxed{}`, else the whole string, which must be
@@ -18,8 +18,8 @@ one LaTeX answer (prose is `bad_gold`), so `(1, 3)`, `\\pm 3` and `10,080` are r
 never as their last number. Values are compared by
 `math_verify.verify(gold, prediction)` in that documented order (the gold decides, e.g.,
 whether an interval or a set is expected), except single numbers (see Numbers), and only
-between answers of compatible kinds (`math_kinds.kind_of`: an interval is not the set of
-its endpoints, a tuple, list, `\\pm` or matrix is never one of its components).
+between answers of compatible kinds (`answers.math_kinds.kind_of`: an interval is not the
+set of its endpoints, a tuple, list, `\\pm` or matrix is never one of its components).
 
 Partial readings (a response gets outcome `partial_parse` and the `wrong` score; a gold
 gets None as `bad_gold`: a reading that dropped part of the answer proves nothing):
@@ -31,8 +31,8 @@ gets None as `bad_gold`: a reading that dropped part of the answer proves nothin
   (`$x - 3y + 5 = 0$` is an equation, compared as one); `partial_parse` if that fails.
 - LaTeX: math-verify's unit rule strips trailing letters and `\\text{}` it takes for units
   (`c`, `h`, `ab`, `\\text{ (not 6)}`...): `\\frac{a}{b}c` became a/b, `2\\mathrm{e}` 2.
-  What it strips must be unit words (`math_kinds.UNIT_WORDS`) after a numeric answer
-  (`5 m`, `5\\text{ cm}`); single letters after a formula are factors, re-read with
+  What it strips must be unit words (`answers.math_kinds.UNIT_WORDS`) after a numeric
+  answer (`5 m`, `5\\text{ cm}`); single letters after a formula are factors, re-read with
   math-verify's `units=False` normalisation; anything else is partial. When the whole
   LaTeX fails to parse and math-verify falls back to the last side of an `=` chain, the
   reading is partial.
@@ -48,7 +48,7 @@ match `4:6` or `\\frac23`). A gold whose value is undefined (`1/0`, `\\frac{1}{0
 zoo or nan) gives None (`bad_gold`); infinity is a normal answer.
 
 Numbers: an integer on either side compares exactly (`1000000.4` is not 1000000,
-`1000000.0` is; as in `rlvr.rewards.numbers`);
+`1000000.0` is; as in `rlvr.rewards.answers.numbers`);
 otherwise, when gold and response are single real numbers and either is written with a
 decimal point (`0.5`, `18.00`, `1.0e20`), they match within a relative tolerance of
 REL_TOL = 1e-6 of the larger magnitude, at every scale (1e-8 differs from 2e-8, 3.0e-10
@@ -78,33 +78,36 @@ from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
-from rlvr.rewards.base import RewardResult, register_reward
-from rlvr.rewards.math_compare import REL_TOL  # noqa: F401  (documented here too)
-from rlvr.rewards.math_compare import Answer as _Answer
-from rlvr.rewards.math_compare import alarm_limit as _timeout
-from rlvr.rewards.math_compare import dropped as _dropped
-from rlvr.rewards.math_compare import exact
-from rlvr.rewards.math_compare import lib as _lib
-from rlvr.rewards.math_compare import same as _same
-from rlvr.rewards.math_compare import timed as _timed
-from rlvr.rewards.math_compare import undefined as _undefined
-from rlvr.rewards.math_forms import answer_flaw
-from rlvr.rewards.math_kinds import (
+from rlvr.rewards.answers import (
+    RETRACTING,
     UNIT_WORDS,
+    MathAnswer,
     RewriteError,
+    alarm_limit,
+    answer_flaw,
     approx_disagrees,
     base_digits,
     chain_disagrees,
-    denied,
+    dropped_tail,
+    exact_value,
     final_markers,
     in_math,
+    is_undefined,
+    iter_numbers,
     kind_of,
     listed_value,
+    math_lib,
+    negated_before,
     other_candidates,
-    rewrite,
+    retracts,
+    rewrite_math,
+    same_answer as _same,  # a module name: tests replace it
     sentence_rest,
+    timed,
 )
-from rlvr.rewards.numbers import RETRACTING, iter_numbers, retracts
+from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
+from rlvr.rewards.contract import RewardResult
+from rlvr.rewards.registry import register_reward
 
 _RETRACTING = RETRACTING - {"or"}  # "or" offers another value: `other_candidates` decides
 
@@ -122,7 +125,7 @@ _SYMBOLS = {"\u00d7": "\\times ", "\u00f7": "\\div ", "\u00b7": "\\cdot ", "%": 
 def _first_parsed(text: str, targets: list) -> tuple | None:
     """math-verify's extraction order (`extract_target_from_pred`, "any_match"), keeping
     the regex match: the first (match, target, value, normalised text) that parses."""
-    parser = _lib()["parser"]
+    parser = math_lib()["parser"]
     patterns = sorted(((pattern, target, priority)
                        for regexes, target in parser.get_extraction_regexes(targets)
                        for pattern, priority in regexes), key=lambda p: p[2])
@@ -138,50 +141,50 @@ def _first_parsed(text: str, targets: list) -> tuple | None:
     return None
 
 
-def _latex_answer(m, value, shown: str) -> _Answer:
+def _latex_answer(m, value, shown: str) -> MathAnswer:
     """Check a LaTeX reading: a colon form is text, dropped letters that are factors are
     re-read, other dropped words and a fallback to the last side of an `=` chain are
     partial."""
-    lib = _lib()
+    lib = math_lib()
     if _COLON.search(shown):
-        return _Answer("text", re.sub(r"\s+", "", shown), shown)
-    verdict = _dropped(m)
+        return MathAnswer("text", re.sub(r"\s+", "", shown), shown)
+    verdict = dropped_tail(m)
     if verdict in ("partial", "merged"):
         why = "dropped words that are not units" if verdict == "partial" else \
             "two numbers side by side"
-        return _Answer("partial", shown=shown, why=why)
+        return MathAnswer("partial", shown=shown, why=why)
     if verdict == "factors":
         value, shown = lib["parser"].extract_latex(m, lib["latex_no_units"])
         if value is None:
-            return _Answer("partial", shown=shown, why="a factor parses only as a unit")
+            return MathAnswer("partial", shown=shown, why="a factor parses only as a unit")
     parts = lib["parser"].equation_split_regex.split(shown)
     if len(parts) > 2 and not re.search("[,;]| and ", shown) \
             and not lib["grader"].is_relation(value):
-        return _Answer("partial", shown=shown, why="only the last side of an equation parsed")
-    return _Answer("math", value, shown)
+        return MathAnswer("partial", shown=shown, why="only the last side of an equation parsed")
+    return MathAnswer("math", value, shown)
 
 
-def _whole(line: str, start: int, end: int, value, shown: str) -> _Answer:
+def _whole(line: str, start: int, end: int, value, shown: str) -> MathAnswer:
     """A plain number (`line[start:end]`) read with the words that belong to it
-    (`rlvr.rewards.numbers`: "3 halves" is 3/2, "minus 5" -5), never without them."""
+    (`rlvr.rewards.answers.numbers`: "3 halves" is 3/2, "minus 5" -5), never without them."""
     if re.match(r"\s+quarters?\b", line[end:], re.IGNORECASE):
-        return _Answer("partial", shown=shown, why="a quarter is a coin or 1/4")
+        return MathAnswer("partial", shown=shown, why="a quarter is a coin or 1/4")
     for token in iter_numbers(line):
         words = line[token.start:start] + " " + line[end:token.end]
         if token.start <= start < token.end and re.search("[A-Za-z]", words) \
                 and "%" not in token.text:
-            whole = _lib()["sympy"].Rational(token.value.numerator, token.value.denominator) \
-                if isinstance(token.value, Fraction) else _lib()["sympy"].Integer(token.value)
-            if whole != exact(value):
-                return _Answer("math", whole, token.text)
-    return _Answer("math", value, shown)
+            whole = math_lib()["sympy"].Rational(token.value.numerator, token.value.denominator) \
+                if isinstance(token.value, Fraction) else math_lib()["sympy"].Integer(token.value)
+            if whole != exact_value(value):
+                return MathAnswer("math", whole, token.text)
+    return MathAnswer("math", value, shown)
 
 
-def _plain_answer(text: str, m, value, shown: str) -> _Answer:
+def _plain_answer(text: str, m, value, shown: str) -> MathAnswer:
     """Check a plain-text number against the formula around it (see the module doc)."""
     spans = [m.span(g) for g, v in m.groupdict().items() if v and g != "percent"]
     if not spans:
-        return _Answer("math", value, shown)
+        return MathAnswer("math", value, shown)
     start, end = min(s for s, _ in spans), max(m.end(), max(e for _, e in spans))
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
@@ -203,34 +206,34 @@ def _plain_answer(text: str, m, value, shown: str) -> _Answer:
         hi -= 1
     formula = text[lo:hi]
     if re.search(r"\d[ \t]+$", text[line_start:lo]) or re.match(r"[ \t]+\d", text[hi:line_end]):
-        return _Answer("partial", shown=formula, why="a number beside the formula was dropped")
+        return MathAnswer("partial", shown=formula, why="a number beside the formula was dropped")
     if lo >= start and hi <= end:
         return _whole(text[line_start:line_end], start - line_start, end - line_start,
                       value, shown)
     if _CLOCK.fullmatch(formula):
-        return _Answer("text", re.sub(r"\s+", "", formula), formula)
+        return MathAnswer("text", re.sub(r"\s+", "", formula), formula)
     last = formula.rfind("=")
     rhs = formula[last + 1:]
     if last >= 0 and hi <= end and lo + last + 1 + len(rhs) - len(rhs.lstrip()) >= start:
         lhs = formula[formula.rfind("=", 0, last) + 1:last].strip()  # numeric, or one letter
         if not re.search("[A-Za-z]", lhs) or re.fullmatch("[A-Za-z]", lhs):
-            return _Answer("math", value, shown)
+            return MathAnswer("math", value, shown)
     latex = "".join(_SYMBOLS.get(c, c) for c in formula)
-    hit = _first_parsed(f"${latex}$", [_lib()["latex"]]) if len(formula) <= _LONGEST else None
+    hit = _first_parsed(f"${latex}$", [math_lib()["latex"]]) if len(formula) <= _LONGEST else None
     if hit is None:
-        return _Answer("partial", shown=formula[:_LONGEST], why=f"only {shown!r} of "
+        return MathAnswer("partial", shown=formula[:_LONGEST], why=f"only {shown!r} of "
                        f"{formula[:60]!r}{'...' * (len(formula) > 60)} parsed")
     return _latex_answer(hit[0], hit[2], hit[3])
 
 
-def _read(text: str, candidates: bool = True) -> _Answer | None:
+def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     """The answer `text` states (see the module doc), or None when nothing parses; with
     `candidates`, an answer offered beside a different value is kind "listed"."""
-    lib = _lib()
+    lib = math_lib()
     try:
-        text = rewrite(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
+        text = rewrite_math(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
     except RewriteError as exc:
-        return _Answer("partial", shown=text[-_LONGEST:], why=str(exc))
+        return MathAnswer("partial", shown=text[-_LONGEST:], why=str(exc))
     hit = _first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
     if hit is None and "$" not in stripped and (
@@ -244,18 +247,18 @@ def _read(text: str, candidates: bool = True) -> _Answer | None:
     m, target, value, shown = hit
     plain = target is lib["expr"]
     if flaw := answer_flaw(m.group(), plain, plain and in_math(text, m.start())):
-        return _Answer("partial", shown=m.group()[:_LONGEST], why=flaw)
+        return MathAnswer("partial", shown=m.group()[:_LONGEST], why=flaw)
     if target is lib["expr"]:
         answer = _plain_answer(text, m, value, shown)
     else:
         answer = _latex_answer(m, value, shown)
     if candidates and answer.kind in ("math", "text"):
         if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
-                or denied(text, *m.span()):
+                or negated_before(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):
-            return _Answer("listed", None, answer.shown, "the = chain states two values")
+            return MathAnswer("listed", None, answer.shown, "the = chain states two values")
         chunks = [*other_candidates(text, *m.span()), *(
             text[a:b] for a, b in final_markers(text) if not a < m.end() <= b)]
         others = [(chunk, other) for chunk in chunks
@@ -265,11 +268,11 @@ def _read(text: str, candidates: bool = True) -> _Answer | None:
             answers = [answer] + [o for _, o in others]
             listed = listed_value([a.value for a in answers], lib["grader"]) \
                 if all(a.kind == "math" for a in answers) else None
-            return _Answer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
+            return MathAnswer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
     return answer
 
 
-def _agree(a: _Answer, b: _Answer) -> bool:
+def _agree(a: MathAnswer, b: MathAnswer) -> bool:
     """True when two candidate answers are the same value (an error: not the same)."""
     try:
         return _same(a, b)[0]
@@ -282,7 +285,7 @@ _FUNCTIONS = frozenset("sin cos tan cot sec csc log ln exp sqrt max min gcd lcm 
                        "arccos arctan sinh cosh tanh infty infinity inf and or frac dfrac".split())
 
 
-def _read_gold(solution: str) -> _Answer | None:
+def _read_gold(solution: str) -> MathAnswer | None:
     """A gold read as LaTeX first: its last `\\boxed{}` when it has one, else the whole
     string (inside one `$...$`, `\\(...\\)` or `\\[...\\]` at most), which must parse
     whole: prose (a word that is not a unit or a function name) is partial."""
@@ -295,7 +298,7 @@ def _read_gold(solution: str) -> _Answer | None:
     words = [w.lower() for w in re.findall("[A-Za-z]{3,}", outside)]
     if "$" in body.replace("\\$", "") or any(
             w not in UNIT_WORDS and w not in _FUNCTIONS for w in words):
-        return _Answer("partial", shown=body, why="the gold is not one LaTeX answer")
+        return MathAnswer("partial", shown=body, why="the gold is not one LaTeX answer")
     answer = _read(f"${body}$", candidates=False)
     if answer is not None and answer.kind == "math":
         answer = replace(answer, digits=base_digits(body))
@@ -303,29 +306,29 @@ def _read_gold(solution: str) -> _Answer | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _parse_gold(solution: str, timeout_s: int | None) -> tuple[_Answer | None, str | None]:
+def _parse_gold(solution: str, timeout_s: int | None) -> tuple[MathAnswer | None, str | None]:
     """The gold's answer (cached: GRPO scores every gold once per generation), or an error."""
     from math_verify.errors import TimeoutException
 
-    def read() -> tuple[_Answer | None, str | None]:
+    def read() -> tuple[MathAnswer | None, str | None]:
         gold = _read_gold(solution)
         if gold is None:
             return None, "gold does not parse"
         if gold.kind == "partial":
             return None, f"gold parse is partial: {gold.why}"
-        if gold.kind == "math" and _undefined(gold.value):
+        if gold.kind == "math" and is_undefined(gold.value):
             return None, f"gold is undefined ({gold.value})"
         return gold, None
 
     try:
-        return _timed(read, timeout_s)
+        return timed(read, timeout_s)
     except TimeoutException:
         return None, "gold parsing timed out"
     except Exception as exc:  # noqa: BLE001  (an unexpected parser error: no gold)
         return None, f"gold parsing failed: {exc!r}"[:200]
 
 
-def _shown(answer: _Answer) -> str:
+def _shown(answer: MathAnswer) -> str:
     """The answer as the details report it."""
     return str(answer.value) if answer.kind == "math" else answer.shown
 
@@ -357,7 +360,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     """
     from math_verify.errors import TimeoutException
 
-    limit = _timeout(timeout_s)
+    limit = alarm_limit(timeout_s)
     details: dict[str, Any] = {}
     if timeout_s and not limit:
         details["note"] = "timeout off outside the main thread"
@@ -368,7 +371,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         return RewardResult(None, "bad_gold", {**details, "error": error})
     details["gold"] = _shown(gold)
     try:
-        predicted = _timed(_read, limit, completion or "")
+        predicted = timed(_read, limit, completion or "")
     except TimeoutException:
         return RewardResult(wrong, "timeout", {**details, "error": "response parsing timed out"})
     except Exception as exc:  # noqa: BLE001  (an unexpected parser error: nothing read)
@@ -383,7 +386,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
         return RewardResult(wrong, outcome, {**details, "error": predicted.why})
     try:
-        ok, reason = _timed(_same, limit, gold, predicted)
+        ok, reason = timed(_same, limit, gold, predicted)
     except TimeoutException:
         return RewardResult(wrong, "timeout", {**details, "error": "comparison timed out"})
     except Exception as exc:  # noqa: BLE001  (a comparison that fails proves nothing)

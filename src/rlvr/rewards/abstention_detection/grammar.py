@@ -1,6 +1,7 @@
 """A small grammar of declining to answer (English), from which abstention patterns are built.
 
-A phrase list misses the other forms of the same act (issue 18): "I don't know" is listed,
+A phrase list misses the other forms of the same act (red-team rounds found declines in
+other tenses, moods and verbs misread as answers): "I don't know" is listed,
 "I won't be able to say", "nobody will ever know", "I lack the information" and "I
 honestly have no idea" are not. Here the act is described once, as constructions over word
 classes, and every combination is a pattern:
@@ -23,7 +24,7 @@ classes, and every combination is a pattern:
 
 ADV is any run of the adverbs people put inside these phrases (really, honestly, truly,
 genuinely, simply, just, actually, frankly, possibly, ever, even, quite, entirely, ...).
-The patterns are regex sources in the dialect of `rlvr.rewards.abstention_patterns`
+The patterns are regex sources in the dialect of `patterns` (this package)
 (a space matches any whitespace, MACROS such as {dont} expand there). Other languages keep
 their constructions as data in `abstention_languages.json`.
 """
@@ -69,7 +70,7 @@ PARTICIPLE = (r"(?:known|determined|predicted|answered|verified|confirmed|calcul
 
 def grammar_patterns() -> tuple[str, ...]:
     """The abstention patterns of the English grammar (module docstring), as regex sources
-    for `rlvr.rewards.abstention_patterns` (macros unexpanded)."""
+    for `patterns` (macros unexpanded)."""
     return (
         # DECLINE: negated modal + (ability) + verb of knowing/saying
         rf"{SUBJECT} {ADV}{NEG_MODAL} {ADV}{ABILITY}{ADV}{KNOW_VERB}",

@@ -9,7 +9,7 @@
      "veto": [regex, ...],      # optional: idioms that only look like an abstention
      "sources": ["where the phrasings come from", ...]}
 
-The patterns follow the rules of `rlvr.rewards.abstention_patterns`: they are matched
+The patterns follow the rules of `patterns` (this package): they are matched
 against the lower-cased (and Unicode-folded) response, a space matches any whitespace,
 and only ASCII letters get automatic word boundaries, so a pattern that starts or ends
 with another letter (é, ß, Cyrillic, Persian) guards itself, e.g. `не(?<![^\\W\\d_]не)`
@@ -19,7 +19,7 @@ of one kind; the default pattern sets add them to the English ones.
 The languages are the ten most used content languages of websites in W3Techs' survey
 (as quoted by Wikipedia's "Languages used on the Internet", November 2024: English,
 Spanish, Russian, German, French, Japanese, Portuguese, Turkish, Italian, Persian;
-English lives in abstention_patterns.py), plus Chinese and Korean.
+English lives in patterns.py and grammar.py), plus Chinese and Korean.
 """
 
 from __future__ import annotations
@@ -104,7 +104,8 @@ def load_languages(path: str | Path | None = None) -> dict[str, dict[str, Any]]:
     """
     if path is None:
         source = DATA_FILE
-        text = resources.files("rlvr.rewards").joinpath(DATA_FILE).read_text(encoding="utf-8")
+        packaged = resources.files("rlvr.rewards.abstention_detection").joinpath(DATA_FILE)
+        text = packaged.read_text(encoding="utf-8")
     else:
         source = str(path)
         try:

@@ -1,8 +1,9 @@
 """Is an occurrence of the gold answer denied? ("not Paris", "Paris is wrong", "I doubt it's Paris")
 
-A response that names the gold only to deny it does not give it (issue 18: "denial verbs
-other than not/never before the gold"). Instead of a list of denial sentences, a denial is
-a small grammar around the occurrence, in the supported languages:
+A response that names the gold only to deny it does not give it (a check for "not"/"never"
+right before the gold let every other denial verb through: "I doubt it's Paris" was paid as
+Paris). Instead of a list of denial sentences, a denial is a small grammar around the
+occurrence, in the supported languages:
 
 * before the gold (`_BEFORE`, within 48 characters, in the same clause): a NEGATOR (not,
   never, n't, no, nor; nicht/kein, pas/non/jamais, non/mai, não/nunca, no/nunca, не/ни,
@@ -28,7 +29,7 @@ a small grammar around the occurrence, in the supported languages:
 Known limits: a denial further away than one clause ("Paris? No, that is not what I
 mean") and sarcasm are not recognised; head-final languages whose particles attach to
 the gold (Korean "파리는", Japanese "パリは") do not reach this check, because the gold is
-not on a word boundary there (`answer_match.word_starts`).
+not on a word boundary there (`match.word_starts`).
 """
 
 from __future__ import annotations

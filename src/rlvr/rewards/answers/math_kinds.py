@@ -1,9 +1,11 @@
 """What a math answer is, and which tokens a reading may drop: the `math` reward's rules.
 
-Three designs (issue 18, "a parse that silently drops something is trusted"):
+Three designs, each against a reading that silently drops something and is trusted (red-team
+inputs modelled on public math-verify bug reports: a `\\mathrm{e}` stripped as a unit, an
+interval compared with the set of its endpoints, a tuple gold read as one component):
 
 1. Tokens that change the value are rewritten before math-verify reads the text, so no
-   normalisation can drop them (`rewrite`): `\\mathrm{e}`, `\\text{i}` (and `\\rm`,
+   normalisation can drop them (`rewrite_math`): `\\mathrm{e}`, `\\text{i}` (and `\\rm`,
    `\\textrm`, `\\operatorname`) are the constants e and i, never a unit; a scale word
    after a number (`5 million`, `5\\text{ billion}`) multiplies it; a base subscript on
    digits (`101_2`) is the value in that base (5), and digits not valid in the base are
@@ -20,8 +22,8 @@ Three designs (issue 18, "a parse that silently drops something is trusted"):
    (`compatible`): the same kind; `pair` with `region`; the empty set with `collection` and
    `region`. A one-element collection is its element. So a tuple, list, set, `\\pm` or
    matrix is never one of its components, and a relation never an interval (`x \\geq 2`
-   against `[2, \\infty)`, either way round; decided in issue 18: math-verify allowed it
-   one way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
+   against `[2, \\infty)`, either way round; a decided rule: math-verify allowed it one
+   way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
 3. Plain text that offers two different values joined by a disjunction ("4 or 5",
    "either 3 or 7", "x=2, or maybe x=3") in one sentence is `listed_candidates`
    (`other_candidates` finds them; the caller compares values); so are two final-answer
@@ -38,8 +40,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from rlvr.rewards.boxes import BOXED_OR_FBOX, boxed_spans, outermost
-from rlvr.rewards.math_forms import RewriteError, spaces, spell
+from rlvr.rewards.answers.boxes import BOXED_OR_FBOX, boxed_spans, outermost
+from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -96,7 +98,7 @@ def _base(m: re.Match) -> str:
     return str(int(digits, base))
 
 
-def rewrite(text: str) -> str:
+def rewrite_math(text: str) -> str:
     """`text` with value-changing decorations spelt as math: `\\mathrm{e}` -> `e`,
     `5\\text{ million}` -> `5*10^(6)`, `101_2` -> `5`, `1,000\\%` -> `1000\\%`, the plain
     mixed number `1 1/2` -> `3/2` (see the module doc).
@@ -210,7 +212,7 @@ def unwrap(value):
 
 def sentence_rest(text: str, end: int) -> tuple[str, str]:
     """(the rest of the sentence after `end`, the sentence or line after it): where a
-    retraction of the answer would be (`rlvr.rewards.numbers.retracts`)."""
+    retraction of the answer would be (`rlvr.rewards.answers.numbers.retracts`)."""
     stop = _SENTENCE_END.search(text, end)
     if stop is None:
         return text[end:], ""
@@ -226,7 +228,7 @@ def _answer_span(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int
     return start, end
 
 
-def denied(text: str, start: int, end: int) -> bool:
+def negated_before(text: str, start: int, end: int) -> bool:
     """True when a negation ("not", "never", "isn't", ...) is among the three words right
     before the answer at `text[start:end]`, in its sentence: "the answer is not 5"."""
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)

@@ -1,6 +1,7 @@
 """Text folding shared by every free-text and field reader: Unicode compatibility forms,
 typographic quotes, zero-width characters, and words that mix Latin letters with Cyrillic or
-Greek look-alikes (issue 18). Standard library only.
+Greek look-alikes (a look-alike letter hid a denial, "It's n\u043et Paris", from the
+matchers, and a typographic apostrophe an abstention). Standard library only.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rlvr.rewards.numbers import NFKC_SAFE_NUMBERS
+from rlvr.rewards.answers.numbers import NFKC_SAFE_NUMBERS
 
 _LOOK_ALIKE = str.maketrans(
     "\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u0501\u051b\u051d\u04bb\u04cf"

@@ -1,14 +1,36 @@
-"""The reward contract's data types: `RewardResult` (one verdict), `RewardSpec` (a
-registered reward) and `RewardContractError` (a user's reward function broke the contract).
+"""The reward contract: what a reward is and what it may be given.
 
-The registry itself (`REWARDS`, `register_reward`, `get_reward`) and the TRL adapters live
-in `rlvr.rewards.base`, which re-exports these names; this module imports nothing of rlvr
-but `rlvr.errors`, so `rlvr.rewards.user` can build specs without an import circle.
+`RewardResult` is one verdict (a score, or None for a sample that cannot be scored, and an
+outcome label), `RewardSpec` a registered reward (its per-sample core, the dataset fields it
+reads, its declared score range, presets and outcome labels) and `RewardContractError` the
+error of a user's function that returns something else. `RewardSpec.params` resolves a
+preset plus overrides and refuses bad parameters here (`check_params`), at configuration
+time, never on the first scored sample.
+
+Parameter checks. Types are read from the core's keyword defaults (a bool parameter takes
+a bool, a float one a number, ...; a union annotation such as `bool | str` is not checked);
+a core that takes its parameters as `**params` and builds a value object from them names
+that frozen dataclass in a `params_type` attribute, whose fields are then the parameters
+(`rlvr.rewards.selfaware.SelfAwarePreset`). The score-value parameters (`VALUE_PARAMS`:
+`correct`, `wrong`, `hedge_*`, ...) must lie within the reward's declared `score_range`,
+which the preflight margins and group statistics assume. A core may list the allowed values
+of a text parameter in a `param_choices` attribute ({"answer_format": ("free", "boxed",
+"answer_line")}) and check its parameters together in a `param_check(params)` attribute
+(the judge settings of `decision: judge`, `rlvr.rewards.judge`), which raises `RlvrError`.
+
+The registry (`REWARDS`, `register_reward`, `get_reward`) and the adapters that call
+rewards (TRL's reward functions, `score_rows`) are `rlvr.rewards.registry`. They are two
+modules because the registry loads user functions (`rlvr.rewards.user`), which build
+`RewardSpec`s: this module imports nothing of rlvr but `rlvr.errors`, so the user loader
+sits between the two without an import circle.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import functools
+import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -50,10 +72,10 @@ class RewardSpec:
         batch_core: optional `(completions: list[str], rows: list[dict], **params) ->
             list[RewardResult]` used instead of calling `core` once per sample.
         outcomes: every outcome label the core can return (`declared_outcomes` adds the
-            registry's own `reward_error` and `bad_row`); empty = not declared here (the
-            built-in rewards then take theirs from `rlvr.rewards.outcomes`).
+            registry's own `reward_error` and `bad_row`); empty = not declared.
         all_fields: the core takes `**fields`: every column of a row (or TRL batch) is
-            passed, not only the declared ones (user rewards, `rlvr.rewards.user`).
+            passed, not only the declared ones (user rewards, `rlvr.rewards.user`; and
+            `cosine_scaled`, which hands them to its base reward).
         source: where a user reward came from (`module:function` or `/abs/file.py:function`);
             "" for a built-in reward.
     """
@@ -102,13 +124,11 @@ class RewardSpec:
 
     def check_params(self, params: dict[str, Any]) -> None:
         """Refuse unknown or ill-typed parameters and reward values outside the score
-        range (`rlvr.rewards.params.check_params`).
+        range (`check_params`).
 
         Raises:
             RlvrError: the first bad parameter, with the known names and the closest one.
         """
-        from rlvr.rewards.params import check_params
-
         check_params(self, params)
 
     def row_fields(self, row: dict[str, Any]) -> dict[str, Any]:
@@ -168,3 +188,90 @@ class RewardContractError(RlvrError):
     def at(self, index: int) -> "RewardContractError":
         """The same error for sample `index` of a larger batch (scored one at a time)."""
         return RewardContractError(self.function, self.problem, self.fix, index, self.row)
+
+
+# Parameters that set a reward value: they must stay within the reward's score range.
+VALUE_PARAMS = frozenset((
+    "correct", "wrong", "abstain_answerable", "abstain_unanswerable", "answer_unanswerable",
+    "hedge_correct", "hedge_wrong", "hedge_unanswerable", "list_candidates", "abstain_known",
+    "abstain", "hedge", "answer", "value", "passed", "failed"))
+
+
+def _expected_type(parameter: Any) -> type | None:
+    """The type a keyword parameter takes, judged from its default; None (not checked) for
+    a union annotation ("bool | str") or a default of another type."""
+    annotation = parameter.annotation
+    if isinstance(annotation, str) and "|" in annotation:
+        return None
+    for kind in (bool, int, float, str):
+        if type(parameter.default) is kind:
+            return kind
+    return None
+
+
+def _fits(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+@functools.lru_cache(maxsize=None)
+def _keywords(core: Any, columns: tuple[str, ...]) -> tuple[Any, bool, list[str]]:
+    """A core's parameters, whether it takes **kwargs, and its keyword parameters that are
+    not dataset columns (read once per core: `params()` also runs once per batch when a
+    reward scores through another, as `cosine_scaled` does). A core with a `params_type`
+    (a dataclass its `**params` build) takes that dataclass's fields and nothing else."""
+    value_object = getattr(core, "params_type", None)
+    if value_object is not None:
+        fields = {f.name: inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY,
+                                            default=f.default, annotation=f.type)
+                  for f in dataclasses.fields(value_object)}
+        return fields, False, [n for n in fields if n not in columns]
+    signature = inspect.signature(core).parameters
+    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in signature.values())
+    known = [n for n, p in signature.items()
+             if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in columns]
+    return signature, open_ended, known
+
+
+def check_params(spec: Any, params: dict[str, Any]) -> None:
+    """Refuse parameters `spec` does not take, of the wrong type, or reward values outside
+    its score range.
+
+    Raises:
+        RlvrError: the first bad parameter, with the known names and the closest one.
+    """
+    signature, open_ended, known = _keywords(
+        spec.core, spec.fields + spec.optional_fields + spec.required_any)
+    low, high = spec.score_range
+    for key, value in params.items():
+        if key not in signature or key not in known:
+            if open_ended:
+                continue
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise RlvrError(f"reward {spec.name!r} has no parameter {key!r}; known: "
+                            f"{', '.join(sorted(known))}.{hint}")
+        kind = _expected_type(signature[key])
+        if kind is not None and not _fits(value, kind):
+            raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be "
+                            f"{kind.__name__}, got {value!r}")
+        allowed = getattr(spec.core, "param_choices", {}).get(key)
+        if allowed is not None and value not in allowed:
+            close = difflib.get_close_matches(str(value), [str(a) for a in allowed], n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be one of "
+                            f"{', '.join(map(str, allowed))}; got {value!r}.{hint}")
+        if key in VALUE_PARAMS and value is not None and not _fits(value, float):
+            raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be a number, got "
+                            f"{value!r}")
+        if key in VALUE_PARAMS and value is not None and not low <= float(value) <= high:
+            raise RlvrError(f"reward {spec.name!r} parameter {key!r} = {value!r} is outside "
+                            f"the reward's score range [{low:g}, {high:g}]")
+    together = getattr(spec.core, "param_check", None)  # a rule across parameters
+    if together is not None:
+        together(params)

@@ -1,9 +1,9 @@
-"""Structured answers: the final answer in a marked field, abstention one fixed value in it.
+"""Answer fields: the final answer in a marked field, and the values read from it.
 
-The free-text detector (`rlvr.rewards.abstention`) has to recognise every way of saying "I
-don't know"; a list of phrases always misses some form (issue 18). In a structured format
-the prompt asks for the final answer in a marked field, and nothing is matched against
-phrase lists:
+The structured answer formats put the final answer in a marked field and make abstention
+one fixed value in it, so nothing is matched against phrase lists (a list of ways to say
+"I don't know" always misses some form; the free-text detector,
+`rlvr.rewards.abstention_detection`, has to recognise every one):
 
 * `boxed`: the answer is the content of the LAST outermost `\\boxed{...}` (braces balanced,
   nested braces allowed; an unclosed box does not count; a box nested in it is part of its
@@ -13,16 +13,18 @@ phrase lists:
 * `answer_line`: the answer is the text after the LAST line that opens with `Answer:` (or
   `Final answer:`, markdown bold allowed), up to the end of that line.
 
-The field is read from the folded text (both rewards read the same field), and its value
-is compared after `normalise_value`: Unicode folding, text-style LaTeX commands and LaTeX
-spaces, case, surrounding punctuation and quotes, apostrophes (so "I dont know.", "i
-don\u2019t know", "\\text{I don't know}." and "I\\ don't\\ know" all equal the abstention
-value) and runs of whitespace. Nothing
-else is normalised: "I do not know" or "Unknown" inside the field is an answer (a wrong
-one), which the prompt's exemplar makes unambiguous.
+The field is read from the folded text (`selfaware` and `abstention` read the same field),
+and its value is compared after `normalise_value`: Unicode folding, text-style LaTeX
+commands and LaTeX spaces, case, surrounding punctuation and quotes, apostrophes (so "I dont
+know.", "i don\u2019t know", "\\text{I don't know}." and "I\\ don't\\ know" all equal the
+abstention value) and runs of whitespace. Nothing else is normalised: "I do not know" or
+"Unknown" inside the field is an answer (a wrong one), which the prompt's exemplar makes
+unambiguous. `free` is the free-text behaviour (no field); a response without the field in
+a structured format is neither an answer nor an abstention (`no_answer`).
 
-`free` is the free-text behaviour (no field). A response without the field in a
-structured format is `no_answer`: it is neither an answer nor an abstention.
+The free-text matcher reads fields too, when free text writes them
+(`rlvr.rewards.answers.forms.other_fields`). The `selfaware` table of a structured response
+is `rlvr.rewards.selfaware` (`score_structured`).
 """
 
 from __future__ import annotations
@@ -31,14 +33,70 @@ import re
 from dataclasses import dataclass
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.answer_match import match_answer
-from rlvr.rewards.base import RewardResult
-from rlvr.rewards.boxes import boxed_spans, boxed_values, outermost
-from rlvr.rewards.fields import (  # noqa: F401 (ABSTAIN_VALUE, answer_line_values re-exported)
-    _EDGE, ABSTAIN_VALUE, _plain_latex, answer_line_values, normalise_value)
-from rlvr.rewards.folding import fold
+from rlvr.rewards.answers.boxes import boxed_spans, boxed_values, closing_brace, outermost
+from rlvr.rewards.answers.folding import fold
+
+ABSTAIN_VALUE = "I don't know"
+
+_ANSWER_LINE = re.compile(r"^[ \t>*_#-]*(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*(.*)$",
+                          re.IGNORECASE | re.MULTILINE)
+_WRAPPER = re.compile(r"^\\(?:text|textbf|textit|mathrm|mbox|mathbf|emph|boxed)\s*\{")
+# a text-style command anywhere in the field ("\\textsf{I}~\\text{don't know}") keeps its
+# content; LaTeX spacing commands and "~" are spaces
+_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|math(?:rm|sf|it|bf|tt|normal)|mbox|hbox|emph|"
+                           r"operatorname|bm|boldsymbol)\s*\{([^{}]*)\}")
+_LATEX_SPACE = re.compile(r"\\[ ,;:!]|\\(?:q?quad|enspace|thinspace)\b|~")
+_EDGE = " \t\n.,;:!?\"'*_`()[]"
+
+
+def answer_line_values(text: str) -> list[str]:
+    """The values of every `Answer:` / `Final answer:` line, in order.
+
+    The marker must open its line (after optional markdown: spaces, `>`, `*`, `_`, `#`,
+    `-`); the value runs to the end of that line, or is the next non-empty line when the
+    marker ends its line ("Answer:\\nParis"). "The answer: Paris" mid-line does not count.
+    """
+    values = []
+    for found in _ANSWER_LINE.finditer(text):
+        value = found.group(1)
+        if not value.strip():
+            rest = text[found.end():].lstrip("\n").split("\n")
+            value = next((line for line in rest if line.strip()), "")
+        values.append(value)
+    return values
+
+
+def normalise_value(value: str) -> str:
+    """A field value folded for comparison: Unicode folding, `\\text{...}`-style wrappers
+    removed, lower case, apostrophes removed, surrounding punctuation/quotes stripped,
+    whitespace collapsed. "  \\text{I Don\u2019t know.} " -> "i dont know"."""
+    value = _plain_latex(fold(value))
+    value = value.lower().replace("'", "")
+    return " ".join(value.strip(_EDGE).split())
+
+
+def _plain_latex(value: str) -> str:
+    """`value` with text-style commands unwrapped wherever they are (`\\text{I don't
+    know}.`, `\\textsf{...}`, `\\text{I}~\\text{don't know}`) and LaTeX spaces (`\\ `, `~`,
+    `\\,`, `\\quad`) made spaces, `\\&`, `\\#`, `\\_` unescaped and a line break `\\\\` a
+    newline (round 4: `\\boxed{Tom \\& Jerry}`, `\\boxed{Paris \\\\ Lyon}`); braces of other
+    commands are kept (`\\frac{1}{2}`)."""
+    value = value.strip()
+    while True:  # a wrapper around the whole value, its braces balanced
+        opened = _WRAPPER.match(value)
+        if opened is None or closing_brace(value, opened.end()) != len(value):
+            break
+        value = value[opened.end():-1].strip()
+    previous = None
+    while previous != value:
+        previous, value = value, _TEXT_COMMAND.sub(lambda m: m.group(1), value)
+    value = re.sub(r"\\\\|\\([&#_])", lambda m: m.group(1) or "\n", value)  # `\&` is "&"
+    return _LATEX_SPACE.sub(" ", value).strip()
+
 
 ANSWER_FORMATS = ("free", "boxed", "answer_line")
+
+
 def check_format(answer_format: str) -> None:
     """Refuse an unknown answer format.
 
@@ -91,7 +149,7 @@ def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE
 
     Only the last field decides answer vs abstention; earlier fields only matter as other
     candidates (see `FieldAnswer.earlier`). The text is folded first
-    (`rlvr.rewards.folding.fold`), so `selfaware` and `abstention` read the same field.
+    (`folding.fold`), so `selfaware` and `abstention` read the same field.
 
     Raises:
         RlvrError: unknown format, or "free" (which has no field).
@@ -110,70 +168,6 @@ def read_field(text: str, answer_format: str, abstain_value: str = ABSTAIN_VALUE
     earlier = tuple(dict.fromkeys(n for n in map(normalise_value, values[:-1])
                                   if n and n != idk and n != final))
     return FieldAnswer(True, last, final == idk, earlier)
-
-
-def score_field(completion: str, *, answer_format: str, abstain_value: str,
-                aliases: list[str], unanswerable: bool, question: str, match: str,
-                values: dict[str, float]) -> RewardResult:
-    """The `selfaware` verdict on a structured response (`answer_format` boxed/answer_line).
-
-    | question     | last field                      | outcome                  | value key      |
-    |--------------|---------------------------------|--------------------------|----------------|
-    | answerable   | none (or empty)                 | `no_answer`              | `wrong`        |
-    | unanswerable | none (or empty)                 | `no_answer_unanswerable` | `answer_unans.`|
-    | answerable   | the abstention value            | `abstained`              | `abstain_ans.` |
-    | answerable   | gives the gold, nothing else    | `correct`                | `correct`      |
-    | answerable   | the gold among candidates (*)   | `listed_candidates`      | `list_cand.`   |
-    | answerable   | anything else                   | `wrong`                  | `wrong`        |
-    | unanswerable | the abstention value            | `abstained_unanswerable` | `abstain_unans.` |
-    | unanswerable | anything else                   | `answered_unanswerable`  | `answer_unans.`|
-
-    (*) several items in the field (`field_items`), or other distinct fields before it.
-    Value keys in full: `answer_unanswerable`, `abstain_answerable`, `list_candidates`,
-    `abstain_unanswerable`.
-
-    The field's content is matched with `rlvr.rewards.answer_match.match_answer` (word
-    boundaries, numbers by value, candidates, denials), as in free text.
-
-    Args:
-        completion: the response (already Unicode-folded when the caller folds).
-        aliases: the gold answers, folded and lower-cased ([] for unanswerable rows).
-        unanswerable: the question has no knowable answer.
-        question: the question, lower-cased ("" when unknown).
-        match: "word" or "substring" (`match_answer`).
-        values: the reward of each value key of the table.
-    Returns:
-        a RewardResult with details `field` (the last field's raw content or None) and,
-        when listed, `other_candidates`. Score None with outcome `no_gold` for an
-        answerable row without a gold answer.
-    Raises:
-        RlvrError: unknown `answer_format`.
-    """
-    field = read_field(completion, answer_format, abstain_value)
-    details: dict = {"answer_format": answer_format, "field": field.value if field.found else None}
-    if unanswerable:
-        if not field.found:
-            return RewardResult(values["answer_unanswerable"], "no_answer_unanswerable", details)
-        if field.abstains:
-            return RewardResult(values["abstain_unanswerable"], "abstained_unanswerable", details)
-        return RewardResult(values["answer_unanswerable"], "answered_unanswerable", details)
-    if not aliases:
-        return RewardResult(None, "no_gold", {**details, "error": "empty expected_answer"})
-    if not field.found:
-        return RewardResult(values["wrong"], "no_answer", details)
-    if field.abstains:
-        return RewardResult(values["abstain_answerable"], "abstained", details)
-    content = normalise_content(field.value)
-    hit = match_answer(content, aliases, question=question, match=match)
-    if hit.hit is None:
-        return RewardResult(values["wrong"], "wrong", details)
-    details["matched_answer"] = hit.hit
-    items = field_items(content, aliases)
-    if hit.listed or field.earlier or len(items) > 1:
-        others = list(hit.others) + list(field.earlier) + [i for i in items if i != hit.hit]
-        return RewardResult(values["list_candidates"], "listed_candidates",
-                            {**details, "other_candidates": others})
-    return RewardResult(values["correct"], "correct", details)
 
 
 _FIELD_SEP = re.compile(r"\s*(?:(?<!\d),|,(?!\d)|;|\s&\s|(?<!\d)/|/(?!\d)|\||\?|\bor\b|\band\b|"

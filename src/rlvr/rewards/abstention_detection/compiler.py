@@ -1,6 +1,6 @@
 """How the robust abstention detector's pattern data becomes fast regular expressions.
 
-Patterns are written in a small dialect (see `rlvr.rewards.abstention_patterns`): MACROS
+Patterns are written in a small dialect (see `patterns`, this package): MACROS
 spell the usual contractions once, a space matches any run of whitespace and an apostrophe
 also matches its typographic forms. `compile_kind` turns one kind's patterns into one
 alternation, rewritten so every branch opens with a literal and grouped like a trie: the

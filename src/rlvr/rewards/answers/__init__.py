@@ -1,0 +1,102 @@
+"""Reading and comparing answers: the readers every grader shares, one rule each, in one place.
+
+A reward decides what a verdict is worth; how an answer is read out of a response, and
+whether two answers are the same, is decided here, so that two rewards never read one text
+two ways (DESIGN: "no second answer parser anywhere"). Standard library only at import;
+the math readers import math-verify and SymPy on first use.
+
+| module | reads |
+|---|---|
+| `numbers` | whole-value numbers ("3/4", "1,234.56", "3 million", "2\\u00bd") and their comparison |
+| `folding` | the folded text every free-text and field reader reads (NFKC, quotes, look-alikes) |
+| `boxes` | balanced `\\boxed{}` / `\\fbox{}` |
+| `fields` | answer fields (`\\boxed{}`, `Answer:` lines) and the structured formats' abstention value |
+| `match` | whether free text gives a gold answer (word boundaries, numbers by value, candidates) |
+| `forms` | spellings the matcher must not tell apart; an answer retracted or only asked |
+| `denial` | a gold answer named only to be denied ("not Paris", "Paris is wrong") |
+| `math_forms` | value-keeping rewrites of math presentation forms (Unicode digits, colour, ...) |
+| `math_kinds` | what kind a math answer is, and which tokens a reading may drop |
+| `math_compare` | whether two math readings are the same answer (math-verify underneath) |
+
+This module is the package's one entry point: the rest of rlvr imports these names from
+`rlvr.rewards.answers`, never from the modules above.
+"""
+
+from rlvr.rewards.answers.boxes import boxed_values
+from rlvr.rewards.answers.fields import (
+    ABSTAIN_VALUE,
+    ANSWER_FORMATS,
+    FieldAnswer,
+    answer_line_values,
+    check_format,
+    field_items,
+    in_field,
+    normalise_content,
+    normalise_value,
+    read_field,
+)
+from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.forms import loosen
+from rlvr.rewards.answers.match import (
+    AnswerMatch,
+    contains_word,
+    lists_candidates,
+    mark_words,
+    match_answer,
+)
+from rlvr.rewards.answers.math_compare import (
+    REL_TOL,
+    MathAnswer,
+    alarm_limit,
+    dropped_tail,
+    exact_value,
+    is_undefined,
+    math_lib,
+    same_answer,
+    timed,
+)
+from rlvr.rewards.answers.math_forms import answer_flaw
+from rlvr.rewards.answers.math_kinds import (
+    UNIT_WORDS,
+    RewriteError,
+    approx_disagrees,
+    base_digits,
+    chain_disagrees,
+    final_markers,
+    in_math,
+    kind_of,
+    listed_value,
+    negated_before,
+    other_candidates,
+    rewrite_math,
+    sentence_rest,
+)
+from rlvr.rewards.answers.numbers import (
+    RETRACTING,
+    NumberToken,
+    as_number,
+    iter_numbers,
+    numbers_equal,
+    numbers_in,
+    offers_others,
+    plain_number,
+    read_whole,
+    retracts,
+)
+
+__all__ = [
+    # numbers
+    "RETRACTING", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
+    "offers_others", "plain_number", "read_whole", "retracts",
+    # text folding, boxes and fields
+    "fold", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
+    "answer_line_values", "check_format", "field_items", "in_field", "normalise_content",
+    "normalise_value", "read_field",
+    # gold answers in free text
+    "AnswerMatch", "contains_word", "lists_candidates", "mark_words", "match_answer", "loosen",
+    # math answers (the `math` reward)
+    "REL_TOL", "MathAnswer", "alarm_limit", "dropped_tail", "exact_value", "is_undefined",
+    "math_lib", "same_answer", "timed", "answer_flaw", "UNIT_WORDS", "RewriteError",
+    "approx_disagrees", "base_digits", "chain_disagrees", "final_markers", "in_math", "kind_of",
+    "listed_value", "negated_before", "other_candidates", "rewrite_math", "sentence_rest",
+]
