@@ -460,3 +460,75 @@ def test_advantages_match_trl_grpo_trainer(tmp_path):
             assert abs(trl_advantages[start + k] - a) <= bound
     assert exact.advantages[3] == approx(0.866025) and trl_advantages[3] == approx(0.865875)
     assert trainer._metrics["train"]["frac_reward_zero_std"][-1] == exact.frac_reward_zero_std
+
+
+# --- answers-only baseline (decoupled_advantages) --------------------------------------
+
+def test_decoupled_advantages_hand_computed():
+    # group [right 1, wrong 0, abstain 0.3, abstain 0.3], scale none:
+    # b = mean of the answers = (1 + 0) / 2 = 0.5 -> A = [0.5, -0.5, -0.2, -0.2]
+    # (plain GRPO: b = 1.6 / 4 = 0.4 -> [0.6, -0.4, -0.1, -0.1])
+    flags = [False, False, True, True]
+    assert obj.decoupled_advantages([1, 0, 0.3, 0.3], flags, num_generations=4,
+                                    scale="none") == [approx(0.5), approx(-0.5),
+                                                      approx(-0.2), approx(-0.2)]
+    # scale group: sample std of [1, 0, 0.3, 0.3]: mean 0.4, squares .36+.16+.01+.01 = .54,
+    # /3 = .18, sqrt = 0.424264; + 1e-4 = 0.424364; 0.5 / 0.424364 = 1.178234,
+    # 0.2 / 0.424364 = 0.471293
+    assert obj.decoupled_advantages([1, 0, 0.3, 0.3], flags, num_generations=4) == [
+        approx(1.178234), approx(-1.178234), approx(-0.471293), approx(-0.471293)]
+    # unknown question, three wrong answers and one abstention at 0.3: b = 0, so the
+    # abstention gets +0.3 and the wrong answers 0 (plain GRPO: b = 0.075, -0.075 each)
+    assert obj.decoupled_advantages([0, 0, 0, 0.3], [False, False, False, True],
+                                    num_generations=4, scale="none") == [0, 0, 0, approx(0.3)]
+    # every completion abstained: b falls back to the group mean (1 + 0.3) / 2 = 0.65
+    assert obj.decoupled_advantages([1, 0.3], [True, True], num_generations=2,
+                                    scale="none") == [approx(0.35), approx(-0.35)]
+    # an unscored completion gets 0 and is out of b: b = (1 + 0) / 2 = 0.5
+    assert obj.decoupled_advantages([None, 1, 0, 0.3], [False, False, False, True],
+                                    num_generations=4, scale="none") == [
+        0, approx(0.5), approx(-0.5), approx(-0.2)]
+    # tied group: all 0 (never 0/0)
+    assert obj.decoupled_advantages([0.3] * 4, [True] * 4, num_generations=4) == [0.0] * 4
+    # scale batch, two groups of 2, epsilon 0: batch std of [1, 0, 0.3, 0]: mean .325,
+    # squares .455625 + .105625 + .000625 + .105625 = .6675, /3 = .2225, sqrt = .471699;
+    # group 1: b = .5 -> +-.5 / .471699 = +-1.059998; group 2: b = 0 (the one answer)
+    # -> [.3 / .471699, 0] = [.635999, 0]
+    assert obj.decoupled_advantages([1, 0, 0.3, 0], [False, False, True, False],
+                                    num_generations=2, scale="batch", epsilon=0.0) == [
+        approx(1.059998), approx(-1.059998), approx(0.635999), 0]
+
+
+def test_decoupled_advantages_refuse_bad_input():
+    with pytest.raises(ValueError, match="abstained flags"):
+        obj.decoupled_advantages([1, 0], [True], num_generations=2)
+    with pytest.raises(ValueError, match="multiple of num_generations"):
+        obj.decoupled_advantages([1, 0, 1], [False] * 3, num_generations=2)
+    with pytest.raises(ValueError, match="scale"):
+        obj.decoupled_advantages([1, 0], [False] * 2, num_generations=2, scale="grp")
+    with pytest.raises(ValueError, match="None"):
+        obj.decoupled_advantages([1, float("nan")], [False] * 2, num_generations=2)
+
+
+def test_decoupled_abstention_advantage_does_not_fade_with_the_abstain_share():
+    # property: with scale none, an abstention's advantage is r_abstain - mean answer reward
+    # for any number k of abstentions, the answers' advantages sum to 0, and with no
+    # abstention the result is plain GRPO (group_advantages)
+    rng = random.Random(7)
+    for _ in range(300):
+        g = rng.randint(2, 8)
+        answers = [rng.choice([0.0, 1.0, -1.0, 0.5]) for _ in range(g)]
+        k = rng.randint(0, g - 1)
+        value = rng.choice([0.3, 0.5, 1.0])
+        rewards = answers[:g - k] + [value] * k
+        flags = [False] * (g - k) + [True] * k
+        out = obj.decoupled_advantages(rewards, flags, num_generations=g, scale="none")
+        if max(rewards) == min(rewards):
+            assert out == [0.0] * g
+            continue
+        mean_answers = sum(answers[:g - k]) / (g - k)
+        assert all(a == approx(value - mean_answers) for a in out[g - k:])
+        assert sum(out[:g - k]) == approx(0.0)
+        if k == 0:
+            plain = obj.group_advantages(rewards, scale_by_std=False).advantages
+            assert out == [approx(a) for a in plain]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -68,6 +69,45 @@ def test_each_adapter_carries_the_fields_its_reward_reads(tmp_path):
                                                              "content": "4"}],
            "final_answer": "4"}
     assert load_rows(write(tmp_path, "x.jsonl", [row]))[0]["fields"] == {"final_answer": "4"}
+
+
+def test_a_task_declares_its_training_rows_in_the_one_registry(tmp_path, monkeypatch):
+    from rlvr.config.train_config import TrainConfig
+    from rlvr.tasks import registry
+    from rlvr.tasks.rows import RowFormat, formats, row_formats
+
+    # the task formats come from the tasks that own them, the rest are generic
+    owned = {t.train_rows.name: name for name, t in registry.TASKS.items() if t.train_rows}
+    assert owned == {"gsm8k": "gsm8k", "qa": "triviaqa", "humaneval": "humaneval",
+                     "mbpp": "mbpp"}
+    assert formats() == ("auto", "messages", "prompt", "math", "gsm8k", "qa", "humaneval",
+                         "mbpp")
+    # the data_format help text names every format a user can set
+    help_text = TrainConfig.__dataclass_fields__["data_format"].metadata["help"]
+    assert set(formats()[1:]) <= set(re.findall(r"[a-z0-9]+", help_text))
+
+    # a user's task brings its rows with it: detected, parsed, accepted by data_format
+    def days_row(obj, path, line):
+        return {"prompt": [{"role": "user", "content": obj["day_question"]}],
+                "question": obj["day_question"], "expected_answer": obj["day"],
+                "is_unanswerable": False, "fields": {"day": obj["day"]}}
+
+    task = registry.EvalTask(
+        name="days", version=1, description="days of the week", load=lambda p: [],
+        data_file=None, render=lambda r: r["day_question"], reward="qa",
+        metrics=lambda *a: {},
+        train_rows=RowFormat("days", "day_question, day", ("day_question", "day"), days_row))
+    monkeypatch.setitem(registry.TASKS, "days", task)
+    assert row_formats()["days"] is task.train_rows and formats()[-1] == "days"
+    path = write(tmp_path, "days.jsonl", [{"day_question": "Day after Monday?",
+                                           "day": "Tuesday"}] * 3)
+    assert detect_format({"day_question": "q", "day": "d"}) == "days"
+    assert [r["format"] for r in load_rows(path)] == ["days"] * 3
+    assert load_rows(path, "days")[0]["fields"] == {"day": "Tuesday"}
+    load_config(overrides={"data_format": "days"})  # accepted: no ConfigError
+    monkeypatch.delitem(registry.TASKS, "days")
+    with pytest.raises(ConfigError, match="data_format must be one of auto, messages"):
+        load_config(overrides={"data_format": "days"})
 
 
 def test_a_row_of_another_format_names_file_line_and_fix(tmp_path):

@@ -173,10 +173,10 @@ def check_config(cfg) -> None:
 def check_task_run(cfg) -> None:
     """`data_format`, `kshot_eval` / `kshot_limit`, and settings that only a calibration
     run can use, each refused with the fix."""
-    from rlvr.tasks.rows import FORMATS
+    from rlvr.tasks.rows import formats
 
-    if cfg.data_format not in FORMATS:
-        raise ConfigError(f"data_format must be one of {', '.join(FORMATS)}, not "
+    if cfg.data_format not in formats():
+        raise ConfigError(f"data_format must be one of {', '.join(formats())}, not "
                           f"{cfg.data_format!r}")
     if cfg.kshot_limit is not None and cfg.kshot_limit < 1:
         raise ConfigError(f"kshot_limit must be >= 1 or null, got {cfg.kshot_limit!r}")

@@ -22,6 +22,7 @@ from rlvr.objectives.grpo import (
     aggregation_weights,
     batch_advantages,
     broadcast_to_tokens,
+    decoupled_advantages,
     group_advantages,
     resolve_aggregation,
 )
@@ -52,7 +53,8 @@ __all__ = [
     "AGGREGATIONS", "STD_CONVENTIONS", "Aggregation", "BatchAdvantages", "DPOTerms",
     "GroupAdvantages", "PPOClipTerms", "aggregate_token_losses", "aggregation_weights",
     "batch_advantages", "bradley_terry_loss", "bradley_terry_prob", "broadcast_to_tokens",
-    "dpo_loss", "dpo_terms", "dpo_terms_from_probs", "group_advantages", "importance_ratio",
+    "decoupled_advantages", "dpo_loss", "dpo_terms", "dpo_terms_from_probs",
+    "group_advantages", "importance_ratio",
     "kl_k3", "log_sigmoid", "mean_token_cross_entropy", "pass_at_k", "ppo_clip_terms",
     "ppo_clipped_loss", "ppo_clipped_objective", "ranking_flip_weight",
     "resolve_aggregation", "risk_weighted_score", "sigmoid", "token_cross_entropy",

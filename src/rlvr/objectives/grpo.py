@@ -1,4 +1,5 @@
-"""GRPO pieces: group-relative advantages, their broadcast to tokens, loss aggregation.
+"""GRPO pieces: group-relative advantages (and the answers-only baseline of
+`decoupled_advantages`), their broadcast to tokens, loss aggregation.
 
 Conventions (the project's design sketch): sample std (divide by G - 1) by default,
 population std as an option; a zero-variance group gets exactly 0 for every advantage (never 0/0); a group
@@ -130,6 +131,74 @@ def batch_advantages(
         advantages=[a for g in groups for a in g.advantages], groups=groups,
         frac_reward_zero_std=sum(g.zero_variance for g in groups) / len(groups),
         num_unscored=sum(g.num_unscored for g in groups))
+
+
+def decoupled_advantages(
+    rewards: Sequence[float | None],
+    abstained: Sequence[bool],
+    *,
+    num_generations: int,
+    scale: str = "group",
+    epsilon: float = 1e-4,
+) -> list[float]:
+    """Group advantages whose baseline is the group's answers only, so an abstention is
+    measured against what answering this question earns (an option in the spirit of UCPO's
+    separate normalisation of answer and abstain rollouts; this formula is rlvr's).
+
+    Formula, per group of G = num_generations consecutive completions, over the scored ones
+    (reward not None), with D the scored answers (not abstained):
+        b = mean_{i in D} r_i   (the mean of all scored rewards when D is empty),
+        s = sample std of the group's scored rewards (scale "group"), of the batch's
+            (scale "batch"), or no division (scale "none"),
+        A_i = (r_i - b) / (s + epsilon),   or r_i - b for scale "none";
+        A_i = 0 for an unscored completion, and for every member of a group whose scored
+        rewards are all equal (or that has fewer than 2).
+    An answer is compared with the other answers (right against wrong, whatever the number
+    of abstentions); an abstention gets r_abstain - mean answer reward, positive exactly when
+    abstaining pays more than this question's answers do on average. In plain GRPO the
+    baseline is the mean over all G, so abstention's advantage is (r_abstain - b)(G - k)/G
+    with k abstentions: it fades as abstaining spreads through a group, and every answer's
+    advantage shifts with the share of abstentions. Hedged answers count as answers.
+    Shapes: rewards (B,), abstained (B,), B a multiple of G -> advantages (B,).
+    Args:
+        scale: "group", "batch" or "none" (TRL's `scale_rewards`).
+        epsilon: added to the std (TRL adds 1e-4).
+    Raises: ValueError for lengths that differ or are not a multiple of G, an unknown
+        scale, a negative epsilon, or a reward that is not None and not finite.
+    Source: rlvr; Zeng et al. 2026 (UCPO, arXiv:2601.22648) for the idea of normalising
+        answer and abstain rollouts apart; TRL GRPOTrainer for the std and epsilon.
+    """
+    size = _checks.count(num_generations, "num_generations", minimum=1)
+    if scale not in ("group", "batch", "none"):
+        raise ValueError(f"scale must be 'group', 'batch' or 'none', got {scale!r}")
+    epsilon = _checks.non_negative(epsilon, "epsilon")
+    if len(abstained) != len(rewards):
+        raise ValueError(f"{len(abstained)} abstained flags for {len(rewards)} rewards")
+    if not rewards or len(rewards) % size:
+        raise ValueError(f"len(rewards) = {len(rewards)} must be a positive multiple of "
+                         f"num_generations = {size}")
+    values = [None if r is None else _reward(r, i) for i, r in enumerate(rewards)]
+
+    def sample_std(xs: list[float]) -> float:
+        mean = math.fsum(xs) / len(xs)
+        return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+
+    everything = [v for v in values if v is not None]
+    batch_std = sample_std(everything) if len(everything) >= 2 else 0.0
+    advantages = [0.0] * len(values)
+    for start in range(0, len(values), size):
+        group = range(start, start + size)
+        scored = [i for i in group if values[i] is not None]
+        group_values = [values[i] for i in scored]
+        if len(scored) < 2 or max(group_values) == min(group_values):
+            continue
+        answers = [values[i] for i in scored if not abstained[i]] or group_values
+        baseline = math.fsum(answers) / len(answers)
+        divisor = {"group": sample_std(group_values) + epsilon,
+                   "batch": batch_std + epsilon, "none": 1.0}[scale]
+        for i in scored:
+            advantages[i] = (values[i] - baseline) / divisor
+    return advantages
 
 
 def broadcast_to_tokens(advantages: Sequence[float], *, lengths: Sequence[int]) -> list[list[float]]:

@@ -4,8 +4,8 @@ A task names its dataset loader and default file (relative to the data directory
 standard Hugging Face Hub dataset and whether rlvr packages a subset of it (where the
 rows come from: `rlvr.tasks.sources`), how prompts are rendered (chat template with a system prompt, or raw text), few-shot
 exemplars, generation settings, the registered reward that scores it (the same function
-that trains on it), the metrics, and a version that changes whenever the prompt or
-scoring changes. `TASKS` is the registry; `get_task` looks a name up.
+that trains on it), the metrics, the format of its training rows (`data_format`, parsed by
+`rlvr.tasks.rows`), and a version that changes whenever the prompt or scoring changes. `TASKS` is the registry; `get_task` looks a name up.
 """
 
 from __future__ import annotations
@@ -21,12 +21,11 @@ from rlvr.tasks.hub import (HubDataset, gsm8k_hub_row, humaneval_hub_row, mbpp_h
                            triviaqa_hub_row)
 from rlvr.metrics.task_metrics import (code_metrics, gsm8k_metrics, qa_metrics,
                                     selfaware_metrics)
+from rlvr.tasks.prompts import (CODE_SYSTEM, GSM8K_SYSTEM, QA_SYSTEM,  # noqa: F401
+                               SELFAWARE_SYSTEM, mbpp_prompt)
+from rlvr.tasks.row_parsers import (RowFormat, gsm8k_row, has_qa_keys, humaneval_row,
+                                    looks_like_gsm8k, mbpp_row, qa_row)
 
-SELFAWARE_SYSTEM = "You are a helpful assistant. Read the following carefully and provide your answer."
-GSM8K_SYSTEM = ("Solve the math problem step by step. End with a line '#### N' where N is "
-                "the final number.")
-QA_SYSTEM = "Answer the question with a short phrase."
-CODE_SYSTEM = "You are a Python programmer. Reply with Python code only."
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,9 @@ class EvalTask:
         max_new_tokens, stop: generation cap (tokens) and stop strings.
         fewshot_file, fewshot_answer, default_fewshot: exemplars (from a train split
             only), how an exemplar's answer is written, and the default count.
+        train_rows: the training row format of this task's files (a `data_format` value,
+            read with the same prompt as the task asks), or None: the task has none of its
+            own (`rlvr.tasks.rows.row_formats` lists it with the generic formats).
     """
 
     name: str
@@ -70,6 +72,7 @@ class EvalTask:
     fewshot_file: str | None = None
     fewshot_answer: Callable[[dict[str, Any]], str] | None = None
     default_fewshot: int = 0
+    train_rows: RowFormat | None = field(default=None, compare=False)
     notes: str = field(default="", compare=False)
 
     def build_prompt(self, row: dict[str, Any], exemplars: list[dict[str, Any]] = ()) -> Any:
@@ -129,6 +132,8 @@ register_task(EvalTask(
     hub=HubDataset("openai/gsm8k", "main", "test", gsm8k_hub_row, fewshot_split="train"),
     packaged=True, fewshot_file="gsm8k/train.jsonl", fewshot_answer=lambda r: r["solution"],
     default_fewshot=0,
+    train_rows=RowFormat("gsm8k", "question, answer ('... #### N')", ("question", "answer"),
+                         gsm8k_row, detect=looks_like_gsm8k, detect_rank=30),
 ))
 register_task(EvalTask(
     name="triviaqa", version=1,
@@ -140,6 +145,8 @@ register_task(EvalTask(
     packaged=True,
     render=_question, system_prompt=QA_SYSTEM, reward="qa", extra_rewards=("abstention",),
     metrics=qa_metrics, max_new_tokens=32, stop=("\n",),
+    train_rows=RowFormat("qa", "question with answer or aliases (or TriviaQA's context, "
+                         "answer)", None, qa_row, has_qa_keys, detect_rank=60),
 ))
 register_task(EvalTask(
     name="humaneval", version=1,
@@ -149,14 +156,18 @@ register_task(EvalTask(
     render=lambda r: r["prompt"], prompt_style="raw", reward="code",
     metrics=code_metrics, max_new_tokens=256,
     stop=("\ndef ", "\nclass ", "\nif __name__", "\nprint(", "\n#"),
+    train_rows=RowFormat("humaneval", "prompt, test, entry_point",
+                         ("prompt", "test", "entry_point"), humaneval_row, detect_rank=10),
 ))
 register_task(EvalTask(
     name="mbpp", version=1,
     description="MBPP test ids 11-510; pass@1 (pass@k with --num-samples), sandboxed",
     load=loaders.load_mbpp, data_file="mbpp/mbpp.jsonl",
     hub=HubDataset("google-research-datasets/mbpp", "full", "test", mbpp_hub_row), packaged=True,
-    render=lambda r: f"{r['text']}\nYour code should pass this test:\n{r['test_list'][0]}",
+    render=mbpp_prompt,
     system_prompt=CODE_SYSTEM, reward="code", metrics=code_metrics, max_new_tokens=256,
+    train_rows=RowFormat("mbpp", "text, test_list", ("text", "test_list"), mbpp_row,
+                         detect_rank=50),
 ))
 register_task(EvalTask(
     name="exploretom", version=1,

@@ -147,7 +147,7 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
     """Load training and held-out examples for a `data` option (see module docstring).
 
     Args:
-        data_format: the row format of JSONL files (`rlvr.tasks.rows.FORMATS`; "auto"
+        data_format: the row format of JSONL files (`rlvr.tasks.rows.formats()`; "auto"
             detects it from each file's first row).
         data_dir: where `data: gsm8k` looks first (see `task_data`).
     Raises:
