@@ -189,6 +189,19 @@ def check_task_run(cfg) -> None:
         if "gsm8k_correctness" not in reward_names(cfg):
             raise ConfigError("kshot_eval evaluates on GSM8K and needs gsm8k_correctness among "
                               "the rewards; add it to reward_funcs or remove kshot_eval")
+    if cfg.advantage_baseline not in ("group", "answers"):
+        raise ConfigError(f"advantage_baseline must be group or answers, not "
+                          f"{cfg.advantage_baseline!r}")
+    if cfg.advantage_baseline == "answers":
+        if is_task_run(cfg) or cfg.method != "grpo" or cfg.backend != "trl":
+            raise ConfigError("advantage_baseline: answers reads which completions abstained "
+                              "from a calibration reward (selfaware or abstention) in GRPO "
+                              "with backend: trl; set advantage_baseline: group")
+        aggregation = (cfg.trl or {}).get("multi_objective_aggregation", "sum_then_normalize")
+        if aggregation != "sum_then_normalize":
+            raise ConfigError("advantage_baseline: answers replaces TRL's sum_then_normalize "
+                              f"advantages, not {aggregation!r}; remove "
+                              "trl.multi_objective_aggregation or set advantage_baseline: group")
     if is_task_run(cfg) and cfg.train_answerable != "all":
         raise ConfigError(f"train_answerable: {cfg.train_answerable} labels questions the base "
                           "model knows for the calibration reward, which this run does not "

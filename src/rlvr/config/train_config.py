@@ -102,6 +102,12 @@ class TrainConfig:
     mask_zero_std_groups: bool = _f(False, "drop groups whose rewards all tie (zero spread, "
                                            "every advantage 0) from the policy loss, the KL "
                                            "term and the token count (rlvr.train.zero_std_mask)")
+    advantage_baseline: str = _f("group", "baseline of a group's advantages: group (TRL's "
+                                          "mean of all G rewards) | answers (the mean reward "
+                                          "of the group's answered completions, so an "
+                                          "abstention is measured against answering; "
+                                          "calibration rewards only, "
+                                          "rlvr.train.abstain_advantages)")
     gradient_checkpointing: bool = _f(False, "recompute activations to save memory (slower)")
     bf16: bool | None = _f(None, "bf16 mixed precision; None = on when a bf16 GPU is present")
     trl: dict = _f({}, "any other trl.GRPOConfig option, passed to it as it is after rlvr's "

@@ -30,6 +30,7 @@ from rlvr.train.rollouts import RolloutLog
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trl_options import trl_options
 from rlvr.train.zero_std_mask import masked_trainer
+from rlvr.train.abstain_advantages import decoupled_trainer
 
 logger = logging.getLogger(__name__)
 
@@ -174,8 +175,9 @@ def train_grpo(state: RunState) -> Trained:
             from rlvr.train.vllm_cpu import patch_trl_vllm_for_cpu
 
             patch_trl_vllm_for_cpu("float32")  # CPU vLLM: float32, weights via reload
-        trainer_class = masked_trainer(cfg.mask_zero_std_groups, curriculum_trainer(
-            CurriculumSettings.from_config(cfg), GRPOTrainer))  # options off: GRPOTrainer
+        trainer_class = masked_trainer(cfg.mask_zero_std_groups, decoupled_trainer(
+            cfg.advantage_baseline, curriculum_trainer(
+                CurriculumSettings.from_config(cfg), GRPOTrainer)))  # options off: GRPOTrainer
         trainer = trainer_class(
             model=state.model, reward_funcs=reward_funcs,
             args=grpo_args(cfg, output_dir, reward_weights, report_to, run_name),

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rlvr.train.batch_hook import batch_hook_trainer
+
 def zero_std_keep(advantages: Sequence[float], num_generations: int) -> list[bool]:
     """Which completions stay in the loss: False for every member of a group whose
     advantages are all equal (module docstring: tied rewards, in float32 or not).
@@ -76,18 +78,7 @@ def masked_trainer(mask_zero_std_groups: bool, base_class: type) -> type:
     """
     if not mask_zero_std_groups:
         return base_class
-
-    class ZeroStdMaskedTrainer(base_class):
-        """`base_class` with zero-spread groups out of the loss (`masked_trainer`)."""
-
-        def _generate_and_score_completions(self, inputs):
-            output = super()._generate_and_score_completions(inputs)
-            if not self.model.training or output["advantages"].dim() != 1:
-                return output  # evaluation batches, and (B, T) advantages of subclasses
-            return mask_batch(self, output)
-
-    ZeroStdMaskedTrainer.__name__ = f"ZeroStdMasked{base_class.__name__}"
-    return ZeroStdMaskedTrainer
+    return batch_hook_trainer(base_class, mask_batch, "ZeroStdMasked")
 
 
 def mask_batch(trainer: Any, output: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,96 @@
+"""Does the main job's recipe hold on the seed a user happens to run? Today's recipe and a
+candidate on the same seeds, one held-out set (`rlvr compare`).
+
+    .venv/bin/python benchmarks/seed_robustness.py                       # 2 arms x 8 seeds
+    .venv/bin/python benchmarks/seed_robustness.py --seeds 42,0 --max-steps 5   # a quick look
+
+Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is;
+`grpo-strict+advantage_baseline=answers` adds the answer baseline
+(`rlvr.train.abstain_advantages`); any arm with `+key=value` overrides works. The base
+model's held-out answers and knowledge labels are computed once for every arm and seed.
+Prints the machine's fp32 matmul throughput, each run's training seconds, per arm the
+per-seed table (honesty, prudence, over-conservativeness, known-retention and the verdict
+against the base model), the worst seed (lowest known-retention) and `seeds_meeting_bounds`
+(seeds `improved` with known-retention >= 0.85), the wall time and the cost of one more
+seed. The cross-task check is off (it does not enter the verdict). Resumable: rerun the
+same command to finish an interrupted study.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import matmul_gflops  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+ARMS = "grpo-strict,grpo-strict+advantage_baseline=answers"
+SEEDS = "42,0,1,2,3,4,5,6"
+
+
+def _fmt(value) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", default=str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"))
+    parser.add_argument("--arms", default=ARMS)
+    parser.add_argument("--seeds", default=SEEDS)
+    parser.add_argument("--max-steps", type=int, default=None,
+                        help="optimizer steps per run (default: the config's)")
+    parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_seeds"))
+    args = parser.parse_args()
+    from rlvr.eval.method_stats import worst_seed
+    from rlvr.train.compare_arms import run_compare
+
+    print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul")
+    overrides = {"cross_check": "none"}
+    if args.max_steps:
+        overrides["max_steps"] = args.max_steps
+    arms = [a for a in args.arms.split(",") if a]
+    seeds = [int(s) for s in args.seeds.split(",") if s]
+    start = time.perf_counter()
+    summary = run_compare(args.config, arms, seeds, overrides, args.output_dir)
+    wall = time.perf_counter() - start
+    trained_s = []
+    for run in summary["runs"]:
+        report = json.loads((Path(run["run_dir"]) / "report.json").read_text())
+        timings = report["meta"].get("timings", {})
+        total = sum(v for k, v in timings.items() if isinstance(v, (int, float)))
+        if not run["reused"]:
+            trained_s.append(total)
+        print(f"{run['arm']} seed {run['seed']}: {report['meta']['optimizer_steps']} steps, "
+              f"train {timings.get('train_s', float('nan')):.0f} s"
+              f"{' (reused)' if run['reused'] else ''}")
+    floor = summary["retention_floor"]
+    for arm in arms:
+        rows = summary["per_seed"][arm]
+        print(f"\n{arm}")
+        print("| seed | honesty | prudence | over-conservativeness | known-retention | verdict |")
+        print("|---|---|---|---|---|---|")
+        for r in rows:
+            print(f"| {r['seed']} | {_fmt(r['honesty'])} | {_fmt(r['prudence'])} | "
+                  f"{_fmt(r['over_conservativeness'])} | {_fmt(r['known_retention'])} | "
+                  f"{r['verdict']} |")
+        worst = worst_seed(rows)
+        if worst is not None:
+            print(f"worst seed: {worst['seed']} (known-retention "
+                  f"{_fmt(worst['known_retention'])}, honesty {_fmt(worst['honesty'])}, "
+                  f"{worst['verdict']})")
+        print(f"seeds_meeting_bounds: {summary['seeds_meeting_bounds'][arm]} of {len(rows)} "
+              f"(improved, known-retention >= {floor})")
+    print(f"\nwall time: {wall:.0f} s = {wall / 60:.1f} min for {len(arms)} arms x "
+          f"{len(seeds)} seeds (reused runs cost nothing)")
+    if trained_s:
+        print(f"one more seed costs about {sum(trained_s) / len(trained_s):.0f} s per arm "
+              f"(the mean of the {len(trained_s)} runs made now, base stages shared)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
