@@ -225,6 +225,10 @@ class TrainConfig:
     knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
                                            "greedy, only with K = 1)")
     knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
+    label_cache: bool = _f(True, "keep the base model's answers to the training rows (with "
+                                 "train_answerable: known|label) in $RLVR_CACHE_DIR/knowledge, "
+                                 "keyed by weights, prompts and sampling settings, so another "
+                                 "run or seed reuses them (rlvr.eval.label_cache)")
     max_known_retention_drop: float = _f(0.15, "the verdict's bound: training `improved` the "
                                                "model only if known retention (correct "
                                                "answers on questions the base model knew) "

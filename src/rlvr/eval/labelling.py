@@ -76,6 +76,28 @@ def _knowledge_samples(model, tokenizer, task, rows: Sequence[dict],
                                  label)
 
 
+def _from_label_cache(model, tokenizer, task, rows: Sequence[dict],
+                      knowledge: KnowledgeSettings, generation: EvalSettings
+                      ) -> tuple[list[dict] | None, str]:
+    """(the cached answers to `rows`, rescored with the installed grader, or None; the
+    cache key) for the labelling call `_knowledge_samples` would make
+    (`rlvr.eval.label_cache`)."""
+    from rlvr.eval.label_cache import answers_key, cached_answers, weights_digest
+    from rlvr.eval.runner import rescore_records
+
+    settings = generation.replace(num_samples=knowledge.samples,
+                                  temperature=knowledge.temperature)
+    key = answers_key(weights_digest(model), tokenizer, task, rows,
+                      {**settings.generation(), "engine": settings.engine,
+                       "dtype": settings.dtype})
+    records = cached_answers(key, len(rows) * knowledge.samples)
+    if records is None:
+        return None, key
+    logger.info("reusing the base model's %d answers to the training rows from the label "
+                "cache (key %s...)", len(records), key[:12])
+    return rescore_records(task, records), key
+
+
 def known_training_rows(model, tokenizer, task, train: Sequence[dict],
                         knowledge: KnowledgeSettings, generation: EvalSettings,
                         train_answerable: str, run_dir: Path,
@@ -91,7 +113,8 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
     calibration reward abstaining (-0.5) beats a wrong answer (-1.0) there; trained on them,
     the policy learns to abstain on whole kinds of questions, known ones included (seen
     here: over-abstention 0 -> 1.0 within 11 steps). The base model's answers and labels go
-    to `train_knowledge.jsonl` (reused on `--resume`).
+    to `train_knowledge.jsonl` (reused on `--resume`); with `knowledge.cache` they are also
+    taken from and kept in the label cache across runs (`rlvr.eval.label_cache`).
     Returns:
         (kept rows, counts {"answerable", "known", "unanswerable"}).
     """
@@ -106,10 +129,19 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
         if [r["id"] for r in saved] == [r["id"] for r in rows for _ in range(
                 knowledge.samples)]:
             records = saved
+    key = None
+    if records is None and knowledge.cache:
+        records, key = _from_label_cache(model, tokenizer, task, rows, knowledge, generation)
+        if records is not None:
+            write_jsonl(path, records)
     if records is None:
         records = _knowledge_samples(model, tokenizer, task, rows, knowledge, generation,
                                      "train knowledge")
         write_jsonl(path, records)
+        if key is not None:
+            from rlvr.eval.label_cache import save_answers
+
+            save_answers(key, records)
     labels = knowledge_labels(records, knowledge.threshold)
     keep = {i for i, ex in answerable if labels[i]["known"]}
     labelled = [ex if ex["is_unanswerable"] else {**ex, "known": i in keep}

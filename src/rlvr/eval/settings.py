@@ -112,11 +112,13 @@ class EvalSettings:
 class KnowledgeSettings:
     """Which questions the base model knows (`rlvr.eval.labelling`): `samples` answers per
     answerable question at `temperature` (1 at 0 = its greedy answer), known when the
-    share correct is >= `threshold`."""
+    share correct is >= `threshold`; `cache`: the training rows' answers are taken from and
+    kept in the label cache across runs."""
 
     samples: int = 1
     temperature: float = 0.0
     threshold: float = 0.5
+    cache: bool = False  # training rows' answers kept across runs (rlvr.eval.label_cache)
 
     @property
     def reuses_greedy(self) -> bool:
@@ -251,7 +253,8 @@ class RunEvaluation:
             cache_key=cache_key,
             knowledge=KnowledgeSettings(int(get("knowledge_samples")),
                                         float(get("knowledge_temperature")),
-                                        float(get("knowledge_threshold"))),
+                                        float(get("knowledge_threshold")),
+                                        bool(get("label_cache"))),
             decision=DecisionSettings(int(get("decision_samples")),
                                       float(get("decision_temperature")),
                                       int(get("max_completion_length")), get("reward_preset")),
