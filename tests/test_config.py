@@ -84,7 +84,7 @@ def test_cli_flags_override_file(tmp_path, monkeypatch):
 
     seen = {}
 
-    def fake_run(cfg, resume=False):
+    def fake_run(cfg, resume=False, overwrite=False):
         seen["cfg"] = cfg
         return {"meta": {"optimizer_steps": 0, "timings": {}}}
 

@@ -56,13 +56,15 @@ def _config(config: TrainConfig | str | Path | None, overrides: dict[str, Any]) 
 
 
 def train(config: TrainConfig | str | Path | None = None, resume: bool = False,
-          **overrides: Any) -> TrainResult:
+          overwrite: bool = False, **overrides: Any) -> TrainResult:
     """Train (the configured `method`) and evaluate, as `rlvr train --config FILE`.
 
     Args:
         config: a TrainConfig, a YAML config path, or None for the defaults (the main job's
             built-in data and reward).
         resume: continue the run in `output_dir` from its newest checkpoint (`--resume`).
+        overwrite: empty an `output_dir` that holds a run first (`--overwrite`); without
+            it or `resume` such a folder is refused (`rlvr.train.run_folder`).
         overrides: config keys, e.g. `max_steps=5` (`--set key=value`).
     Returns:
         TrainResult (run folder, adapter folder, report dict).
@@ -72,8 +74,11 @@ def train(config: TrainConfig | str | Path | None = None, resume: bool = False,
     """
     from rlvr.train.job import run
 
+    from rlvr.train.run_folder import check_run_folder
+
     cfg = _config(config, overrides)
-    report = run(cfg, resume=resume)
+    check_run_folder(cfg.output_dir, resume, overwrite)
+    report = run(cfg, resume=resume, overwrite=overwrite)
     run_dir = Path(cfg.output_dir)
     return TrainResult(run_dir=run_dir, adapter_dir=run_dir / "adapter", report=report)
 

@@ -39,6 +39,9 @@ def register(subparsers) -> None:
                    help="override any config key (repeatable), e.g. --set beta=0.0")
     p.add_argument("--resume", action="store_true",
                    help="continue from the newest checkpoint in the run directory")
+    p.add_argument("--overwrite", action="store_true",
+                   help="empty a run directory that already holds a run, then start afresh "
+                        "(without it or --resume such a folder is refused)")
     p.add_argument("--list-keys", action="store_true", help="list config keys and exit")
     p.add_argument("--print-schema", action="store_true",
                    help="print the config's JSON Schema (for editors) and exit")
@@ -68,13 +71,15 @@ def run(args: argparse.Namespace) -> int:
             overrides[key] = value
     cfg = load_config(args.config, overrides)
     from rlvr.train.checks import check_before_model
+    from rlvr.train.run_folder import check_run_folder
 
+    check_run_folder(cfg.output_dir, args.resume, args.overwrite)  # one run per folder
     check_before_model(cfg)  # paths, data, preflight: before torch/TRL import (seconds)
 
     from rlvr.eval.honesty_report import format_table, knowledge_table, verdict_line
     from rlvr.train.job import run as run_training
 
-    report = run_training(cfg, resume=args.resume)
+    report = run_training(cfg, resume=args.resume, overwrite=args.overwrite)
     timings = report["meta"].get("timings", {})
     print(f"run directory: {cfg.output_dir}")
     print(f"optimizer steps: {report['meta']['optimizer_steps']}, "

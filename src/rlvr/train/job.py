@@ -48,6 +48,7 @@ from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_
                                 task_report, task_verdict_line)
 from rlvr.hardware import check_options
 from rlvr.io import check_output_dir, write_text
+from rlvr.train.run_folder import check_run_folder, empty_run_folder
 from rlvr.metrics.run_log import append_metrics
 from rlvr.models import load_for_training, load_tokenizer, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
@@ -70,21 +71,25 @@ RESUME_FIXED = ("model", "data", "system_prompt", "lora_r", "lora_alpha", "lora_
                 "backend", "data_format", "method")
 
 
-def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
+def run(cfg: TrainConfig, resume: bool = False, overwrite: bool = False) -> dict[str, Any]:
     """Run the main job (see the module docstring) and return the report dict.
 
     Args:
         cfg: the resolved training configuration.
         resume: continue from the newest checkpoint in the run directory and reuse the
             saved base-model generations and knowledge labels when they cover the same
-            questions.
+            questions (a folder without a checkpoint is taken as it is: `rlvr compare`
+            fills new folders with shared files first; the command's stricter rule is
+            `rlvr.train.run_folder.check_run_folder`).
+        overwrite: empty a run directory that holds a run first (`--overwrite`).
     Raises:
-        ConfigError: `--resume` with settings that differ from the run's; the reward
-            preflight refused the training rows.
+        ConfigError: `--resume` with settings that differ from the run's; a run directory
+            that holds a run, without `resume` or `overwrite`; the reward preflight refused
+            the training rows.
         DataError: bad data, or held-out questions that are also training questions.
         RlvrError subclasses for a missing model.
     """
-    state = prepare(cfg, resume)
+    state = prepare(cfg, resume, overwrite)
     load_base(state)
     if not cfg.skip_eval:
         state.base_records = evaluate_base(state)
@@ -117,7 +122,7 @@ def run(cfg: TrainConfig, resume: bool = False) -> dict[str, Any]:
     return finish(state, trained, report)
 
 
-def prepare(cfg: TrainConfig, resume: bool) -> RunState:
+def prepare(cfg: TrainConfig, resume: bool, overwrite: bool = False) -> RunState:
     """Stage 1: everything that can fail before a model loads, then the run directory.
 
     Checks the output directory and hardware options, the `trl:` options (by building the
@@ -138,6 +143,8 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
     run_dir = Path(cfg.output_dir)
     previous = run_dir / "resolved_config.yaml"
     check_output_dir(run_dir)  # before any data or model: an unwritable folder fails now
+    if not resume:  # one run per folder (rlvr.train.run_folder)
+        check_run_folder(run_dir, overwrite=overwrite)
     check_options(cfg)  # CUDA-only options on a machine without CUDA fail now
     if cfg.trl and cfg.method == "grpo" and cfg.backend == "trl":
         check_grpo_args(cfg, run_dir)  # `trl:` names and values, by the installed TRL
@@ -158,6 +165,8 @@ def prepare(cfg: TrainConfig, resume: bool) -> RunState:
     task_run = evaluation.task_run  # GSM8K/MATH/QA/code rewards: no knowledge labels, honesty
     if task_run:
         check_kshot_data(evaluation.kshot, train, heldout)
+    if overwrite:
+        empty_run_folder(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
     write_run_data(run_dir, train, heldout, with_fields=task_run)
