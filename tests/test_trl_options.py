@@ -309,3 +309,69 @@ def test_one_real_grpo_step_with_the_trl_option(tmp_path, monkeypatch, trl_optio
     assert trainer.state.global_step == 1
     resolved = yaml.safe_load((run_dir / "resolved_config.yaml").read_text(encoding="utf-8"))
     assert resolved["trl"] == trl_options
+
+
+# --- every TRL loss, and values TRL accepts that cannot train ---
+
+def test_loss_types_are_every_loss_trls_compute_loss_knows():
+    import inspect
+
+    from trl import GRPOTrainer
+
+    from rlvr.config.checks import LOSS_TYPES
+
+    source = inspect.getsource(GRPOTrainer._compute_loss)
+    named = set(re.findall(r'loss_type == "(\w+)"', source))
+    for group in re.findall(r"loss_type in \[([^\]]+)\]", source):
+        named |= set(re.findall(r'"(\w+)"', group))
+    assert named == set(LOSS_TYPES)
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("num_iterations", 0, "0 cannot train; it must be an integer >= 1"),
+    ("num_iterations", 1.5, "must be an integer >= 1"),
+    ("num_iterations", "0", "must be an integer >= 1"),  # text, as --set trl.num_iterations=0 gives
+    ("steps_per_generation", 0, "null or an integer >= 1"),
+    ("generation_batch_size", -4, "null or an integer >= 1"),
+    ("epsilon_high", -0.1, "null or a number >= 0"),
+    ("repetition_penalty", 0, "a number > 0"),
+    ("min_p", 1.5, "null or a number in \\[0, 1\\]"),
+])
+def test_values_trl_accepts_but_cannot_train_are_refused_when_the_config_loads(option, value,
+                                                                               message):
+    with pytest.raises(ConfigError, match=f"trl: {option}: .*{message}"):
+        load_config(None, {"trl": {option: value}})
+
+
+@pytest.mark.parametrize("option, value", [("num_iterations", 2), ("steps_per_generation", None),
+                                           ("epsilon_high", 0.28), ("min_p", 0.05)])
+def test_workable_values_pass(option, value):
+    assert load_config(None, {"trl": {option: value}}).trl == {option: value}
+
+
+@pytest.mark.parametrize("loss_type, trl_options", [
+    ("cispo", {"epsilon_high": 5.0}),  # CISPO clips the weight at epsilon_high (MiniMax-M1)
+    ("sapo", {}),
+    ("luspo", {"importance_sampling_level": "sequence"}),
+    ("vespo", {}),
+])
+def test_one_real_grpo_step_with_each_newer_trl_loss(tmp_path, monkeypatch, loss_type,
+                                                     trl_options):
+    from rlvr.train import grpo
+
+    job = _tiny_job(monkeypatch, tmp_path)
+    trainers = []
+    build = grpo.curriculum_trainer
+
+    def recording(cfg, base):
+        class Recording(build(cfg, base)):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                trainers.append(self)
+        return Recording
+
+    monkeypatch.setattr(grpo, "curriculum_trainer", recording)
+    report = job.run(_tiny_config(tmp_path / "run", loss_type=loss_type, trl=trl_options))
+    assert report["meta"]["optimizer_steps"] == 1
+    (trainer,) = trainers
+    assert trainer.args.loss_type == trainer.loss_type == loss_type

@@ -45,6 +45,10 @@ _EXAMPLES = {"reward_params": "{wrong: -1.0}", "reward_funcs": "[{name: selfawar
              "trl": "{epsilon_high: 0.28}"}
 
 
+# TRL 1.16 GRPOConfig.loss_type values; how each aggregates its tokens: docs/training.md
+LOSS_TYPES = ("dapo", "grpo", "dr_grpo", "bnpo", "cispo", "sapo", "luspo", "vespo")
+
+
 def type_message(fields: dict, key: str, value: Any) -> str:
     """`key must be <kinds> such as <example>, got <value>`: what the field takes, with an
     example (the default when it is one) as the fix. `fields` is the dataclass's
@@ -97,9 +101,9 @@ def check_config(cfg) -> None:
                           "relative advantage (set num_generations: 2 or more)")
     if cfg.max_completion_length < 1:
         raise ConfigError("max_completion_length must be a positive number of tokens")
-    if cfg.loss_type not in ("grpo", "dapo", "dr_grpo", "bnpo"):
-        raise ConfigError(f"loss_type {cfg.loss_type!r} is not one of grpo, dapo, "
-                          "dr_grpo, bnpo")
+    if cfg.loss_type not in LOSS_TYPES:
+        raise ConfigError(f"loss_type {cfg.loss_type!r} is not one of "
+                          f"{', '.join(LOSS_TYPES)} (TRL 1.16's losses)")
     if not 0 <= cfg.warmup_ratio < 1:
         raise ConfigError(f"warmup_ratio must be in [0, 1), got {cfg.warmup_ratio}")
     check_rewards(cfg)

@@ -96,8 +96,10 @@ class TrainConfig:
     epsilon: float = _f(0.2, "PPO clip range (lower); see trl.GRPOConfig.epsilon")
     temperature: float = _f(0.7, "sampling temperature for training generations")
     top_p: float = _f(1.0, "nucleus sampling for training generations")
-    loss_type: str = _f("dapo", "TRL loss aggregation: grpo (sequence-mean), dapo "
-                                "(token-mean), dr_grpo, bnpo")
+    loss_type: str = _f("dapo", "TRL's loss (trl.GRPOConfig.loss_type): dapo (token-mean "
+                                "over the batch), grpo (sequence-mean), dr_grpo (constant "
+                                "normaliser), bnpo (token-mean per device), cispo, sapo, "
+                                "luspo, vespo (docs/training.md)")
     scale_rewards: str = _f("group", "advantage scaling: group | batch | none")
     mask_zero_std_groups: bool = _f(False, "drop groups whose rewards all tie (zero spread, "
                                            "every advantage 0) from the policy loss, the KL "

@@ -57,6 +57,54 @@ def flow(value: Any) -> str:
     return text[:-3].rstrip() if text.endswith("\n...") else text
 
 
+def _whole(least: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= least
+
+
+# GRPOConfig values TRL 1.16 accepts when the config is built but that cannot train: each
+# option's test and what it means. `num_iterations: 0` ran 0 optimizer steps and exited 0.
+UNWORKABLE = {
+    "num_iterations": (_whole(1), "an integer >= 1 (policy updates per generated batch; 0 "
+                                  "trains nothing)"),
+    "steps_per_generation": (lambda v: v is None or _whole(1)(v),
+                             "null or an integer >= 1 (optimizer steps per generated batch)"),
+    "generation_batch_size": (lambda v: v is None or _whole(1)(v),
+                              "null or an integer >= 1 (completions generated at once)"),
+    "epsilon_high": (lambda v: v is None or (isinstance(v, (int, float))
+                                             and not isinstance(v, bool) and v >= 0),
+                     "null or a number >= 0 (the upper clip range)"),
+    "repetition_penalty": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+                           and v > 0, "a number > 0 (1.0 = none)"),
+    "min_p": (lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                      and 0 <= v <= 1), "null or a number in [0, 1]"),
+}
+
+
+def unworkable_reason(key: str, value: Any) -> str | None:
+    """Why `trl: {key: value}` cannot train (`UNWORKABLE`), with what it must be; None when
+    the value is usable or the option is not in the table."""
+    test = UNWORKABLE.get(key)
+    if test is None or test[0](_as_number(value)):
+        return None
+    return f"{value!r} cannot train; it must be {test[1]}"
+
+
+def _as_number(value: Any) -> Any:
+    """Text as TRL's field types will read it (`rlvr.train.trl_options` converts it when the
+    GRPOConfig is built): "2" -> 2, "1e-1" -> 0.1, "null"/"none" -> None; else unchanged."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if text in ("null", "none", "~"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return value
+
+
 def owned_reason(key: str, value: Any = None) -> str | None:
     """Why a GRPOConfig option cannot go under `trl:`, with the fix; None when rlvr does not
     set it.
@@ -109,8 +157,9 @@ def check_trl_section(cfg: Any) -> None:
     Args:
         cfg: a TrainConfig; `cfg.trl` may be replaced by {}.
     Raises:
-        ConfigError: a key that is not text, or an option in `RLVR_SETS` (the message has
-            the rlvr key to set instead; `owned_reason`).
+        ConfigError: a key that is not text, an option in `RLVR_SETS` (the message has
+            the rlvr key to set instead; `owned_reason`), or a value that cannot train
+            (`UNWORKABLE`).
     """
     if cfg.trl is None:
         cfg.trl = {}
@@ -118,6 +167,6 @@ def check_trl_section(cfg: Any) -> None:
         if not isinstance(key, str) or not key.strip():
             raise ConfigError(f"trl: keys are trl.GRPOConfig option names such as "
                               f"epsilon_high, got {key!r}")
-        reason = owned_reason(key, value)
+        reason = owned_reason(key, value) or unworkable_reason(key, value)
         if reason:
             raise ConfigError(f"trl: {key}: {reason}")
