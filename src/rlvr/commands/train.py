@@ -109,4 +109,9 @@ def run(args: argparse.Namespace) -> int:
     if "base" in report:
         print()
         print(verdict_line(report))
+    untrained = report["meta"].get("untrained")
+    if untrained:
+        print(f"NOT TRAINED: {untrained}; the verdict is unchanged")
+    if report["meta"].get("optimizer_steps") == 0:
+        return 3  # a run that took no step is not a successful training run
     return 0

@@ -232,12 +232,14 @@ def cross_eval(settings: CrossEvalSettings, adapter_dir, run_dir: Path,
 
 
 def task_verdict_line(report: dict[str, Any]) -> str:
-    """One line: the held-out rows' accuracy (else mean reward) base -> trained with the
-    paired CI (`rlvr.eval.task_heldout.verdict_line`), then the k-shot accuracy at the
+    """One line: UNCHANGED first when the run changed nothing (`rlvr.eval.unchanged`), then
+    the held-out rows' accuracy (else mean reward) base -> trained with the paired CI (`rlvr.eval.task_heldout.verdict_line`), then the k-shot accuracy at the
     largest shot count with its paired CI."""
     from rlvr.eval.task_heldout import verdict_line
 
-    parts = [verdict_line(report["heldout"])] if report.get("heldout") else []
+    untrained = (report.get("meta") or {}).get("untrained")
+    parts = [f"Verdict: UNCHANGED from the base model ({untrained})."] if untrained else []
+    parts += [verdict_line(report["heldout"])] if report.get("heldout") else []
     if report.get("kshot"):
         parts.append(_kshot_line(report["kshot"]))
     return " ".join(parts) or ("task run: no held-out rows and no k-shot evaluation (set "
