@@ -5,9 +5,12 @@ candidate on the same seeds, one held-out set (`rlvr compare`).
     .venv/bin/python benchmarks/seed_robustness.py --seeds 42,0 --max-steps 5   # a quick look
 
 Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is;
-`grpo-strict+advantage_baseline=answers` adds the answer baseline
-(`rlvr.train.abstain_advantages`); any arm with `+key=value` overrides works. The base
-model's held-out answers and knowledge labels are computed once for every arm and seed.
+`grpo-strict+reward_params.wrong=-0.5` pays a wrong answer -0.5 instead of -1.0, so that
+abstaining on a known training question (-1.0) is worse than any answer to it; any arm with
+`+key=value` overrides works (`grpo-strict+advantage_baseline=answers` for the answer
+baseline). Seeds run one after another, every arm per seed, so an interrupted study has
+the same seeds in every arm. The base model's held-out answers and knowledge labels are
+computed once for every arm and seed.
 Prints the machine's fp32 matmul throughput, each run's training seconds, per arm the
 per-seed table (honesty, prudence, over-conservativeness, known-retention and the verdict
 against the base model), the worst seed (lowest known-retention) and `seeds_meeting_bounds`
@@ -28,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import matmul_gflops  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-ARMS = "grpo-strict,grpo-strict+advantage_baseline=answers"
+ARMS = "grpo-strict,grpo-strict+reward_params.wrong=-0.5"
 SEEDS = "42,0,1,2,3,4,5,6"
 
 
@@ -55,18 +58,22 @@ def main() -> int:
     arms = [a for a in args.arms.split(",") if a]
     seeds = [int(s) for s in args.seeds.split(",") if s]
     start = time.perf_counter()
-    summary = run_compare(args.config, arms, seeds, overrides, args.output_dir)
+    made: set[tuple[str, int]] = set()  # runs this invocation trained (not reused)
+    for done in range(1, len(seeds) + 1):  # seed by seed: every arm has each seed in turn
+        summary = run_compare(args.config, arms, seeds[:done], overrides, args.output_dir)
+        made |= {(r["arm"], r["seed"]) for r in summary["runs"] if not r["reused"]}
     wall = time.perf_counter() - start
     trained_s = []
     for run in summary["runs"]:
         report = json.loads((Path(run["run_dir"]) / "report.json").read_text())
         timings = report["meta"].get("timings", {})
         total = sum(v for k, v in timings.items() if isinstance(v, (int, float)))
-        if not run["reused"]:
+        new = (run["arm"], run["seed"]) in made
+        if new:
             trained_s.append(total)
         print(f"{run['arm']} seed {run['seed']}: {report['meta']['optimizer_steps']} steps, "
-              f"train {timings.get('train_s', float('nan')):.0f} s"
-              f"{' (reused)' if run['reused'] else ''}")
+              f"train {timings.get('train_s', float('nan')):.0f} s, stages {total:.0f} s"
+              f"{'' if new else ' (reused)'}")
     floor = summary["retention_floor"]
     for arm in arms:
         rows = summary["per_seed"][arm]

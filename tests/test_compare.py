@@ -110,9 +110,21 @@ def test_arm_names_map_to_config_overrides():
      {"method": "grpo", "reward_preset": "strict", "mask_zero_std_groups": True}),
     ("grpo+beta=0+loss_type=grpo", {"method": "grpo", "beta": 0, "loss_type": "grpo"}),
     ("sft+learning_rate=0.0001", {"method": "sft", "learning_rate": 0.0001}),
+    # one entry of a mapping: merged into the config's reward_params (abstain_answerable -1)
+    ("grpo-strict+reward_params.wrong=-0.5",
+     {"method": "grpo", "reward_preset": "strict",
+      "reward_params": {"abstain_answerable": -1.0, "wrong": -0.5}}),
+    # another preset drops the config's reward_params first, then takes the entry
+    ("grpo-ternary+reward_params.wrong=-0.5",
+     {"method": "grpo", "reward_preset": "ternary", "reward_params": {"wrong": -0.5}}),
 ])
 def test_arm_settings_after_plus(arm, expected):
     assert arm_overrides(arm, load_config(CONFIG)) == expected
+
+
+def test_a_dotted_arm_setting_needs_a_mapping_key():
+    with pytest.raises(ConfigError, match="'beta' is not one"):
+        arm_overrides("grpo+beta.x=1", load_config(CONFIG))
 
 
 def test_arm_settings_convert_as_config_keys_do(tmp_path):

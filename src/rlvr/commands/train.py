@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         print(verdict_line(report))
     untrained = report["meta"].get("untrained")
     if untrained:
-        print(f"NOT TRAINED: {untrained}; the verdict is unchanged")
+        print(f"NOT TRAINED: {untrained}")
     if report["meta"].get("optimizer_steps") == 0:
         return 3  # a run that took no step is not a successful training run
     return 0

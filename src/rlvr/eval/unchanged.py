@@ -68,9 +68,17 @@ def untrained_reason(steps: int | None, identity: bool | None,
 
 def mark_untrained(report: dict[str, Any], reason: str) -> dict[str, Any]:
     """Replace the knowledge verdict of `report` (in place, when it has one) by `unchanged`
-    with `reason`; `meta.untrained` carries the reason itself."""
+    with `reason`; an `undetermined` verdict (no known or no unknown question) stays, with
+    both reasons. `meta.untrained` carries the reason itself. Answers equal to the base
+    model's give every paired difference 0, so `judge_training` already says `unchanged`
+    (or `undetermined`) for such a run: this makes the reason say why, and `rlvr compare`,
+    which recomputes verdicts from the answers, gets the same word."""
     knowledge = report.get("knowledge")
     if knowledge and knowledge.get("verdict"):
-        knowledge["verdict"] = {**knowledge["verdict"], "verdict": "unchanged",
-                                "collapsed": False, "reason": reason}
+        verdict = knowledge["verdict"]
+        if verdict["verdict"] == "undetermined":  # not measurable either: both reasons
+            knowledge["verdict"] = {**verdict, "reason": f"{reason}; {verdict['reason']}"}
+        else:
+            knowledge["verdict"] = {**verdict, "verdict": "unchanged", "collapsed": False,
+                                    "reason": reason}
     return report

@@ -16,7 +16,9 @@ Arms: `grpo` (the config as it is), `grpo-<preset>` (GRPO with that preset of th
 the config's `reward_params` are kept only when the preset is the config's own, since they
 are overrides of that table), `sft`, `dpo` (`rlvr.train.sft`, `rlvr.train.dpo`). Any arm
 can carry config overrides after `+`: `grpo-strict+mask_zero_std_groups` (a bare key is
-true), `grpo+beta=0`, `grpo-strict+beta=0.04+loss_type=grpo` (values read as YAML); the arm's
+true), `grpo+beta=0`, `grpo-strict+beta=0.04+loss_type=grpo` (values read as YAML), and one
+entry of a mapping key with a dot, merged into the config's mapping:
+`grpo-strict+reward_params.wrong=-0.5` keeps the config's other `reward_params`; the arm's
 folder keeps the whole name.
 """
 
@@ -73,10 +75,19 @@ def arm_overrides(arm: str, cfg: TrainConfig) -> dict[str, Any]:
             raise ConfigError(f"arm {arm!r}: {key.strip()} is set by the comparison (--seeds, "
                               "--output-dir, the arm's method); it cannot be an arm setting")
         try:
-            out[key.strip()] = yaml.safe_load(text) if has_value else True
+            value = yaml.safe_load(text) if has_value else True
         except yaml.YAMLError as exc:
             raise ConfigError(f"arm {arm!r}: {key}={text!r} is not a YAML value "
                               f"({str(exc).splitlines()[0]})") from None
+        parent, dot, child = key.strip().partition(".")
+        if not dot:
+            out[parent] = value
+            continue
+        current = out.get(parent, getattr(cfg, parent, None))
+        if not isinstance(current, dict) or not child:
+            raise ConfigError(f"arm {arm!r}: {key.strip()} sets one entry of a mapping key "
+                              f"(e.g. reward_params.wrong=-0.5); {parent!r} is not one")
+        out[parent] = {**current, child: value}
     return out
 
 

@@ -349,7 +349,7 @@ def finish(state: RunState, trained: Trained, report: dict[str, Any]) -> dict[st
     _draw_plots(state.run_dir)
     untrained = report.get("meta", {}).get("untrained")
     if untrained:
-        logger.warning("NOT TRAINED: %s; the report's verdict is unchanged", untrained)
+        logger.warning("NOT TRAINED: %s", untrained)
     if "kshot" in report:
         logger.info("%s", task_verdict_line(report))
     elif "base" in report:
