@@ -21,6 +21,7 @@ from rlvr.config.checks import reward_label
 from rlvr.hardware import is_main_process
 from rlvr.io import write_folder, write_jsonl
 from rlvr.metrics.run_log import append_metrics, start_metrics
+from rlvr.train.profiling import StepClock
 from rlvr.train.checkpoints import (StopRequest, last_checkpoint, make_checkpoint_callback,
                                     remove_incomplete)
 from rlvr.train.state import RunState, Trained
@@ -73,7 +74,9 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     train it, and save what every method saves (see the module docstring).
 
     Args:
-        state: the run state; `state.timings` gains `train_s` and `seconds_per_step`.
+        state: the run state; `state.timings` gains `train_s` (the whole `train()` call)
+            and `seconds_per_step` (mean of the optimizer steps alone, `StepClock`; NaN
+            when none ran).
         build: returns the trainer (a `transformers.Trainer` or anything with `train()`,
             `state.global_step`, `state.log_history` and `model`).
         method: the method's name, for the default run name (`<reward>-<method>-...`).
@@ -92,7 +95,8 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
     trackers = Trackers(check_report_to(cfg.report_to) if main else [], run_dir, run_name,
                         reward_label(cfg), cfg.to_dict(), state.resume)
     stop = StopRequest()
-    callbacks = [make_metrics_callback(metrics_path), make_checkpoint_callback(
+    clock = StepClock()  # optimizer steps only (seconds_per_step)
+    callbacks = [clock.callback(), make_metrics_callback(metrics_path), make_checkpoint_callback(
         cfg.save_minutes, stop)] + trackers.callbacks + list(extra_callbacks)
     step_eval = step_evaluation(state, trackers) if cfg.eval_steps and main else None
     if step_eval is not None:
@@ -111,9 +115,9 @@ def fit(state: RunState, build: Callable[..., Any], method: str,
             result = trainer.train(resume_from_checkpoint=resume_from)
     timings["train_s"] = time.perf_counter() - start
     steps = trainer.state.global_step
-    # steps this process trained (a resumed run started at its checkpoint's step)
-    ran = steps - (_checkpoint_step(resume_from) if resume_from else 0)
-    timings["seconds_per_step"] = timings["train_s"] / ran if ran > 0 else float("nan")
+    # the optimizer steps this process took, timed alone (evaluation, saving and resume
+    # set-up left out: `rlvr.train.profiling.StepClock`)
+    timings["seconds_per_step"] = clock.seconds_per_step
     best = restore_best(trainer.model, step_eval, steps)  # keep_best: the best step's weights
     digests = rank_digests(trainer)
     trained = Trained(model=trainer.model, adapter_dir=None, steps=steps,

@@ -107,6 +107,47 @@ class StepProfiler:
         return self
 
 
+class StepClock:
+    """Seconds of optimizer steps only: from each step's start (`on_step_begin`, before its
+    generation, forward and backward passes) to its optimizer update (`on_optimizer_step`).
+    What a step's callbacks do after that (evaluation every `eval_steps`, logging, a
+    checkpoint save) and what `train()` does before the first step (loading a checkpoint to
+    resume, building the data loader) are left out, so `seconds_per_step` is the cost of
+    training alone. `callback()` is the `transformers.TrainerCallback` to add.
+
+    Attributes:
+        seconds: summed step seconds; steps: optimizer steps timed.
+    """
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.steps = 0
+        self._start: float | None = None
+
+    @property
+    def seconds_per_step(self) -> float:
+        """Mean seconds per timed step; NaN before the first."""
+        return self.seconds / self.steps if self.steps else float("nan")
+
+    def callback(self):
+        """The TrainerCallback that feeds this clock."""
+        from transformers import TrainerCallback
+
+        clock = self
+
+        class StepClockCallback(TrainerCallback):
+            def on_step_begin(self, args, state, control, **kwargs):
+                clock._start = time.perf_counter()
+
+            def on_optimizer_step(self, args, state, control, **kwargs):
+                if clock._start is not None:
+                    clock.seconds += time.perf_counter() - clock._start
+                    clock.steps += 1
+                    clock._start = None
+
+        return StepClockCallback()
+
+
 def step_flops(params: int, prompt_tokens: float, completion_tokens: float,
                sequences: int, beta: float, layers: int = 0, hidden: int = 0) -> dict[str, float]:
     """Floating-point operations of one GRPO step with LoRA, by part.
