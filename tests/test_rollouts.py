@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rlvr.train.rollouts import RolloutLog, rollout_rows
+from rlvr.train.rollouts import RolloutLog, batch_flags, rollout_rows
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "selfaware_grpo_cpu.yaml"
 
@@ -24,13 +24,33 @@ def test_rows_from_a_completion_table():
     rows = rollout_rows(table, step=3)
     assert rows == [
         {"step": 3, "prompt": "Q1", "completion": "A1", "rewards": {"selfaware": 1.0},
-         "outcomes": {"selfaware": "correct"}, "advantage": 0.7},
+         "outcomes": {"selfaware": "correct"}, "advantage": 0.7, "truncated": None,
+         "masked": None},
         {"step": 3, "prompt": "Q2", "completion": "A2", "rewards": {"selfaware": None},
-         "outcomes": {"selfaware": "reward_error"}, "advantage": -0.7}]
+         "outcomes": {"selfaware": "reward_error"}, "advantage": -0.7, "truncated": None,
+         "masked": None}]
+    flags = [{"truncated": True, "masked": False}, {"truncated": False, "masked": True}]
+    assert [(r["truncated"], r["masked"]) for r in rollout_rows(table, 3, flags)] == [
+        (True, False), (False, True)]
+    # flags of another batch size are not attached to the wrong rows
+    assert rollout_rows(table, 3, flags[:1])[0]["truncated"] is None
     with pytest.raises(KeyError):
         rollout_rows({"prompt": []}, 1)
     with pytest.raises(ValueError, match="rollout_log must be one of jsonl, gzip or none"):
         RolloutLog("x", "csv")
+
+
+def test_batch_flags_by_hand():
+    import torch
+
+    eos = [2]
+    ids = torch.tensor([[5, 6, 2, 0],   # ended with EOS (then padding)
+                        [5, 6, 7, 8],   # ran to the cap: truncated
+                        [5, 2, 0, 0]])  # ended, but its loss mask is all 0: masked
+    mask = torch.tensor([[1, 1, 1, 0], [1, 1, 1, 1], [0, 0, 0, 0]])
+    assert batch_flags(ids, mask, eos) == [{"truncated": False, "masked": False},
+                                           {"truncated": True, "masked": False},
+                                           {"truncated": False, "masked": True}]
 
 
 class _State:
@@ -72,6 +92,11 @@ def test_a_tiny_grpo_run_logs_every_completion(tmp_path, monkeypatch):
     # 2 steps x 4 completions (2 prompts x 2 generations), each with its reward and outcome
     assert [r["step"] for r in rows] == [1] * 4 + [2] * 4
     assert all(set(r["rewards"]) == {"selfaware"} and r["outcomes"]["selfaware"] for r in rows)
+    # 4-token cap: every completion carries its flags; TRL's own clipped ratio agrees
+    assert all(isinstance(r["truncated"], bool) and r["masked"] is False for r in rows)
+    log = [json.loads(line) for line in (run_dir / "train_log.jsonl").open()]
+    clipped = [e["completions/clipped_ratio"] for e in log if "completions/clipped_ratio" in e]
+    assert [sum(r["truncated"] for r in rows if r["step"] == s) / 4 for s in (1, 2)] == clipped
     # group-relative advantages: each group of 2 sums to 0
     for i in range(0, 8, 2):
         assert math.isclose(rows[i]["advantage"] + rows[i + 1]["advantage"], 0, abs_tol=1e-5)

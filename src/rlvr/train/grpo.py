@@ -26,7 +26,7 @@ from rlvr.train.curriculum.trainer import (CurriculumSettings, curriculum_traine
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args
 from rlvr.train.speedups import compact_logprobs
-from rlvr.train.rollouts import RolloutLog
+from rlvr.train.rollouts import RolloutLog, rollout_flags_trainer
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trl_options import trl_options
 from rlvr.train.zero_std_mask import masked_trainer
@@ -178,6 +178,8 @@ def train_grpo(state: RunState) -> Trained:
         trainer_class = masked_trainer(cfg.mask_zero_std_groups, decoupled_trainer(
             cfg.advantage_baseline, curriculum_trainer(
                 CurriculumSettings.from_config(cfg), GRPOTrainer)))  # options off: GRPOTrainer
+        if rollouts is not None:  # outermost: the flags read the final loss masks
+            trainer_class = rollout_flags_trainer(trainer_class)
         trainer = trainer_class(
             model=state.model, reward_funcs=reward_funcs,
             args=grpo_args(cfg, output_dir, reward_weights, report_to, run_name),

@@ -3,13 +3,18 @@
 One JSON line per completion: `step` (the optimizer step whose log it came with),
 `prompt` (the last prompt message's text), `completion` (text), `rewards` {reward log name:
 score, None when the reward left the sample out}, `outcomes` {reward log name: outcome
-label, for rlvr's rewards}, `advantage` (the group-relative advantage TRL trained with).
+label, for rlvr's rewards}, `advantage` (the group-relative advantage TRL trained with), `truncated` (true when the
+completion reached `max_completion_length` without an end-of-sequence token: no EOS token
+in its ids, TRL's own rule for `completions/clipped_ratio`) and `masked` (true when no token
+of it entered the loss: `mask_truncated_completions`, `mask_zero_std_groups`); these two
+are null when the batch's tensors were not seen (`rollout_flags_trainer`).
 The rows come from the table TRL keeps for its `log_completions` option (the last
 generation batch's prompts, completions, per-reward scores, advantages and the columns
 reward functions log with `log_extra`, which rlvr's rewards use for their outcome labels),
 read at each log event on the main process; a batch already written is not written twice
 (steps that reuse one generation batch, `num_iterations` > 1 or gradient accumulation over
-several logs). `rollout_log: gzip` appends gzip members to `rollouts.jsonl.gz` instead
+several logs): with `num_iterations: N > 1` TRL generates once per N optimizer steps, so
+only the steps that generated have rows. `rollout_log: gzip` appends gzip members to `rollouts.jsonl.gz` instead
 (`zcat` or `gzip.open` reads it whole); `none` turns it off.
 
 Read step N: `jq -c 'select(.step == N)' RUN/rollouts.jsonl`, or in Python
@@ -47,10 +52,52 @@ def _number(value: Any) -> float | None:
     return None if number != number else number
 
 
-def rollout_rows(logs: dict[str, Any], step: int) -> list[dict[str, Any]]:
+def batch_flags(completion_ids, loss_mask, eos_token_ids) -> list[dict[str, bool]]:
+    """Per completion of one batch: `truncated` (no token of `eos_token_ids` in its ids,
+    so it ran to the length cap; TRL counts those in `completions/clipped_ratio`) and
+    `masked` (its loss mask is all 0).
+
+    Shapes: completion_ids (B, T) int tensor, loss_mask (B, T) -> B dicts.
+    Source: TRL 1.16 GRPOTrainer (`eos_token_ids`, the loss mask = completion_mask x tool_mask).
+    """
+    import torch
+
+    eos = torch.tensor(list(eos_token_ids), device=completion_ids.device)
+    ended = torch.isin(completion_ids, eos).any(dim=1)
+    kept = loss_mask.sum(dim=1) > 0
+    return [{"truncated": not bool(e), "masked": not bool(k)}
+            for e, k in zip(ended.tolist(), kept.tolist())]
+
+
+def _record_flags(trainer: Any, output: dict[str, Any]) -> dict[str, Any]:
+    """`batch_hook_trainer` hook: keep the batch's `batch_flags`, gathered over processes in
+    the order of TRL's completion table, as `trainer.rollout_flags`."""
+    from accelerate.utils import gather_object
+
+    mask = output["completion_mask"]
+    if output.get("tool_mask") is not None:
+        mask = mask * output["tool_mask"]
+    flags = batch_flags(output["completion_ids"], mask, trainer.eos_token_ids)
+    trainer.rollout_flags = gather_object(flags)
+    return output
+
+
+def rollout_flags_trainer(base_class: type) -> type:
+    """`base_class` (a GRPOTrainer class) whose training batches record the per-completion
+    `truncated` / `masked` flags the rollout log writes (`batch_flags`). Wrap it outermost,
+    so the masks it reads are the final ones."""
+    from rlvr.train.batch_hook import batch_hook_trainer
+
+    return batch_hook_trainer(base_class, _record_flags, "RolloutFlags")
+
+
+def rollout_rows(logs: dict[str, Any], step: int,
+                 flags: list[dict[str, bool]] | None = None) -> list[dict[str, Any]]:
     """The rows of TRL's completion table (`GRPOTrainer._logs`): prompt, completion, the
     per-reward scores, the advantages and the `outcome/<name>` extra columns.
 
+    `flags` (`batch_flags` of the same batch, in the table's order) adds `truncated` and
+    `masked`; without them, or when their count differs from the table's, both are None.
     Raises:
         KeyError: the table lacks `prompt`, `completion` or `advantages` (another TRL).
     """
@@ -59,13 +106,16 @@ def rollout_rows(logs: dict[str, Any], step: int) -> list[dict[str, Any]]:
     rewards = {name: list(values) for name, values in (logs.get("rewards") or {}).items()}
     extra = {name.split("/", 1)[1]: list(values) for name, values in
              (logs.get("extra") or {}).items() if name.startswith("outcome/")}
+    if flags is None or len(flags) != len(completions):
+        flags = [{"truncated": None, "masked": None}] * len(completions)
     rows = []
     for i, (prompt, completion) in enumerate(zip(prompts, completions)):
         rows.append({
             "step": step, "prompt": _text(prompt), "completion": _text(completion),
             "rewards": {n: _number(v[i]) if i < len(v) else None for n, v in rewards.items()},
             "outcomes": {n: v[i] if i < len(v) else None for n, v in extra.items()},
-            "advantage": _number(advantages[i]) if i < len(advantages) else None})
+            "advantage": _number(advantages[i]) if i < len(advantages) else None,
+            **flags[i]})
     return rows
 
 
@@ -89,7 +139,9 @@ class RolloutLog(TrainerCallback):
             return
         table = getattr(self.trainer, "_logs", None)
         try:
-            rows = rollout_rows(table, state.global_step) if table is not None else None
+            rows = rollout_rows(table, state.global_step,
+                                getattr(self.trainer, "rollout_flags", None)) \
+                if table is not None else None
         except (KeyError, TypeError) as exc:
             rows = None
             if not self._warned:
