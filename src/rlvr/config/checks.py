@@ -18,13 +18,14 @@ from rlvr.config.reward_setup import (  # re-exported (`__all__`): callers impor
     reward_entries,
     reward_label,
     reward_names,
+    task_label,
 )
 from rlvr.config.trl_keys import check_trl_section
 from rlvr.errors import ConfigError
 
 __all__ = ["CALIBRATION_REWARDS", "METHODS", "UPPER_LIMITS", "check_config", "check_cross_check",
            "check_ranges", "check_rewards", "check_task_run", "check_types", "is_task_run",
-           "reward_entries", "reward_label", "reward_names", "type_message"]
+           "reward_entries", "reward_label", "reward_names", "task_label", "type_message"]
 
 # training methods (`method`), each one stage of the main job (rlvr.train.job)
 METHODS = ("grpo", "sft", "dpo")

@@ -28,8 +28,27 @@ def _ref_name(value: Any) -> Any:
 
 
 def reward_label(cfg) -> str:
-    """`cfg.reward` as a short name for run names and tags (`rewards.py:exact` -> exact)."""
+    """The run's rewards as a short name for run names, tags and reports: `cfg.reward`
+    (`rewards.py:exact` -> exact), or the `reward_funcs` names joined by "+" (a user's
+    `days_format` and `days_exact` -> days_format+days_exact) when those are set."""
+    if cfg.reward_funcs is not None:
+        return "+".join(str(n) for n in reward_names(cfg)) or str(_ref_name(cfg.reward))
     return str(_ref_name(cfg.reward))
+
+
+def task_label(cfg) -> str:
+    """What the run trains, as its reports, progress bars and records name it: `selfaware`
+    for a calibration run (the self-awareness task), else the data's name (the file or
+    folder stem of `data`, or the `data` shorthand such as gsm8k), else the rewards'
+    `reward_label`."""
+    from pathlib import Path
+
+    if not is_task_run(cfg):
+        return "selfaware"
+    if cfg.data:
+        path = Path(str(cfg.data))
+        return path.stem if path.suffix else path.name or str(cfg.data)
+    return reward_label(cfg)
 
 
 def reward_names(cfg) -> list[str]:

@@ -332,7 +332,9 @@ def write_task_report(run_dir: str | Path, report: dict[str, Any]) -> dict[str, 
 
     run_dir = Path(run_dir)
     meta = report.get("meta", {})
-    md = [f"# {meta.get('reward', 'task')} GRPO: base vs trained", "",
+    md = [f"# {meta.get('task') or meta.get('reward', 'task')} "
+          f"({str(meta.get('method', 'grpo')).upper()}, rewards: {meta.get('reward', '?')}): "
+          "base vs trained", "",
           f"**{task_verdict_line(report)}**", ""]
     for alarm in meta.get("alarms") or []:
         md.append(f"- ALARM: {alarm['message']}")

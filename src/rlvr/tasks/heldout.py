@@ -36,11 +36,14 @@ def normalise_question(text: str) -> str:
 
 
 def run_task(reward: str = "selfaware", preset: str | None = None,
-             params: dict | None = None, max_new_tokens: int | None = None) -> EvalTask:
-    """The `selfaware` eval task with a run's reward settings and token cap."""
+             params: dict | None = None, max_new_tokens: int | None = None,
+             name: str | None = None) -> EvalTask:
+    """The eval task of a run's held-out rows: the `selfaware` task's prompt rendering
+    with the run's reward settings and token cap, named `name` (the run's task, e.g. a
+    user's data name; default `selfaware`), so progress bars and records say what ran."""
     base = get_task("selfaware")
-    return dataclasses.replace(base, reward=reward, reward_preset=preset,
-                               reward_params=dict(params or {}),
+    return dataclasses.replace(base, name=name or base.name, reward=reward,
+                               reward_preset=preset, reward_params=dict(params or {}),
                                max_new_tokens=max_new_tokens or base.max_new_tokens)
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from rlvr import __version__
 from rlvr.config import TrainConfig
+from rlvr.config.checks import reward_label, reward_names, task_label
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.eval.decision_rule import base_decision, decision_check
 from rlvr.eval.heldout_answers import base_answers, evaluate_heldout
@@ -52,7 +53,7 @@ from rlvr.train.run_folder import check_run_folder, empty_run_folder
 from rlvr.eval.unchanged import (identical_answers, lora_is_identity, mark_untrained,
                                  untrained_reason)
 from rlvr.metrics.run_log import append_metrics
-from rlvr.models import load_for_training, load_tokenizer, resolve_model
+from rlvr.models import load_for_training, load_tokenizer, model_source, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
 from rlvr.train.checkpoints import (check_disk_space, checkpoint_bytes, last_checkpoint,
                                     lora_parameter_count)
@@ -192,6 +193,7 @@ def load_base(state: RunState) -> None:
     check for the checkpoints, and the held-out task and rows."""
     cfg = state.cfg
     state.model_path = resolve_model(cfg.model)
+    logger.info("model: %s", model_source(cfg.model, state.model_path))
     state.tokenizer = load_tokenizer(state.model_path)
     state.model = load_for_training(state.model_path, cfg)
     _check_space(cfg, state.model, state.model_path, state.run_dir)
@@ -200,7 +202,7 @@ def load_base(state: RunState) -> None:
     first = state.evaluation.entries[0] if state.task_run else {
         "name": cfg.reward, "preset": cfg.reward_preset, "params": cfg.reward_params}
     state.task = run_task(first["name"], first.get("preset"), first.get("params"),
-                          state.evaluation.heldout.max_new_tokens)
+                          state.evaluation.heldout.max_new_tokens, task_label(cfg))
     state.rows = heldout_rows(state.heldout, with_fields=state.task_run)
 
 
@@ -310,7 +312,9 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "skipped_bad_rows": len(state.data.skipped),
         "optimizer_steps": trained.steps, "max_steps": cfg.max_steps,
         "train_loss": trained.training_loss,
-        "reward": cfg.reward, "reward_preset": cfg.reward_preset or "default",
+        "task": task_label(cfg), "reward": reward_label(cfg), "rewards": reward_names(cfg),
+        "reward_preset": None if cfg.reward_funcs is not None else
+        (cfg.reward_preset or "default"),
         "system_prompt": cfg.system_prompt,
         "bootstrap_samples": cfg.bootstrap_samples,
         "decoding": "greedy" if not state.task_run or cfg.eval_num_samples == 1 else
@@ -338,7 +342,9 @@ def finish(state: RunState, trained: Trained, report: dict[str, Any]) -> dict[st
         task = "kshot" in report
         keys = ("heldout", "kshot", "cross_check") if task else (
             "base", "trained", "difference", "knowledge", "cross_eval", "cross_check")
-        append_metrics(state.metrics_path, {"event": "kshot" if task else "eval",
+        append_metrics(state.metrics_path, {"event": "eval",
+                                            "kind": "task" if task else "calibration",
+                                            "task": report["meta"].get("task"),
                                             **{k: report[k] for k in keys if k in report}})
         flat = task_flat_results(report) if task else flat_results(report)
         trained.trackers.log_results(flat, trained.steps)
