@@ -117,7 +117,8 @@ def test_preflight_cli(v3_test, capsys):
     assert main(["score", "--preflight", "--reward", "selfaware", "--preset", "seed",
                  "--data", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "always_hedge" in out and "WARNING: always_hedge scores +1.0000" in out
+    assert "always_hedge" in out and "scores +1.0000" in out
+    assert 'WARNING: always_hedge ("I\'m not sure, but I think it is' in out  # its text
     with pytest.raises(SystemExit):
         main(["score", "--preflight"])  # --reward is required
     assert main(["score", "--reward", "selfaware", "--preflight"]) == 2  # no --data

@@ -357,8 +357,8 @@ def test_preflight_scores_a_user_reward_and_refuses_its_loophole(folder):
     # `contains` pays "London, 3 or Mars." as much as "3": refused before the model loads
     cfg = _config(folder, f"data: {data}\nreward_funcs: [{{function: rewards.py:contains}}]\n")
     with pytest.raises(ConfigError, match=r"preflight refused the run: .* reward 'contains' "
-                                          r".*list_candidates scores \+1\.0000, as much as "
-                                          r"gold"):
+                                          r".*list_candidates \('1, 2 or 3\.'\) scores "
+                                          r"\+1\.0000, as much as gold"):
         reward_preflight(cfg, train)
     # a field the rows lack is named with the fix
     bad = folder / "configs" / "needs.py"
@@ -417,3 +417,35 @@ def test_one_grpo_step_with_a_per_sample_and_a_batch_function(folder):
     assert 0.0 <= logged["rewards/exact_match/mean"] <= 1.0  # logged under the entry's name
     assert logged["rewards/by_length/mean"] <= 0.0
     assert {"answer", "prompts", "completion_ids"} <= set(seen[0])
+
+
+ENDS_WITH = '''
+def ends_with(completion, answer):
+    """1.0 when the completion ends with the answer (a loophole: an echo of a question that
+    ends with its own answer is paid)."""
+    return float(completion.strip().rstrip("?.").endswith(str(answer)))
+'''
+
+
+def test_preflight_flags_a_policy_paid_on_some_rows_and_shows_its_text(folder, caplog):
+    from rlvr.train.checks import reward_preflight
+    from rlvr.train.data_prep import prepare_data
+
+    (folder / "configs" / "echo.py").write_text(ENDS_WITH, encoding="utf-8")
+    rows = QA + [{"question": "Say 7", "answer": "7"}, {"question": "Repeat 12", "answer": "12"}]
+    data = folder / "echo.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    cfg = _config(folder, f"data: {data}\nreward_funcs: [{{function: echo.py:ends_with, "
+                          "score_range: [0, 1]}]\n")
+    _, train, _ = prepare_data(cfg)
+    with caplog.at_level("WARNING"):
+        [result] = reward_preflight(cfg, train)  # not refused: on average it is far from gold
+    assert not result["warnings"]
+    n = len(train)
+    (note,) = result["partial"]
+    # its text is the echo that was paid, and the row it was paid on is named
+    assert note.startswith(("repeat_question ('Say 7')", "repeat_question ('Repeat 12')"))
+    assert "(e.g. the row 'Say 7')" in note or "(e.g. the row 'Repeat 12')" in note
+    assert f"scores as much as gold on 2 of {n} rows" in note
+    assert "WARNING (on some rows): repeat_question" in result["table"]
+    assert "preflight: repeat_question" in caplog.text

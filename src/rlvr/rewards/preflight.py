@@ -166,6 +166,9 @@ class PolicyScore:
     n_unscored: int
     outcomes: Counter = field(default_factory=Counter)
     at_max: int = 0
+    example: str = ""  # its response to the first row (to the first matching row, if any)
+    matches: int = 0  # rows where it scores as much as gold with a response other than gold's
+    match_example: str = ""  # the first such row's question
 
 
 @dataclass
@@ -197,11 +200,25 @@ class PreflightReport:
         for p in self.policies[1:]:
             if p.mean is None or gold.mean is None:
                 continue
+            said = f"{p.policy} ({_quote(p.example)})"
             if p.mean >= gold.mean:
-                notes.append(f"{p.policy} scores {p.mean:+.4f}, as much as gold ({gold.mean:+.4f})")
+                notes.append(f"{said} scores {p.mean:+.4f}, as much as gold ({gold.mean:+.4f})")
             elif gold.mean - p.mean < threshold:
-                notes.append(f"{p.policy} scores {p.mean:+.4f}, within {threshold:g} of gold "
+                notes.append(f"{said} scores {p.mean:+.4f}, within {threshold:g} of gold "
                              f"({gold.mean:+.4f})")
+        return notes
+
+    def partial(self) -> list[str]:
+        """Policies that score as much as gold on some rows with a response other than
+        gold's, though not on average: the policy may learn them on rows like those. These
+        are warnings, never a refusal."""
+        notes = []
+        for p in self.policies[1:]:
+            if p.matches and p.mean is not None and self.gold().mean is not None \
+                    and p.mean < self.gold().mean:
+                notes.append(f"{p.policy} ({_quote(p.example)}) scores as much as gold on "
+                             f"{p.matches} of {self.n_rows} rows (e.g. the row "
+                             f"{_quote(p.match_example)}): training may learn it there")
         return notes
 
 
@@ -237,6 +254,9 @@ def preflight(name: str, rows: list[dict[str, Any]], preset: str | None = None,
     high = spec.score_range[1]
     scores = []
     answer_format = params.get("answer_format", "free")
+    low = spec.score_range[0]
+    gold_texts: list[str] = []
+    gold_scores: list[float | None] = []
     for policy in order:
         texts = [_BUILDERS[policy](name, row) for row in rows]
         if answer_format != "free":
@@ -244,11 +264,27 @@ def preflight(name: str, rows: list[dict[str, Any]], preset: str | None = None,
                      for text, row in zip(texts, rows)]
         results = spec.score_batch(texts, prepared, params)
         values = [r.score for r in results if r.score is not None]
+        if policy == "gold":
+            gold_texts, gold_scores = texts, [r.score for r in results]
+        # rows where this policy earns what gold earns there, with another response, and
+        # gold earns more than the floor there (an answer the policy did not give)
+        matched = [i for i, r in enumerate(results)
+                   if policy != "gold" and r.score is not None and gold_scores[i] is not None
+                   and texts[i].strip() != gold_texts[i].strip()
+                   and gold_scores[i] > low and r.score >= gold_scores[i] - 1e-9]
         scores.append(PolicyScore(
             policy, sum(values) / len(values) if values else None, len(values),
             len(results) - len(values), Counter(r.outcome for r in results),
-            sum(1 for v in values if v >= high - 1e-9)))
+            sum(1 for v in values if v >= high - 1e-9),
+            texts[matched[0] if matched else 0] if texts else "", len(matched),
+            question_of(rows[matched[0]]) if matched else ""))
     return PreflightReport(name, preset, len(rows), spec.score_range, margin, scores)
+
+
+def _quote(text: str, width: int = 48) -> str:
+    """A response as a short quoted string for the table and the warnings."""
+    flat = " ".join(str(text).split())
+    return repr(flat if len(flat) <= width else flat[:width - 3] + "...")
 
 
 def format_preflight(report: PreflightReport) -> str:
@@ -259,13 +295,16 @@ def format_preflight(report: PreflightReport) -> str:
     lines = [f"preflight: {report.reward}" + (f" (preset {report.preset})" if report.preset else "")
              + f" on {report.n_rows} rows; score range "
              + (f"[{low:g}, {high:g}]" if declared else "not declared"),
-             f"  {'policy':16} {'mean':>8} {'vs gold':>8} {'scored':>7}  outcomes"]
+             f"  {'policy':16} {'mean':>8} {'vs gold':>8} {'scored':>7} {'= gold':>7}  "
+             "response (first row)  outcomes"]
     for p in report.policies:
         mean = f"{p.mean:+.4f}" if p.mean is not None else "n/a"
         diff = ("" if p is gold or p.mean is None or gold.mean is None
                 else f"{p.mean - gold.mean:+.4f}")
+        same = "" if p is gold else str(p.matches)
         outcomes = ", ".join(f"{k} {v}" for k, v in p.outcomes.most_common())
-        lines.append(f"  {p.policy:16} {mean:>8} {diff:>8} {p.n_scored:>7}  {outcomes}")
+        lines.append(f"  {p.policy:16} {mean:>8} {diff:>8} {p.n_scored:>7} {same:>7}  "
+                     f"{_quote(p.example)}  {outcomes}")
     if declared:
         lines.append(f"  gold at the maximum ({high:g}): {gold.at_max} of {gold.n_scored} "
                      "scored rows")
@@ -273,4 +312,7 @@ def format_preflight(report: PreflightReport) -> str:
     close = (f"comes within {report.margin * (high - low):g} of" if declared
              else "scores as much as")
     lines += [f"  WARNING: {w}" for w in warnings] or [f"  no degenerate policy {close} gold"]
+    lines += [f"  WARNING (on some rows): {w}" for w in report.partial()]
+    lines.append("  (= gold: rows where the policy scores as much as gold with another "
+                 "response; the policies: docs/own_reward.md, \"Preflight\")")
     return "\n".join(lines)

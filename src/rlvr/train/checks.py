@@ -193,8 +193,9 @@ def reward_preflight(cfg: TrainConfig, train: Sequence[dict[str, Any]]) -> list[
                 f"{'; '.join(warnings)}, so training may learn that instead of the task; "
                 "choose a reward without this loophole (for the calibration reward: "
                 f"{strict}), or set preflight: warn to train anyway")
-        for warning in warnings:
+        for warning in warnings + report.partial():
             logger.warning("preflight: %s", warning)
+        results[-1]["partial"] = report.partial()
     return results
 
 
