@@ -87,7 +87,8 @@ def test_calibration_run_enters_eval_once_per_stage_and_never_climbs_back(tmp_pa
         "method": {"rlvr.eval.heldout_answers.evaluate_heldout",
                    "rlvr.eval.heldout_answers.step_metrics"},
         "evaluate_trained": {"rlvr.eval.heldout_answers.evaluate_heldout"},
-        "run": {"rlvr.eval.honesty_report.build_report", "rlvr.eval.honesty_report.write_report"},
+        "run": {"rlvr.eval.honesty_report.build_report", "rlvr.eval.honesty_report.write_report",
+                "rlvr.eval.unchanged.untrained"},
         "cross_checks": {"rlvr.eval.task_run.cross_check"},
         "check_decisions": {"rlvr.eval.decision_rule.decision_check"},
         "finish": {"rlvr.eval.honesty_report.verdict_line"},
@@ -106,6 +107,6 @@ def test_task_run_enters_eval_once_per_stage_and_never_climbs_back(tmp_path, mon
         "prepare": {"rlvr.eval.settings.from_run", "rlvr.eval.task_run.check_kshot_data"},
         "evaluate_base": {"rlvr.eval.heldout_answers.base_answers"},
         "evaluate_trained": {"rlvr.eval.heldout_answers.evaluate_heldout"},
-        "run": {"rlvr.eval.task_run.task_report"},
+        "run": {"rlvr.eval.task_run.task_report", "rlvr.eval.unchanged.untrained"},
         "finish": {"rlvr.eval.task_run.task_flat_results", "rlvr.eval.task_run.task_verdict_line"},
     }, entries

@@ -19,7 +19,8 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     (`rlvr.eval.knowledge.knowledge_report`: honesty metrics of always-abstain, base and
     trained, paired CIs and the verdict on what training changed against the base model,
     `judge_training`, with `meta["max_known_retention_drop"]` as its bound; a meta without
-    it, a run from an older rlvr, gets the default).
+    it, a run from an older rlvr, gets the default). A `meta["untrained"]` reason (a run
+    that changed nothing, `rlvr.eval.unchanged`) makes that verdict `unchanged` with it.
 
     The paired difference uses questions scored for both models, in the same order.
     `truncation` (`truncation_summary` of each model) says how many answers were cut at the
@@ -59,6 +60,10 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
                                     [t for t, x in zip(trained, by) if x == g],
                                     bootstrap_samples, seed, bound)
                 for g in groups}
+    if meta.get("untrained") and report.get("knowledge"):  # rlvr.eval.unchanged
+        from rlvr.eval.unchanged import mark_untrained
+
+        mark_untrained(report, meta["untrained"])
     return report
 
 

@@ -66,6 +66,16 @@ def untrained_reason(steps: int | None, identity: bool | None,
     return None
 
 
+def untrained(steps: int | None, model, base: Sequence[dict[str, Any]] | None = None,
+              trained: Sequence[dict[str, Any]] | None = None) -> str | None:
+    """The run's `meta.untrained`: `untrained_reason` of its optimizer steps, its adapter
+    (`lora_is_identity` of the trained PEFT `model`) and, when evaluated, its base and
+    trained held-out records (`identical_answers`). The one call the main job makes."""
+    answers = identical_answers(base, trained) if base is not None and trained is not None \
+        else None
+    return untrained_reason(steps, lora_is_identity(model), answers)
+
+
 def mark_untrained(report: dict[str, Any], reason: str) -> dict[str, Any]:
     """Replace the knowledge verdict of `report` (in place, when it has one) by `unchanged`
     with `reason`; an `undetermined` verdict (no known or no unknown question) stays, with

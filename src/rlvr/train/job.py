@@ -50,8 +50,7 @@ from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_
 from rlvr.hardware import check_options
 from rlvr.io import check_output_dir, write_text
 from rlvr.train.run_folder import check_run_folder, empty_run_folder
-from rlvr.eval.unchanged import (identical_answers, lora_is_identity, mark_untrained,
-                                 untrained_reason)
+from rlvr.eval.unchanged import untrained
 from rlvr.metrics.run_log import append_metrics
 from rlvr.models import load_for_training, load_tokenizer, model_source, resolve_model
 from rlvr.tasks.heldout import heldout_rows, run_task, write_run_data
@@ -104,27 +103,23 @@ def run(cfg: TrainConfig, resume: bool = False, overwrite: bool = False) -> dict
     if not trained.main:
         return trained.rank_report()
     meta = run_meta(state, trained)
-    identity = lora_is_identity(trained.model)
-    meta["untrained"] = untrained_reason(trained.steps, identity)
     if cfg.skip_eval or trained.interrupted:
+        meta["untrained"] = untrained(trained.steps, trained.model)
         return finish(state, trained, {"meta": {**meta, "timings": state.timings}})
     if state.task_run:
         records = (state.base_records, evaluate_trained(state, trained))
-        meta["untrained"] = untrained_reason(trained.steps, identity,
-                                             identical_answers(*records))
+        meta["untrained"] = untrained(trained.steps, trained.model, *records)
         meta["timings"] = _rounded(state.timings)
         report = task_report(state.evaluation, trained.model, state.tokenizer, state.run_dir,
                              meta, state.train, trained.adapter_dir, records, state.heldout)
         return finish(state, trained, report)
     trained_records = evaluate_trained(state, trained)
-    meta["untrained"] = untrained_reason(trained.steps, identity,
-                                         identical_answers(state.base_records, trained_records))
+    meta["untrained"] = untrained(trained.steps, trained.model, state.base_records,
+                                  trained_records)
     meta["timings"] = _rounded(state.timings)
     ev = state.evaluation
     report = build_report(state.base_records, trained_records, meta, ev.bootstrap_samples,
                           ev.seed, state.labels, by=[r.get("source") for r in state.rows])
-    if meta["untrained"]:
-        mark_untrained(report, meta["untrained"])
     report.update(cross_checks(state, trained, meta))
     if state.p_correct_base is not None:
         report["decision"] = check_decisions(state, trained, trained_records, meta)
