@@ -95,3 +95,15 @@ def test_the_job_with_overwrite_starts_from_an_empty_folder(tmp_path):
     prepare(load_config(None, {"output_dir": str(run)}), resume=False, overwrite=True)
     assert not (run / "rollouts.jsonl").exists() and not (run / "checkpoints").exists()
     assert (run / "resolved_config.yaml").read_text() != "seed: 0\n"  # the new run's
+
+
+def test_only_rank_0_checks_and_empties(tmp_path, monkeypatch):
+    """Under accelerate launch rank 1 may start after rank 0 wrote the run's config: it must
+    not refuse the folder, nor empty it."""
+    run = _old_run(tmp_path / "run", checkpoint=True)
+    monkeypatch.setenv("RANK", "1")
+    check_run_folder(run)  # no refusal on rank 1
+    assert empty_run_folder(run) == [] and (run / "rollouts.jsonl").is_file()
+    monkeypatch.setenv("RANK", "0")
+    with pytest.raises(ConfigError, match="already holds a run"):
+        check_run_folder(run)

@@ -39,13 +39,18 @@ def run_files(run_dir: str | Path) -> list[str]:
 
 
 def check_run_folder(run_dir: str | Path, resume: bool = False, overwrite: bool = False) -> None:
-    """Refuse a run folder the command would mix runs in (module docstring's table).
+    """Refuse a run folder the command would mix runs in (module docstring's table). Under
+    `accelerate launch` only rank 0 checks: the other ranks may start after rank 0 has
+    written the run's first files, and follow rank 0 (which exits on a refusal).
 
     Raises:
         ConfigError: one line naming the folder, what it holds, and the ways on.
     """
+    from rlvr.hardware import is_main_process
     from rlvr.train.checkpoints import last_checkpoint
 
+    if not is_main_process():  # rank 0 decides (the others may start after it wrote)
+        return
     folder = Path(run_dir)
     if resume and overwrite:
         raise ConfigError("--resume continues the run in the folder and --overwrite empties "
@@ -67,10 +72,12 @@ def check_run_folder(run_dir: str | Path, resume: bool = False, overwrite: bool 
 
 def empty_run_folder(run_dir: str | Path) -> list[str]:
     """Delete everything in `run_dir` when it holds a run (`run_files`); a folder holding no
-    run is left as it is (so `--overwrite` never empties a folder of other files). Returns
-    the names removed."""
+    run is left as it is (so `--overwrite` never empties a folder of other files); only
+    rank 0 empties it. Returns the names removed."""
+    from rlvr.hardware import is_main_process
+
     folder = Path(run_dir)
-    if not run_files(folder):
+    if not is_main_process() or not run_files(folder):
         return []
     removed = []
     for entry in sorted(folder.iterdir()):
