@@ -47,7 +47,7 @@ from rlvr.eval.labelling import knowledge_for_run, known_training_rows
 from rlvr.eval.settings import RunEvaluation
 from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                 task_report, task_verdict_line)
-from rlvr.hardware import check_options
+from rlvr.hardware import check_options, is_main_process
 from rlvr.io import check_output_dir, write_text
 from rlvr.train.run_folder import check_run_folder, empty_run_folder
 from rlvr.eval.unchanged import untrained
@@ -173,8 +173,9 @@ def prepare(cfg: TrainConfig, resume: bool, overwrite: bool = False) -> RunState
     if overwrite:
         empty_run_folder(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
-    write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
-    write_run_data(run_dir, train, heldout, with_fields=task_run)
+    if is_main_process():  # rank 0 writes the run's files (the others may still be checking)
+        write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
+        write_run_data(run_dir, train, heldout, with_fields=task_run)
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
