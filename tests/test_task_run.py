@@ -75,8 +75,9 @@ def test_gsm8k_run_trains_and_writes_the_kshot_report(tmp_path, monkeypatch, cap
     assert "comes from a task run" in capsys.readouterr().err
     log = [json.loads(line) for line in (run_dir / "train_log.jsonl").open()]
     assert "rewards/gsm8k_correctness/mean" in log[0] and "rewards/gsm8k_format/mean" in log[0]
-    events = [json.loads(line)["event"] for line in (run_dir / "metrics.jsonl").open()]
-    assert "kshot" in events
+    events = [json.loads(line) for line in (run_dir / "metrics.jsonl").open()]
+    (results,) = [e for e in events if e["event"] == "eval"]  # a task run's results event
+    assert results["kind"] == "task" and results["kshot"]
     assert "1-shot accuracy (n=2)" in (run_dir / "report.md").read_text()
 
 
