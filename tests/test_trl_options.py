@@ -257,6 +257,24 @@ def _tiny_config(run_dir, **overrides):
         "lora_target_modules": ["q_proj", "v_proj"], **overrides})
 
 
+def _record_trainers(monkeypatch) -> list:
+    """The GRPO trainers the main job builds, appended as they are made."""
+    from rlvr.train import grpo
+
+    trainers = []
+    build = grpo.curriculum_trainer
+
+    def recording(cfg, base):
+        class Recording(build(cfg, base)):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                trainers.append(self)
+        return Recording
+
+    monkeypatch.setattr(grpo, "curriculum_trainer", recording)
+    return trainers
+
+
 def test_a_bad_trl_option_fails_before_the_model_loads(tmp_path, monkeypatch):
     def no_model():
         raise AssertionError("the model loaded")
@@ -285,20 +303,8 @@ def test_other_methods_ignore_trl_options_with_a_warning(tmp_path, monkeypatch, 
 ])
 def test_one_real_grpo_step_with_the_trl_option(tmp_path, monkeypatch, trl_options, attribute,
                                                 extra):
-    from rlvr.train import grpo
-
     job = _tiny_job(monkeypatch, tmp_path)
-    trainers = []
-    build = grpo.curriculum_trainer
-
-    def recording(cfg, base):
-        class Recording(build(cfg, base)):
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, **kwargs)
-                trainers.append(self)
-        return Recording
-
-    monkeypatch.setattr(grpo, "curriculum_trainer", recording)
+    trainers = _record_trainers(monkeypatch)
     run_dir = tmp_path / "run"
     report = job.run(_tiny_config(run_dir, trl=trl_options, **extra))
     assert report["meta"]["optimizer_steps"] == 1
@@ -357,20 +363,8 @@ def test_workable_values_pass(option, value):
 ])
 def test_one_real_grpo_step_with_each_newer_trl_loss(tmp_path, monkeypatch, loss_type,
                                                      trl_options):
-    from rlvr.train import grpo
-
     job = _tiny_job(monkeypatch, tmp_path)
-    trainers = []
-    build = grpo.curriculum_trainer
-
-    def recording(cfg, base):
-        class Recording(build(cfg, base)):
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, **kwargs)
-                trainers.append(self)
-        return Recording
-
-    monkeypatch.setattr(grpo, "curriculum_trainer", recording)
+    trainers = _record_trainers(monkeypatch)
     report = job.run(_tiny_config(tmp_path / "run", loss_type=loss_type, trl=trl_options))
     assert report["meta"]["optimizer_steps"] == 1
     (trainer,) = trainers
