@@ -86,7 +86,7 @@ def test_cli_flags_override_file(tmp_path, monkeypatch):
 
     def fake_run(cfg, resume=False, overwrite=False):
         seen["cfg"] = cfg
-        return {"meta": {"optimizer_steps": 0, "timings": {}}}
+        return {"meta": {"optimizer_steps": 2, "timings": {}}}
 
     monkeypatch.setattr("rlvr.train.job.run", fake_run)
     # x.jsonl does not exist: skip the file checks, this test is about the flag mapping
