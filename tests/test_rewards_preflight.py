@@ -150,3 +150,29 @@ def test_list_candidates_policy_is_caught_by_seed_and_strict_not_by_reference():
     # was a way to be paid without answering)
     assert means["reference"]["list_candidates"] == 1.0
     assert means["seed"]["list_candidates"] == -1.0 and means["strict"]["list_candidates"] == -1.0
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-1, 0.5), st.integers(0, 20)), min_size=1, max_size=6))
+def test_a_policy_paid_on_some_rows_is_flagged_apart_and_never_refused(others):
+    """Every generated report: a policy below gold on average but matching gold on k > 0 rows
+    is in `partial()` with k named, and only a mean near gold enters `warnings()` (the
+    refusal); a policy with no matching rows is never in `partial()`."""
+    from rlvr.rewards.preflight import PolicyScore, PreflightReport
+
+    gold = PolicyScore("gold", 1.0, 20, 0, example="gold")
+    policies = [PolicyScore(f"p{i}", mean, 20, 0, example=f"r{i}", matches=k,
+                            match_example=f"q{i}") for i, (mean, k) in enumerate(others)]
+    report = PreflightReport("r", None, 20, (-1.0, 1.0), 0.1, [gold, *policies])
+    partial, warnings = report.partial(), report.warnings()
+    for p in policies:
+        flagged = [n for n in partial if n.startswith(f"{p.policy} (")]
+        assert bool(flagged) == (p.matches > 0)
+        if flagged:
+            assert f"on {p.matches} of 20 rows (e.g. the row 'q" in flagged[0]
+        # means here stay >= 0.5 below gold (1.0), outside the 0.2 margin: never refused
+        assert not [w for w in warnings if w.startswith(f"{p.policy} (")]

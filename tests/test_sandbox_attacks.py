@@ -1,4 +1,5 @@
-"""Issue 18's attacks on the sandbox, one row each, and the OS-level limits on their own.
+"""Red-team attacks on the sandbox (escapes, leaks, resource abuse), one row each, and
+the OS-level limits on their own.
 
 Every row is a wrong program that tries to score 1.0 by reaching what the tests compute; in
 the two-process design each is impossible by construction, and the row shows it fails. The

@@ -1,4 +1,4 @@
-"""Issue 18, code class: the program cannot change what the test code computes.
+"""Sandbox, code class: the program cannot change what the test code computes.
 
 Property tests (hypothesis) generate the class: any top-level definition added to a failing
 program, any wrapper with its own `__eq__` around a returned value; the wire format keeps

@@ -137,7 +137,7 @@ MORE_FACTS: tuple[tuple[str, str], ...] = (
     ("Who wrote the play Hamlet?", "Shakespeare"),
 )
 
-# Issue 20: the held-out split needs >= 50 questions the default model (SmolLM2-135M-Instruct)
+# The held-out split needs >= 50 questions the default model (SmolLM2-135M-Instruct)
 # knows, so one abstention moves over-conservativeness by at most 0.02. Kinds of questions
 # were tried with the main job's prompt (benchmarks/builtin_known.py, greedy, 32 tokens) and
 # kept whole when the model answered at least half of a kind correctly. Known in this batch:
