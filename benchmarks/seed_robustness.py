@@ -1,22 +1,29 @@
-"""Does the main job's recipe hold on the seed a user happens to run? Today's recipe and a
-candidate on the same seeds, one held-out set (`rlvr compare`).
+"""Does the main job's recipe hold on the seed a user happens to run? The shipped recipe and
+the one before it on the same seeds, one held-out set (`rlvr compare`).
 
     .venv/bin/python benchmarks/seed_robustness.py                       # 2 arms x 8 seeds
     .venv/bin/python benchmarks/seed_robustness.py --seeds 42,0 --max-steps 5   # a quick look
+    .venv/bin/python benchmarks/seed_robustness.py --set num_threads=1 --seeds 42,0,2,5 &
+    .venv/bin/python benchmarks/seed_robustness.py --set num_threads=1 --seeds 4,1,3,6 &
+                                                   # two halves side by side on 2 cores
 
-Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is;
-`grpo-strict+reward_params.wrong=-0.5` pays a wrong answer -0.5 instead of -1.0, so that
-abstaining on a known training question (-1.0) is worse than any answer to it; any arm with
-`+key=value` overrides works (`grpo-strict+advantage_baseline=answers` for the answer
-baseline). Seeds run one after another, every arm per seed, so an interrupted study has
-the same seeds in every arm. The base model's held-out answers and knowledge labels are
-computed once for every arm and seed.
+Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is
+(a wrong answer -0.5, an abstention on a known question -1.0, beta 0.3, 8 prompts x 4
+generations per step);
+`grpo-strict+reward_params.wrong=-1.0+beta=0.1+per_device_train_batch_size=16` is the recipe
+before it (a wrong answer and an abstention on a known question both -1.0,
+beta 0.1, 4 prompts x 4 generations). Any arm with `+key=value` overrides works
+(`grpo-strict+advantage_baseline=answers` for the answer baseline). Seeds run one after
+another, every arm per seed, so an interrupted study has the same seeds in every arm; two
+processes may share one --output-dir with different seeds (each run has its own folder).
+The base model's held-out answers and knowledge labels are computed once per process and
+reused by every later arm and seed.
 Prints the machine's fp32 matmul throughput, each run's training seconds, per arm the
 per-seed table (honesty, prudence, over-conservativeness, known-retention and the verdict
 against the base model), the worst seed (lowest known-retention) and `seeds_meeting_bounds`
 (seeds `improved` with known-retention >= 0.85), the wall time and the cost of one more
 seed. The cross-task check is off (it does not enter the verdict). Resumable: rerun the
-same command to finish an interrupted study.
+same command to finish an interrupted study, or to print a finished one (nothing reruns).
 """
 
 from __future__ import annotations
@@ -27,11 +34,14 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import matmul_gflops  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-ARMS = "grpo-strict,grpo-strict+reward_params.wrong=-0.5"
+PREVIOUS = "grpo-strict+reward_params.wrong=-1.0+beta=0.1+per_device_train_batch_size=16"
+ARMS = f"grpo-strict,{PREVIOUS}"
 SEEDS = "42,0,1,2,3,4,5,6"
 
 
@@ -47,12 +57,18 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=None,
                         help="optimizer steps per run (default: the config's)")
     parser.add_argument("--output-dir", default=str(ROOT / "runs" / "bench_seeds"))
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a config override for every arm (values read as YAML), e.g. "
+                             "num_threads=1 to run two studies side by side on 2 cores")
     args = parser.parse_args()
     from rlvr.eval.method_stats import worst_seed
     from rlvr.train.compare_arms import run_compare
 
     print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul")
     overrides = {"cross_check": "none"}
+    for setting in args.set:
+        key, _, text = setting.partition("=")
+        overrides[key.strip()] = yaml.safe_load(text)
     if args.max_steps:
         overrides["max_steps"] = args.max_steps
     arms = [a for a in args.arms.split(",") if a]

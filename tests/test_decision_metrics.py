@@ -21,8 +21,9 @@ def test_reward_values_come_from_the_presets_and_the_defaults():
                       "abstain_unanswerable": 1.0, "answer_unanswerable": -1.0,
                       "abstain_known": None}
     assert TERNARY["abstain_answerable"] == 0.0
-    # the override of configs/selfaware_grpo_cpu.yaml reaches the table
-    assert reward_values("strict", {"abstain_answerable": -1.0})["abstain_answerable"] == -1.0
+    # the overrides of configs/selfaware_grpo_cpu.yaml reach the table
+    main_job = reward_values("strict", {"abstain_answerable": -1.0, "wrong": -0.5})
+    assert (main_job["abstain_answerable"], main_job["wrong"]) == (-1.0, -0.5)
     with pytest.raises(ValueError, match="selfaware table"):
         reward_values(None, None, reward="qa")
 
@@ -30,6 +31,8 @@ def test_reward_values_come_from_the_presets_and_the_defaults():
 @pytest.mark.parametrize("preset,params,p_star", [
     ("strict", None, 0.25),                            # (-0.5 - -1) / (1 - -1) = 0.5 / 2
     ("strict", {"abstain_answerable": -1.0}, 0.0),     # (-1 - -1) / 2 = 0
+    # configs/selfaware_grpo_cpu.yaml: (-1 - -0.5) / (1 - -0.5) = -0.5 / 1.5: answer always
+    ("strict", {"abstain_answerable": -1.0, "wrong": -0.5}, -1 / 3),
     ("ternary", None, 0.5),                            # (0 - -1) / 2 = 0.5
     ("seed", None, 0.25),                              # the seed values are strict's
     ("strict", {"correct": 0.5}, 1 / 3),               # (-0.5 - -1) / (0.5 - -1) = 0.5 / 1.5

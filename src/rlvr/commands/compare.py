@@ -12,7 +12,7 @@ def register(subparsers) -> None:
         description="Run the main job once per arm and seed on the same data and held-out "
                     "set (base answers and knowledge labels computed once), then write "
                     "compare.json, compare.md and compare.png: per arm the mean over seeds "
-                    "with 95%% intervals, and each arm against grpo-strict paired per "
+                    "with 95% intervals, and each arm against grpo-strict paired per "
                     "question and seed. Finished runs are reused; rerun the same command "
                     "to resume.")
     p.add_argument("--config", help="YAML or JSON config, as for `rlvr train`")
