@@ -36,7 +36,7 @@ from rlvr.rewards.answers.fields import (
     normalise_value,
     read_field,
 )
-from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.folding import drop_stroked, fold, unstrike
 from rlvr.rewards.answers.forms import loosen
 from rlvr.rewards.answers.match import (
     AnswerMatch,
@@ -96,7 +96,7 @@ __all__ = [
     "RETRACTING", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
     "offers_others", "plain_number", "read_whole", "retracts",
     # text folding, boxes and fields
-    "fold", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
+    "fold", "unstrike", "drop_stroked", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
     "answer_line_values", "check_format", "field_items", "in_field", "normalise_content",
     "normalise_value", "read_field",
     # gold answers in free text
