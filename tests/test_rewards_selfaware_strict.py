@@ -77,12 +77,24 @@ def test_strict_table(completion, gold, unanswerable, reward, outcome):
     assert outcome in ANSWERABLE_OUTCOMES + UNANSWERABLE_OUTCOMES
 
 
-def test_default_and_seed_presets_stay_the_reference():
+def test_default_is_strict_everywhere_and_seed_stays_the_reference():
+    """One default: a reward named without a preset (`rlvr score`, `make_trl_reward`) scores
+    as training does (`reward_preset: strict`); the reference table is `seed`."""
+    from rlvr.config import TrainConfig
+    from rlvr.rewards.registry import make_trl_reward, score_rows
+
     spec = get_reward("selfaware")
-    assert spec.params() == {} and spec.params("seed") == {}
-    # the seed table rewards a hedge that contains the answer fully (correctness first)
-    r = selfaware_reward("I'm not sure, but it is Paris.", expected_answer="Paris",
-                         is_unanswerable=False)
+    assert spec.params() == spec.params("strict") == STRICT
+    assert TrainConfig().reward_preset == "strict"
+    assert spec.params("seed") == {}
+    hedge = {"completion": "I'm not sure, but it is Paris.", "expected_answer": "Paris",
+             "is_unanswerable": False}
+    # strict pays a hedge +0.5; the seed table pays it fully (correctness first)
+    assert score_rows("selfaware", [hedge])[0].score == 0.5
+    assert make_trl_reward("selfaware")([hedge["completion"]], expected_answer=["Paris"],
+                                        is_unanswerable=[False]) == [0.5]
+    assert score_rows("selfaware", [hedge], "seed")[0].score == 1.0
+    r = selfaware_reward(hedge["completion"], expected_answer="Paris", is_unanswerable=False)
     assert (r.score, r.outcome) == (1.0, "correct")
 
 

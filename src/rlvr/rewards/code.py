@@ -2,8 +2,9 @@
 
 Two task formats:
 
-* HumanEval (fields `prompt`, `test`, `entry_point`): when the response defines
-  `def <entry_point>(`, the program is the prompt followed by the response's code (the
+* HumanEval (fields `prompt`, `test`, `entry_point`): when the response's code binds
+  the entry point (`def`, `class`, an assignment or an import: `binds`), the program is the
+  prompt followed by the response's code (the
   prompt's imports and helpers stay available; the new definition replaces the stub);
   otherwise the response is taken as the body that continues the prompt. The test code
   defines `check(candidate)`, which the harness calls with the entry point. The prompt
@@ -14,8 +15,10 @@ Two task formats:
   The tests take from the program the names they read and do not define, never a builtin
   or a standard module unless the reference `code` defines that name (`task_functions`).
 
-Code inside Markdown fences is extracted (the last fenced block that defines the entry
-point, else the last fenced block). The program never runs in this process, nor in the
+Code inside Markdown fences is extracted (`fenced_blocks`: backtick or tilde fences of any
+length, any line endings, a Python or empty info string, the last block open to the end;
+the last block that binds the entry point, else the last block), for a whole program and
+for a body that continues the prompt alike. The program never runs in this process, nor in the
 process that runs the tests: see `rlvr.sandbox` (two processes, plain data between them)
 and docs/rewards.md for what crosses. Batches (the TRL adapter, `rlvr score`) run in
 parallel workers.
@@ -31,16 +34,77 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 from rlvr.sandbox import SandboxLimits, SandboxResult, run_many
 
-_FENCE_RE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
+# A fenced code block as CommonMark reads one: an opening line of 3+ backticks or 3+ tildes
+# (indented up to 3 spaces) with an optional info string, the code, then a closing line of
+# the same character at least as long; a block never closed runs to the end of the text
+# (cut at the token cap). Line endings CRLF and CR read as LF.
+_OPENING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$")
+# info strings of Python code ("python", "py3", "{.python}", "python title=x"); an empty
+# one counts as Python, a block labelled another language ("text", "bash") does not
+_PYTHON_INFO = re.compile(r"^\{?\.?(?:python[23]?|py[23]?|ipython[23]?)\b", re.IGNORECASE)
+
+
+def fenced_blocks(completion: str) -> list[tuple[str, str]]:
+    """Every fenced block of a response, in order, as (info string, code).
+
+    Args:
+        completion: the response text (any line endings).
+    Returns:
+        [(info, code)]; [] when the text has no fence.
+    """
+    lines = completion.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    blocks, i = [], 0
+    while i < len(lines):
+        opening = _OPENING.match(lines[i])
+        if not opening or (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+            i += 1
+            continue
+        fence = opening.group(1)
+        closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = next((j for j in range(i + 1, len(lines)) if closing.match(lines[j])), len(lines))
+        blocks.append((opening.group(2), "\n".join(lines[i + 1:end])))
+        i = end + 1
+    return blocks
+
+
+def binds(code: str, name: str) -> bool:
+    """True when `code` binds `name` at its top level: `def`, `class`, an assignment
+    (`name = ...`, `name: T = ...`, a tuple target), or an import (`import x as name`,
+    `from m import name`). Code that does not parse is searched line by line for the same
+    forms."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return bool(re.search(
+            rf"^[ \t]*(?:(?:async[ \t]+)?def[ \t]+{re.escape(name)}[ \t]*\(|class[ \t]+"
+            rf"{re.escape(name)}\b|{re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=))", code, re.M))
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == name:
+                return True
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name
+                   for target in targets for t in ast.walk(target)):
+                return True
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any((alias.asname or alias.name.split(".")[0]) == name for alias in node.names):
+                return True
+    return False
 
 
 def extract_code(completion: str, entry_point: str | None = None) -> str:
-    """The code in a response: a fenced block if there is one, else the whole text."""
-    blocks = _FENCE_RE.findall(completion)
+    """The code in a response: its Python fenced blocks (`fenced_blocks`: backticks or
+    tildes, any length, an info string of Python or none, CRLF line endings, the last block
+    open to the end) -- the last one that binds the entry point (`binds`), else the last
+    one; the whole text when there is no such block.
+    """
+    blocks = [code for info, code in fenced_blocks(completion)
+              if not info or _PYTHON_INFO.match(info)]
     if not blocks:
         return completion
     if entry_point:
-        defining = [b for b in blocks if re.search(rf"\bdef\s+{re.escape(entry_point)}\s*\(", b)]
+        defining = [b for b in blocks if binds(b, entry_point)]
         if defining:
             return defining[-1]
     return blocks[-1]
@@ -101,11 +165,12 @@ def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
     if fields.get("test"):
         prompt = fields.get("prompt") or ""
         code = extract_code(completion, entry_point)
-        if entry_point and re.search(rf"\bdef\s+{re.escape(entry_point)}\s*\(", code):
+        if entry_point and binds(code, entry_point):  # def, assignment or import: replaces
             program = f"{prompt}\n    pass\n\n{code}\n" if prompt.rstrip().endswith(":") else \
                 f"{prompt}\n\n{code}\n"
-        else:
-            program = prompt + completion
+        else:  # the body that continues the prompt, unwrapped from its fence if fenced
+            program = prompt + (code if prompt.endswith("\n") or code is completion
+                                else "\n" + code)
         return {"program": program, "tests": fields["test"], "entry_point": entry_point,
                 "reference": prompt_reference(prompt)}
     tests = fields.get("test_list")

@@ -21,8 +21,16 @@ of a text parameter in a `param_choices` attribute ({"answer_format": ("free", "
 The registry (`REWARDS`, `register_reward`, `get_reward`) and the adapters that call
 rewards (TRL's reward functions, `score_rows`) are `rlvr.rewards.registry`. They are two
 modules because the registry loads user functions (`rlvr.rewards.user`), which build
-`RewardSpec`s: this module imports nothing of rlvr but `rlvr.errors`, so the user loader
-sits between the two without an import circle.
+`RewardSpec`s: this module imports nothing of rlvr but `rlvr.errors` and the reasoning rule
+(`rlvr.rewards.answers.reasoning`, standard library only), so the user loader sits between
+the two without an import circle.
+
+Reasoning blocks. Every reward reads the final answer after a reasoning block
+(`<think>...</think> answer`), cut by one rule in one place: `RewardSpec.score_batch`
+applies `rlvr.rewards.answers.final_answers` before any core sees a text. The tags are the
+parameter `reasoning_tags` that every reward takes (default `("<think>", "</think>")`; null
+reads whole completions); a reward registered with `whole_completion=True` (one that judges
+the block itself or the completion's length) sees the whole text.
 """
 
 from __future__ import annotations
@@ -35,6 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.answers.reasoning import (DEFAULT_REASONING_TAGS, PARAM as REASONING_PARAM,
+                                            final_answers, reasoning_tags)
 
 # Outcomes the registry assigns to any reward: the core raised, or `rlvr score` met a bad row.
 REGISTRY_OUTCOMES = ("reward_error", "bad_row")
@@ -78,6 +88,9 @@ class RewardSpec:
             `cosine_scaled`, which hands them to its base reward).
         source: where a user reward came from (`module:function` or `/abs/file.py:function`);
             "" for a built-in reward.
+        whole_completion: the core reads the whole completion, reasoning block included
+            (`think_format`, the length rewards); otherwise it reads the final answer after
+            the block (module docstring, "Reasoning blocks").
     """
 
     name: str
@@ -91,6 +104,7 @@ class RewardSpec:
     outcomes: tuple[str, ...] = ()
     all_fields: bool = False
     source: str = ""
+    whole_completion: bool = False
 
     def declared_outcomes(self, *, with_registry: bool = True) -> tuple[str, ...]:
         """The outcome labels this reward may return, in declaration order.
@@ -155,7 +169,17 @@ class RewardSpec:
 
     def score_batch(self, completions: list[str], rows: list[dict[str, Any]],
                     params: dict[str, Any]) -> list[RewardResult]:
-        """Score texts against their rows' fields, through `batch_core` when there is one."""
+        """Score texts against their rows' fields, through `batch_core` when there is one.
+
+        The cores read each completion's final answer (`final_answers` with the
+        `reasoning_tags` parameter, default `DEFAULT_REASONING_TAGS`; an unclosed block is an
+        empty answer), or the whole text when `whole_completion`; `reasoning_tags` itself
+        never reaches a core.
+        """
+        params = dict(params)
+        tags = params.pop(REASONING_PARAM, DEFAULT_REASONING_TAGS)
+        if not self.whole_completion:
+            completions = final_answers(completions, tags)
         if self.batch_core is not None:
             return self.batch_core(completions, [self.row_fields(r) for r in rows], **params)
         return [self.core(c, **self.row_fields(r), **params) for c, r in zip(completions, rows)]
@@ -249,13 +273,19 @@ def check_params(spec: Any, params: dict[str, Any]) -> None:
         spec.core, spec.fields + spec.optional_fields + spec.required_any)
     low, high = spec.score_range
     for key, value in params.items():
+        if key == REASONING_PARAM:  # every reward takes it (module docstring)
+            try:
+                reasoning_tags(value)
+            except ValueError as exc:
+                raise RlvrError(f"reward {spec.name!r} parameter {exc}") from None
+            continue
         if key not in signature or key not in known:
             if open_ended:
                 continue
-            close = difflib.get_close_matches(key, known, n=1)
+            close = difflib.get_close_matches(key, known + [REASONING_PARAM], n=1)
             hint = f" Did you mean {close[0]!r}?" if close else ""
             raise RlvrError(f"reward {spec.name!r} has no parameter {key!r}; known: "
-                            f"{', '.join(sorted(known))}.{hint}")
+                            f"{', '.join(sorted(known + [REASONING_PARAM]))}.{hint}")
         kind = _expected_type(signature[key])
         if kind is not None and not _fits(value, kind):
             raise RlvrError(f"reward {spec.name!r} parameter {key!r} must be "

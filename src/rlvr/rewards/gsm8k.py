@@ -32,6 +32,7 @@ from rlvr.rewards.answers import (
     plain_number,
     read_whole,
     retracts,
+    unstrike,
 )
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -90,6 +91,7 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         state exactly one number read whole ("#### 5 or 6", "#### 12:00") or another
         value follows it in the same paragraph.
     """
+    text = unstrike(text)  # "#### ~~5~~ 6" states 6; "#### <del>6</del>" states nothing
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")

@@ -195,7 +195,8 @@ def _no_ids(unit: str) -> RewardResult:
 
 # --- soft_overlong ----------------------------------------------------------------------------
 
-@register_reward("soft_overlong", fields=(), optional_fields=_TOKEN_FIELDS,
+@register_reward("soft_overlong", whole_completion=True, fields=(),
+                 optional_fields=_TOKEN_FIELDS,
                  score_range=(-1.0, 0.0), outcomes=("short", "in_cache", "over_max", "no_token_ids"))
 def soft_overlong(completion: str, *, max_length: int | None = None,
                   cache_length: int | None = None, unit: str = "tokens",
@@ -236,7 +237,8 @@ def soft_overlong(completion: str, *, max_length: int | None = None,
 
 # --- repetition_penalty -----------------------------------------------------------------------
 
-@register_reward("repetition_penalty", fields=(), optional_fields=("completion_ids",),
+@register_reward("repetition_penalty", whole_completion=True, fields=(),
+                 optional_fields=("completion_ids",),
                  score_range=(-1.0, 0.0), presets={"default": {}, "tokens": {"unit": "tokens"}},
                  outcomes=("no_repeats", "repeated", "too_short", "no_token_ids"))
 def repetition_penalty(completion: str, *, ngram_size: int = 3, max_penalty: float = -1.0,
@@ -381,7 +383,8 @@ _PARAMS = ("max_length", "base", "base_preset", "base_params", "threshold", "uni
            "min_value_wrong", "max_value_wrong", "min_value_correct", "max_value_correct")
 
 
-@register_reward("cosine_scaled", fields=(), all_fields=True,  # the base picks its fields
+@register_reward("cosine_scaled", whole_completion=True,  # its base reads the final answer
+                 fields=(), all_fields=True,  # the base picks its fields
                  score_range=(-1.0, 1.0), batch_core=cosine_scaled_batch,
                  outcomes=("correct", "wrong", "unscored", "no_token_ids"))
 def cosine_scaled(completion: str, **fields_and_params: Any) -> RewardResult:

@@ -88,6 +88,7 @@ from rlvr.rewards.answers import (
     approx_disagrees,
     base_digits,
     chain_disagrees,
+    drop_stroked,
     dropped_tail,
     exact_value,
     final_markers,
@@ -371,7 +372,8 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         return RewardResult(None, "bad_gold", {**details, "error": error})
     details["gold"] = _shown(gold)
     try:
-        predicted = timed(_read, limit, completion or "")
+        # a character overlaid with a combining stroke was struck out: never read as said
+        predicted = timed(_read, limit, drop_stroked(completion or ""))
     except TimeoutException:
         return RewardResult(wrong, "timeout", {**details, "error": "response parsing timed out"})
     except Exception as exc:  # noqa: BLE001  (an unexpected parser error: nothing read)

@@ -31,7 +31,8 @@ import string
 import unicodedata
 from typing import Any
 
-from rlvr.rewards.answers import iter_numbers, numbers_equal, offers_others, read_whole
+from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, read_whole,
+                                  unstrike)
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -155,7 +156,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     golds = gold_aliases(aliases, answer)
     if not golds:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
-    raw = extract_response_answer(completion or "")
+    raw = extract_response_answer(unstrike(completion or ""))  # struck-out text is taken back
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if not prediction:

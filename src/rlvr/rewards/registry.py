@@ -52,7 +52,8 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
                     presets: dict[str, dict[str, Any]] | None = None,
                     optional_fields: tuple[str, ...] = (), required_any: tuple[str, ...] = (),
                     batch_core: Callable[..., list[RewardResult]] | None = None,
-                    outcomes: tuple[str, ...] = (), all_fields: bool = False):
+                    outcomes: tuple[str, ...] = (), all_fields: bool = False,
+                    whole_completion: bool = False):
     """Decorator that registers a per-sample reward core under `name`.
 
     See `RewardSpec` for the arguments. Registering a name twice replaces the entry. What
@@ -63,7 +64,8 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
     def decorate(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
         REWARDS[name] = RewardSpec(name, core, tuple(fields), score_range,
                                    dict(presets or {"default": {}}), tuple(optional_fields),
-                                   tuple(required_any), batch_core, tuple(outcomes), all_fields)
+                                   tuple(required_any), batch_core, tuple(outcomes), all_fields,
+                                   whole_completion=whole_completion)
         return core
 
     return decorate

@@ -12,7 +12,10 @@ Preset `seed` is the reference project's table:
 
 Correctness is checked before abstention for answerable questions, so "I don't know,
 maybe Paris" is `correct` when the answer is Paris. Abstention uses the seed detector
-(`rlvr.rewards.abstention_detection`). The `default` preset is the same table. A preset is
+(`rlvr.rewards.abstention_detection`). This is preset `seed`, the reference project's table;
+the `default` preset (no preset named: `rlvr score`, `make_trl_reward`, a task without one)
+is `strict`, the same as `rlvr train`'s `reward_preset`, so scoring rows offline gives the
+numbers training gives. A preset is
 a `SelfAwarePreset` (the table's values and the reading rules), built from the preset's
 overrides (`PRESETS`) plus a config's `reward_params`.
 
@@ -148,8 +151,9 @@ SEED_VALUES = {
 REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
 TERNARY_PRESET = {**STRICT_PRESET, **SEED_VALUES, "abstain_answerable": 0.0}
 # the registered presets: each a set of overrides of `SelfAwarePreset`'s defaults
-PRESETS = {"default": {}, "seed": {}, "strict": STRICT_PRESET, "ternary": TERNARY_PRESET,
-           "reference": REFERENCE_PRESET}
+# "default" is `strict` everywhere (training's default too); `seed` is the reference table
+PRESETS = {"default": STRICT_PRESET, "seed": {}, "strict": STRICT_PRESET,
+           "ternary": TERNARY_PRESET, "reference": REFERENCE_PRESET}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ _FULL_RE = re.compile(r"\s*<think>(.*)</think>\s*<answer>(.*)</answer>\s*", re.D
 _OPENED_RE = re.compile(r"(.*)</think>\s*<answer>(.*)</answer>\s*", re.DOTALL)
 
 
-@register_reward("think_format", fields=(), score_range=(0.0, 1.0),
+@register_reward("think_format", whole_completion=True,  # it judges the block itself
+                 fields=(), score_range=(0.0, 1.0),
                  presets={"default": {}, "prompt_opens_think": {"prompt_opens_think": True}},
                  outcomes=("formatted", "tag_count", "misplaced", "empty_think", "empty_answer"))
 def think_format(completion: str, *, prompt_opens_think: bool = False,

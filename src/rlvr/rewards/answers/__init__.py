@@ -17,6 +17,7 @@ the math readers import math-verify and SymPy on first use.
 | `math_forms` | value-keeping rewrites of math presentation forms (Unicode digits, colour, ...) |
 | `math_kinds` | what kind a math answer is, and which tokens a reading may drop |
 | `math_compare` | whether two math readings are the same answer (math-verify underneath) |
+| `reasoning` | the final answer after a reasoning block (`<think>...</think>`), the text every reward reads |
 
 This module is the package's one entry point: the rest of rlvr imports these names from
 `rlvr.rewards.answers`, never from the modules above.
@@ -35,7 +36,7 @@ from rlvr.rewards.answers.fields import (
     normalise_value,
     read_field,
 )
-from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.folding import drop_stroked, fold, unstrike
 from rlvr.rewards.answers.forms import loosen
 from rlvr.rewards.answers.match import (
     AnswerMatch,
@@ -56,6 +57,12 @@ from rlvr.rewards.answers.math_compare import (
     timed,
 )
 from rlvr.rewards.answers.math_forms import answer_flaw
+from rlvr.rewards.answers.reasoning import (
+    DEFAULT_REASONING_TAGS,
+    final_answer,
+    final_answers,
+    reasoning_tags,
+)
 from rlvr.rewards.answers.math_kinds import (
     UNIT_WORDS,
     RewriteError,
@@ -89,7 +96,7 @@ __all__ = [
     "RETRACTING", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
     "offers_others", "plain_number", "read_whole", "retracts",
     # text folding, boxes and fields
-    "fold", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
+    "fold", "unstrike", "drop_stroked", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
     "answer_line_values", "check_format", "field_items", "in_field", "normalise_content",
     "normalise_value", "read_field",
     # gold answers in free text
@@ -99,4 +106,6 @@ __all__ = [
     "math_lib", "same_answer", "timed", "answer_flaw", "UNIT_WORDS", "RewriteError",
     "approx_disagrees", "base_digits", "chain_disagrees", "final_markers", "in_math", "kind_of",
     "listed_value", "negated_before", "other_candidates", "rewrite_math", "sentence_rest",
+    # the final answer after a reasoning block (what every reward reads)
+    "DEFAULT_REASONING_TAGS", "final_answer", "final_answers", "reasoning_tags",
 ]

@@ -41,6 +41,63 @@ _QUOTES = str.maketrans({
 })
 
 
+# Struck-out text: the response took it back, so no reader may read it as said.
+_STRUCK_TAG = re.compile(r"<\s*(del|s|strike)(?:\s[^>]*)?>(.*?)(?:<\s*/\s*\1\s*>|$)",
+                         re.IGNORECASE | re.DOTALL)
+_STRUCK_SPAN = re.compile(r"<\s*(span|div|p)\b[^>]*line-through[^>]*>(.*?)(?:<\s*/\s*\1\s*>|$)",
+                          re.IGNORECASE | re.DOTALL)
+_STRUCK_MD = re.compile(r"(?<!~)~~(?=[^\s~])(.+?)(?<=\S)~~(?!~)", re.DOTALL)  # GFM: closed
+_STRUCK_LATEX = re.compile(r"\\(?:sout|st|xout|[bx]?cancel|hcancel|cancelto)(?![a-zA-Z])\s*")
+_STRUCK_MARKS = re.compile(r".[\u0334-\u0338\u20d2\u20e5]+", re.DOTALL)
+
+
+def drop_stroked(text: str) -> str:
+    """`text` without the characters overlaid with a combining stroke ("4\u03362\u0336" -> ""):
+    a struck-out character in any notation, LaTeX included (where `unstrike` would also
+    remove `\\cancel`, which algebra uses for cancelling factors)."""
+    return _STRUCK_MARKS.sub("", text) if not text.isascii() else text
+
+
+def unstrike(text: str) -> str:
+    """`text` without the parts it strikes out: HTML `<del>`, `<s>`, `<strike>` (any
+    attributes, any case; unclosed: to the end), an element styled `line-through`, Markdown
+    `~~...~~` (closed, as GitHub reads it), the LaTeX commands `\\sout`, `\\st`, `\\cancel`, `\\bcancel`, `\\xcancel`,
+    `\\hcancel` (with their braced argument) and `\\cancelto` (both arguments), and
+    characters overlaid with a combining stroke ("4\u03362\u0336"). A struck-out value was taken
+    back: "It is ~~Paris~~ Rome" says Rome, "#### <del>42</del>" says nothing.
+    """
+    if not ("<" in text or "~~" in text or "\\" in text or not text.isascii()):
+        return text
+    text = drop_stroked(text)
+    text = _STRUCK_SPAN.sub(" ", _STRUCK_TAG.sub(" ", text))
+    text = _STRUCK_MD.sub(" ", text)
+    out, pos = [], 0
+    for match in _STRUCK_LATEX.finditer(text):
+        if match.start() < pos:
+            continue
+        out.append(text[pos:match.start()])
+        pos = match.end()
+        for _ in range(2 if match.group().rstrip().endswith("cancelto") else 1):
+            pos = _skip_group(text, pos)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _skip_group(text: str, pos: int) -> int:
+    """The index after the braced group starting at `text[pos]` (spaces skipped; an
+    unbalanced group runs to the end); `pos` itself when no group starts there."""
+    while pos < len(text) and text[pos] == " ":
+        pos += 1
+    if pos >= len(text) or text[pos] != "{":
+        return pos
+    depth = 0
+    for i in range(pos, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return len(text)
+
+
 def fold(text: str) -> str:
     """`text` with Unicode compatibility forms (NFKC) and typographic quotes folded.
 
@@ -48,9 +105,11 @@ def fold(text: str) -> str:
     which would split the acute accent into a space and a combining mark), curly and angle
     quotation marks become '"', the ideographic full stop and comma become "." and ",",
     and zero-width characters and soft hyphens are removed; a word mixing Latin letters with
-    Cyrillic or Greek look-alikes is read in Latin (`unmix_scripts`). ASCII
-    text without a backtick is returned unchanged (fast path).
+    Cyrillic or Greek look-alikes is read in Latin (`unmix_scripts`); struck-out parts are
+    removed first (`unstrike`). ASCII text without a backtick is otherwise returned
+    unchanged (fast path).
     """
+    text = unstrike(text)
     if text.isascii():
         return text.replace("`", "'") if "`" in text else text
     return unmix_scripts(unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES))

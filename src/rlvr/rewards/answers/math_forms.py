@@ -32,7 +32,7 @@ import re
 import unicodedata
 from fractions import Fraction
 
-from rlvr.rewards.answers.numbers import SUPERSCRIPT_DIGITS, VULGAR
+from rlvr.rewards.answers.numbers import STRUCK, SUPERSCRIPT_DIGITS, VULGAR
 
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _SUPERSCRIPT = {**SUPERSCRIPT_DIGITS, "\u207b": "-"}
@@ -50,7 +50,7 @@ _SET_BUILDER = re.compile(
 
 
 _PHANTOM = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
-_STRUCK = re.compile(r"\\(?:[bx]?cancel|sout|st|xout)\s*\{")
+_STRUCK = STRUCK  # every notation of a struck-out part (numbers.STRUCK)
 _DANGLING = re.compile(  # a relation with nothing on its left: `\boxed{> 5}`, `$\neq 5$`
     r"(?:\\boxed\s*\{|\\fbox\s*\{|(?<!\$)\$|\\\(|\\\[)\s*"
     r"(?:<|>|\\(?:n?eq|ne|[lg]eq?|[lg]eqslant|[lg]t"
@@ -110,7 +110,7 @@ def answer_flaw(segment: str, plain: bool = False, inside_math: bool = False) ->
     if inside_math:
         return "the LaTeX around the number did not parse"
     if _STRUCK.search(segment):
-        return "a struck-out part (\\cancel, \\sout) offers two answers"
+        return "a struck-out part (\\cancel, \\sout, <del>, ~~, a combining stroke) offers two answers"
     if _DANGLING.search(segment) or (plain and _PLAIN_RELATION.search(segment)):
         return "a relation with nothing on its left is not a value"
     return None

@@ -25,7 +25,9 @@ A text states a number (`read_whole`) when it holds exactly one, with at most
 (`_BLOCKING`: "5 or 6", "not 5", "5, no wait", "5 is wrong") and no question mark: a value
 named only to be retracted is no answer. Markup around it is punctuation (a closing tag
 "18</answer>", backticks, "\\(18\\)", "**", `\\boxed`, `\\textbf`), but any other LaTeX
-command changes the value ("\\sqrt{25}", "\\log 100", "\\neq 5": no answer). `retracts`
+command changes the value ("\\sqrt{25}", "\\log 100", "\\neq 5": no answer), and a
+struck-out text states nothing (`STRUCK`: HTML `<del>`/`<s>`/`<strike>`, a line-through
+style, Markdown `~~`, LaTeX `\\sout`/`\\cancel`, combining strokes). `retracts`
 finds a retraction after a value
 (`RETRACTING` words in the rest of its sentence or opening the next one). `offers_others`
 finds a value offered beside another one: joined by a disjunction ("4 or 5") or as the two
@@ -204,6 +206,14 @@ def numbers_in(text: str) -> list[int | Fraction]:
 # Only presentation commands are: `\\sqrt{25}`, `\\log 100`, `\\neq 5` change the value.
 _MARKUP = (r"</?[a-z_]+>|\\[()\[\]]|`|\\(?:boxed|fbox|text(?:bf|rm|it|normal)?|math(?:bf|rm|it)"
            r"|mbox|bf|displaystyle|textstyle|left|right|quad|qquad|[,;:! ])(?![a-z])")
+# A struck-out value is taken back, never stated, in every notation a response may use:
+# HTML deletion and strike tags (<del>, <s>, <strike>, any attributes), a line-through
+# style, Markdown `~~`, LaTeX `\\sout` / `\\st` / `\\cancel` (and `\\bcancel`, `\\xcancel`,
+# `\\hcancel`) and Unicode combining strokes. `_MARKUP` would otherwise read the tags as
+# punctuation.
+STRUCK = re.compile(r"<\s*(?:del|s|strike)(?:\s[^>]*)?>|line-through|~~"
+                    r"|\\(?:sout|st|xout|[bx]?cancel|hcancel|cancelto)(?![a-z])"
+                    r"|[\u0334-\u0338\u20d2\u20e5]", re.IGNORECASE)
 _FILLER = re.compile(rf"{_MARKUP}|[\s$%.,;:!*)(\[\]{{}}]+|(?<!\\)\b[a-z]+", re.IGNORECASE)
 _PUNCT = re.compile(rf"{_MARKUP}|[\s$%.,;:!{{}}*]+", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
@@ -218,10 +228,11 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     them a word that changes, doubts or retracts what the number says ("5 or six", "not
     5", "between 5 and 6", "5, no wait", "5 is wrong", "about 5": `_BLOCKING`), and no
     question mark. Several numbers ("5 or 6", "5 (not 6)", "2 + 3 = 5"), a number that
-    cannot be read whole ("3/4x", "12:00", "1.2.3", "5 quarters") or no number give None.
+    cannot be read whole ("3/4x", "12:00", "1.2.3", "5 quarters"), a struck-out text
+    (`STRUCK`: "<del>5</del>", "~~5~~", "\\sout{5}") or no number give None.
     """
     tokens = list(iter_numbers(text))
-    if len(tokens) != 1 or "?" in text:
+    if len(tokens) != 1 or "?" in text or STRUCK.search(text):
         return None
     before, after = text[:tokens[0].start], text[tokens[0].end:]
     rest = before + " " + after

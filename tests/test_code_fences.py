@@ -1,0 +1,100 @@
+"""The `code` reward finds the program however the response fences it, and takes an entry
+point however the program binds it.
+
+The class: only ```` ```python ```` / ```` ```py ```` / bare backtick fences with LF line
+endings were recognised (tilde fences, longer fences, CRLF line endings and info strings
+such as `python3 title=x` were missed), and a HumanEval response was unwrapped from its
+fence only when it contained `def <entry_point>(`, so an entry point bound by assignment
+(`add = _impl`) or a fenced body sent raw Markdown to the interpreter and failed an honest
+program. Properties generate the fence forms; rows run real programs in the sandbox.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlvr.rewards import score_rows
+from rlvr.rewards.code import binds, build_job, extract_code, fenced_blocks
+
+FAST = settings(max_examples=150, deadline=None)
+SANDBOX = {"timeout_s": 5.0, "memory_mb": 512}
+
+PROGRAMS = ["def f(x):\n    return x + 1", "import math\n\ndef f(x):\n    return math.sqrt(x)",
+            "f = lambda x: x * 2", "class f:\n    pass", "def g():\n    '''```'''\n    return 1"]
+INFOS = ["", "python", "Python", "py", "python3", "py3", "{.python}", "python title=\"a.py\"",
+         "ipython"]
+
+
+@FAST
+@given(st.sampled_from(PROGRAMS), st.sampled_from(["`", "~"]), st.integers(3, 6),
+       st.sampled_from(INFOS), st.sampled_from(["\n", "\r\n", "\r"]),
+       st.sampled_from(["", "Here is the code:", "Sure!\n\nThe function:"]),
+       st.booleans(), st.integers(0, 3))
+def test_any_fence_form_gives_the_program(program, char, length, info, eol, lead, closed,
+                                          indent):
+    fence = " " * indent + char * length
+    body = program.replace("\n", eol)
+    text = f"{lead}{eol}{fence}{info}{eol}{body}{eol}" + (f"{fence}{eol}Done." if closed else "")
+    got = extract_code(text, "f")
+    assert got.rstrip("\n") == program.rstrip("\n")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("```text\nout\n```\n```python\ndef f(): pass\n```", [("text", "out"),
+                                                          ("python", "def f(): pass")]),
+    ("````\na\n```\nstill a\n````", [("", "a\n```\nstill a")]),   # a shorter fence is text
+    ("~~~\na\n```\n~~~", [("", "a\n```")]),                          # another fence char too
+    ("inline ```x``` only", []),
+    ("```py\nopen to the end", [("py", "open to the end")]),
+])
+def test_fenced_blocks_rows(text, expected):
+    assert fenced_blocks(text) == expected
+
+
+def test_a_block_in_another_language_is_not_the_program():
+    text = "```bash\npython run.py\n```\nno python block"
+    assert extract_code(text, "f") == text      # nothing fenced as Python: the whole text
+
+
+@pytest.mark.parametrize("code,name,expected", [
+    ("def f(): pass", "f", True), ("async def f(): pass", "f", True),
+    ("class f: pass", "f", True), ("f = g", "f", True), ("f: int = 3", "f", True),
+    ("f, g = 1, 2", "f", True), ("from m import g as f", "f", True), ("import f", "f", True),
+    ("def g():\n    f = 1", "f", False),        # not at the top level
+    ("f == 3", "f", False), ("print(f)", "f", False),
+    ("def f(:\n  broken", "f", True),           # does not parse: the line forms still count
+])
+def test_binds_rows(code, name, expected):
+    assert binds(code, name) is expected
+
+
+# a HumanEval-shaped task: the prompt is the stub, the test calls check(candidate)
+TASK = {"prompt": 'def add(a, b):\n    """Return a + b."""\n',
+        "test": "def check(candidate):\n    assert candidate(1, 2) == 3\n"
+                "    assert candidate(-1, 1) == 0\n",
+        "entry_point": "add"}
+
+
+@pytest.mark.parametrize("completion,score", [
+    # honest programs that used to fail: bound by assignment, a fenced body, CRLF, tildes
+    ("```python\ndef _impl(a, b):\n    return a + b\n\nadd = _impl\n```", 1.0),
+    ("```python\n    return a + b\n```", 1.0),
+    ("Sure:\r\n```python\r\ndef add(a, b):\r\n    return a + b\r\n```\r\n", 1.0),
+    ("~~~py\ndef add(a, b):\n    return a + b\n~~~", 1.0),
+    ("````python3\nadd = lambda a, b: a + b\n````", 1.0),
+    ("    return a + b\n", 1.0),                        # an unfenced body, as before
+    # wrong programs still fail in every form
+    ("```python\nadd = lambda a, b: a - b\n```", 0.0),
+    ("~~~\ndef add(a, b):\n    return 3\n~~~", 0.0),
+    ("```python\n    return a - b\n```", 0.0),
+])
+def test_humaneval_fences_and_bindings_in_the_sandbox(completion, score):
+    result = score_rows("code", [{"completion": completion, **TASK}], **SANDBOX)[0]
+    assert result.score == score, (result.outcome, result.details)
+
+
+def test_the_program_never_holds_a_fence():
+    job = build_job("Sure:\n~~~python\nadd = lambda a, b: a + b\n~~~\nDone.", TASK)
+    assert "~~~" not in job["program"] and "Sure:" not in job["program"]
