@@ -152,7 +152,7 @@ TRAIN_CASES = [
     (["--output-dir", "{t}/a_file/run"], r"output_dir '.*a_file/run' is not writable"),
     (["--set", "reward_preset=seed"], r"preflight refused the run: on the \d+ training rows .*"
                                       r"always_hedge .*reward_preset: strict.*preflight: warn"),
-    (["--set", "reward_funcs=[{name: selfaware}]"],  # no preset: the seed table
+    (["--set", "reward_funcs=[{name: selfaware, preset: seed}]"],  # the seed table
      r"preflight refused the run: .*preset: strict in its reward_funcs entry"),
     # --- TRL options: under trl:, never one rlvr sets ---
     (["--set", "epsilon_high=0.28"], r"unknown key 'epsilon_high'; it is a trl\.GRPOConfig "

@@ -164,6 +164,7 @@ def test_trl_adapter_and_custom_tags():
                   expected_answer=[["Paris"]], is_unanswerable=[False]) == [1.0]
 
 
+@pytest.mark.usefixtures("keep_rewards")  # the user reward leaves the registry afterwards
 def test_user_reward_gets_the_final_answer(tmp_path):
     """A user's per-sample function reads the final answer too, and never sees the
     `reasoning_tags` parameter."""
