@@ -80,6 +80,7 @@ from rlvr.rewards.answers.math_kinds import (
 )
 from rlvr.rewards.answers.numbers import (
     RETRACTING,
+    STRUCK,
     NumberToken,
     as_number,
     iter_numbers,
@@ -93,7 +94,7 @@ from rlvr.rewards.answers.numbers import (
 
 __all__ = [
     # numbers
-    "RETRACTING", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
+    "RETRACTING", "STRUCK", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
     "offers_others", "plain_number", "read_whole", "retracts",
     # text folding, boxes and fields
     "fold", "unstrike", "drop_stroked", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",

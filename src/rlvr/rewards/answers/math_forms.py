@@ -50,7 +50,6 @@ _SET_BUILDER = re.compile(
 
 
 _PHANTOM = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
-_STRUCK = STRUCK  # every notation of a struck-out part (numbers.STRUCK)
 _DANGLING = re.compile(  # a relation with nothing on its left: `\boxed{> 5}`, `$\neq 5$`
     r"(?:\\boxed\s*\{|\\fbox\s*\{|(?<!\$)\$|\\\(|\\\[)\s*"
     r"(?:<|>|\\(?:n?eq|ne|[lg]eq?|[lg]eqslant|[lg]t"
@@ -109,7 +108,7 @@ def answer_flaw(segment: str, plain: bool = False, inside_math: bool = False) ->
     value). Reasoning elsewhere in the response may use all of these."""
     if inside_math:
         return "the LaTeX around the number did not parse"
-    if _STRUCK.search(segment):
+    if STRUCK.search(segment):  # every notation of a struck-out part
         return "a struck-out part (\\cancel, \\sout, <del>, ~~, a combining stroke) offers two answers"
     if _DANGLING.search(segment) or (plain and _PLAIN_RELATION.search(segment)):
         return "a relation with nothing on its left is not a value"
