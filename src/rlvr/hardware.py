@@ -75,6 +75,27 @@ def probe() -> Hardware:
     return hw
 
 
+def available_cores(affinity=None, quota_file: str = "/sys/fs/cgroup/cpu.max") -> int:
+    """CPU cores this process may run on: its affinity mask (`os.sched_getaffinity`, which a
+    container or `taskset` narrows) capped by a cgroup v2 CPU quota (`cpu.max`: quota /
+    period, rounded up), else `os.cpu_count()`; at least 1.
+
+    Args:
+        affinity: a set of core ids (default: this process's mask); quota_file: the cgroup
+            file to read (missing or "max" = no quota).
+    """
+    cores = len(affinity if affinity is not None else
+                os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity")
+                else range(os.cpu_count() or 1))
+    try:
+        quota, period = open(quota_file, encoding="ascii").read().split()[:2]
+        if quota != "max":
+            cores = min(cores, -(-int(quota) // int(period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, cores)
+
+
 def device(hw: Hardware | None = None) -> str:
     """The device models are placed on: "cuda", "mps" or "cpu" (see the module table)."""
     hw = hw or probe()
