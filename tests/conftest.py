@@ -31,6 +31,11 @@ def keep_rewards():
     REWARDS.update(saved)
 
 
+# `eval_engine: auto` / `--engine auto` means transformers in this test session (runs and
+# their subprocesses alike); the tests of vLLM name it, or unset this to test the default
+os.environ.setdefault("RLVR_EVAL_ENGINE", "transformers")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _model_cache(tmp_path_factory):
     """Keep converted models in RLVR_CACHE_DIR if set, else in one temp dir per session."""

@@ -27,7 +27,7 @@ def test_missing_vllm_is_one_line_with_the_install_command():
 
 def test_engine_and_dtype_are_checked(monkeypatch):
     check_engine("transformers", "bfloat16")
-    with pytest.raises(RlvrError, match="engine must be one of transformers, vllm"):
+    with pytest.raises(RlvrError, match="engine must be one of auto, transformers, vllm"):
         check_engine("sglang")
     with pytest.raises(RlvrError, match="dtype must be one of float32, bfloat16"):
         check_engine("transformers", "float16")
@@ -53,9 +53,9 @@ def test_rlvr_eval_engine_vllm_without_vllm_fails_before_any_model_loads(monkeyp
 
 
 def test_eval_engine_keys():
-    assert TrainConfig().eval_engine == "transformers" and TrainConfig().eval_dtype == "float32"
+    assert TrainConfig().eval_engine == "auto" and TrainConfig().eval_dtype == "float32"
     TrainConfig(eval_engine="vllm", eval_dtype="bfloat16")
-    with pytest.raises(ConfigError, match="eval_engine must be one of transformers, vllm"):
+    with pytest.raises(ConfigError, match="eval_engine must be one of auto, transformers, vllm"):
         TrainConfig(eval_engine="vLLM")
 
 
@@ -65,7 +65,10 @@ def test_train_refuses_eval_engine_vllm_without_vllm_before_the_model_loads(monk
     monkeypatch.setattr(vllm_engine, "vllm_missing", lambda: "not installed; run X")
     with pytest.raises(ConfigError, match="^eval_engine: vllm: not installed; run X$"):
         _check_eval_task_files(TrainConfig(eval_engine="vllm", eval_tasks=["gsm8k"]))
-    _check_eval_task_files(TrainConfig(eval_engine="vllm"))  # no eval_tasks: not used
+    # every evaluation stage generates with it now, eval_tasks or not
+    with pytest.raises(ConfigError, match="^eval_engine: vllm: not installed; run X$"):
+        _check_eval_task_files(TrainConfig(eval_engine="vllm"))
+    _check_eval_task_files(TrainConfig(eval_engine="auto"))  # auto: transformers then
 
 
 def test_lora_rank_rounds_up_to_a_rank_vllm_serves(tmp_path):
@@ -249,7 +252,7 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     monkeypatch.setattr("rlvr.models.load_tokenizer", lambda path: "TOK")
     engine, tokenizer = runner.load_generator(None, "vllm", max_num_seqs=12)
     assert tokenizer == "TOK" and engine.kwargs["max_num_seqs"] == 12
-    assert engine.kwargs["max_lora_rank"] == 0
+    assert "max_lora_rank" not in engine.kwargs  # adapters are merged in, not served
     assert engine.events == ["started"]  # started before any timed generation
     runner.close_generator(engine)
     assert engine.events == ["started", "closed"]

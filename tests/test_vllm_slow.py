@@ -97,3 +97,69 @@ def test_one_grpo_step_with_use_vllm_on_cpu(tmp_path):
     assert any(e.get("event") == "profile" and e.get("step") == 1 for e in events)
     rollouts = (tmp_path / "run" / "rollouts.jsonl").read_text().splitlines()
     assert rollouts and json.loads(rollouts[0])
+
+
+def test_the_run_generator_answers_base_and_trained_like_transformers(tmp_path):
+    """The job's engine (`RunGenerator`): base stages on the engine's own weights, trained
+    stages on the PEFT model's merged weights reloaded into the same engine; greedy answers
+    equal transformers float32 (base) and transformers + PEFT (trained)."""
+    pytest.importorskip("vllm")
+    from rlvr.config import load_config
+    from rlvr.eval.run_engine import RunGenerator
+    from rlvr.eval.runner import generate_task_records
+    from rlvr.models import apply_adapter, load_causal_lm, resolve_model
+    from rlvr.tasks.heldout import heldout_rows, run_task
+    from rlvr.train.data_prep import prepare_data
+
+    cfg = load_config(str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"))
+    _, _, heldout = prepare_data(cfg)
+    rows = heldout_rows(heldout)[:12]
+    task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params, 24)
+    settings = {"batch_size": 8, "num_samples": 1, "temperature": 0.0, "seed": 0,
+                "max_new_tokens": 24}
+    model, tokenizer = load_causal_lm(None)
+    hf_base = generate_task_records(model, tokenizer, task, rows, [], settings, "hf base")
+    trained = apply_adapter(model, _tiny_lora(tmp_path / "lora"))
+    hf_trained = generate_task_records(trained, tokenizer, task, rows, [], settings, "hf")
+    gen = RunGenerator("vllm", resolve_model(None))
+    try:
+        v_base = generate_task_records(gen.base(model, "eval_base"), tokenizer, task, rows,
+                                       [], settings, "vllm base")
+        v_trained = generate_task_records(gen.trained(trained, "eval_trained"), tokenizer,
+                                          task, rows, [], settings, "vllm trained")
+        with pytest.raises(RuntimeError):
+            gen.base(model, "late")  # the engine now holds the trained weights
+    finally:
+        gen.close()
+    fields = ("completion", "reward", "outcome", "num_tokens", "truncated")
+    assert [[r[k] for k in fields] for r in v_base] == [[r[k] for k in fields] for r in hf_base]
+    assert [[r[k] for k in fields] for r in v_trained] == \
+        [[r[k] for k in fields] for r in hf_trained]
+    assert [r["completion"] for r in hf_trained] != [r["completion"] for r in hf_base]
+    assert gen.stages == {"eval_base": "vllm", "eval_trained": "vllm"}
+    # the PEFT model was unmerged again: its answers are unchanged
+    again = generate_task_records(trained, tokenizer, task, rows, [], settings, "hf again")
+    assert [r["completion"] for r in again] == [r["completion"] for r in hf_trained]
+
+
+def test_a_run_with_the_default_engine_generates_every_stage_with_vllm(tmp_path):
+    pytest.importorskip("vllm")
+    import os
+
+    rlvr = Path(sys.executable).with_name("rlvr")
+    sets = ["max_steps=1", "train_answerable=known", "eval_limit=16", "cross_check=none",
+            "report_to=none", "per_device_train_batch_size=4", "save_minutes=null",
+            "label_cache=false", "decision_samples=2"]
+    cmd = [str(rlvr), "train", "--config", str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"),
+           "--output-dir", str(tmp_path / "run")]
+    for item in sets:
+        cmd += ["--set", item]
+    env = {k: v for k, v in os.environ.items() if k != "RLVR_EVAL_ENGINE"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, env=env)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    meta = json.loads((tmp_path / "run" / "report.json").read_text())["meta"]
+    assert meta["engines"]["stages"] == {
+        "eval_base": "vllm", "knowledge": "vllm", "decision_base": "vllm",
+        "train_knowledge": "vllm",
+        "eval_trained": "vllm", "decision_trained": "vllm"}
+    assert meta["engines"]["vllm_startup_s"] > 0 and meta["engines"]["vllm_reload_s"] > 0

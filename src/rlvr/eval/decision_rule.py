@@ -79,7 +79,8 @@ def answer_forced_records(model, tokenizer, task, rows: Sequence[dict], num_samp
     """K answer-forced samples per answerable row, scored by the task's reward.
 
     Args:
-        model, tokenizer: a loaded causal LM (base or with its adapter) in eval mode.
+        model, tokenizer: a loaded causal LM (base or with its adapter) in eval mode, or
+            an engine (`rlvr.eval.vllm_engine.VllmEngine`: same distribution, other draws).
         task: the held-out task (`rlvr.tasks.heldout.run_task`): prompt, reward, stop strings.
         rows: held-out rows (`rlvr.tasks.heldout.heldout_rows`); unanswerable rows are skipped.
         num_samples: K; temperature: > 0 (sampling), or 0 with K = 1 (greedy).
@@ -92,14 +93,13 @@ def answer_forced_records(model, tokenizer, task, rows: Sequence[dict], num_samp
     Raises:
         ValueError: K > 1 with temperature 0.
     """
-    from rlvr.eval.generate import generate_completions
-    from rlvr.eval.runner import score_records
+    from rlvr.eval.runner import completions_of, score_records
 
     answerable = [r for r in rows if not r.get("is_unanswerable")]
     if not answerable:
         return []
-    generations = generate_completions(
-        model, tokenizer, forced_prompts(tokenizer, task, answerable, prefix),
+    generations = completions_of(model, tokenizer)(
+        forced_prompts(tokenizer, task, answerable, prefix),
         max_new_tokens=max_new_tokens or task.max_new_tokens, batch_size=batch_size,
         desc=f"answer-forced {task.name}", stop=task.stop, num_samples=num_samples,
         temperature=temperature, seed=seed)

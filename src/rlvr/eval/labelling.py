@@ -24,6 +24,26 @@ logger = logging.getLogger(__name__)
 
 SAMPLES_FILE = "knowledge_samples_base.jsonl"
 TRAIN_LABELS_FILE = "train_knowledge.jsonl"
+# the training rows a run labels (`label_pool`): LABEL_MARGIN x the prompts it can draw, and
+# never fewer than LABEL_FLOOR kept rows
+LABEL_MARGIN = 2
+LABEL_FLOOR = 512
+LABEL_CHUNK = 128  # answerable rows labelled per call when the pool is smaller than the data
+POOL_SEED = 0  # one walk order for every seed and arm, so they share labels and the cache
+
+
+def label_pool(draws: int | None, margin: int = LABEL_MARGIN, floor: int = LABEL_FLOOR
+               ) -> int | None:
+    """Training rows a run should keep after labelling: `margin` x `draws` (the prompts its
+    steps can draw: max_steps x prompts per step), at least `floor`; None (label every row)
+    when `draws` is unknown (an epoch-based run, a curriculum).
+
+    Why a margin and a floor: the run samples its prompts from the kept rows, so a pool of
+    twice its draws leaves it a random choice as the full data would, and a floor of 512
+    keeps small runs on varied rows (the main job's 418 kept rows are below it, so it labels
+    every row, as before).
+    """
+    return None if draws is None else max(margin * draws, floor)
 
 
 def knowledge_for_run(model, tokenizer, task, rows: Sequence[dict],
@@ -101,7 +121,8 @@ def _from_label_cache(model, tokenizer, task, rows: Sequence[dict],
 def known_training_rows(model, tokenizer, task, train: Sequence[dict],
                         knowledge: KnowledgeSettings, generation: EvalSettings,
                         train_answerable: str, run_dir: Path,
-                        reuse: bool = False) -> tuple[list[dict], dict[str, int]]:
+                        reuse: bool = False, generator=None,
+                        pool: int | None = None) -> tuple[list[dict], dict[str, int]]:
     """Label answerable training rows `known` (base model correct) and, with
     `train_answerable: known`, keep only those next to the unanswerable rows
     (`train_answerable: label` keeps them all, for the reward's `abstain_known`).
@@ -115,9 +136,25 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
     here: over-abstention 0 -> 1.0 within 11 steps). The base model's answers and labels go
     to `train_knowledge.jsonl` (reused on `--resume`); with `knowledge.cache` they are also
     taken from and kept in the label cache across runs (`rlvr.eval.label_cache`).
+    `generator` (default: `model`) generates the answers, e.g. the run's vLLM engine
+    (`rlvr.eval.run_engine`); `model`'s weights key the label cache.
+
+    `pool` (`label_pool`): label only until `pool` rows would be kept. The rows are walked in
+    one fixed random order (`POOL_SEED`, the same for every seed and arm), answerable rows
+    labelled `LABEL_CHUNK` at a time (each chunk its own label-cache entry), unanswerable
+    rows kept as met; the walk stops once the kept rows reach `pool`, and rows not reached
+    are left out of the run. Walking in a random order keeps the known / unanswerable mix of
+    the whole data. None, or a pool the data cannot fill, labels every row in one call, in
+    the data's order, as without a pool.
     Returns:
-        (kept rows, counts {"answerable", "known", "unanswerable"}).
+        (kept rows, in the data's order; counts {"answerable", "known", "unanswerable",
+        and "labelled" / "left_out" when the pool left rows out}).
     """
+    if pool is not None:
+        known_rows = sum(1 for ex in train if not ex["is_unanswerable"])
+        if pool < len(train) and known_rows > LABEL_CHUNK:
+            return _pooled_rows(model, tokenizer, task, train, knowledge, generation,
+                                train_answerable, run_dir, reuse, generator, pool)
     from rlvr.tasks.heldout import heldout_rows
 
     path = run_dir / TRAIN_LABELS_FILE
@@ -135,8 +172,8 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
         if records is not None:
             write_jsonl(path, records)
     if records is None:
-        records = _knowledge_samples(model, tokenizer, task, rows, knowledge, generation,
-                                     "train knowledge")
+        records = _knowledge_samples(generator or model, tokenizer, task, rows, knowledge,
+                                     generation, "train knowledge")
         write_jsonl(path, records)
         if key is not None:
             from rlvr.eval.label_cache import save_answers
@@ -156,3 +193,84 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
                 "base model; %d unanswerable", train_answerable, counts["known"],
                 counts["answerable"], counts["unanswerable"])
     return kept, counts
+
+
+def _label_rows(model, tokenizer, task, rows: Sequence[dict], knowledge: KnowledgeSettings,
+                generation: EvalSettings, generator) -> list[dict[str, Any]]:
+    """K scored answers per row: from the label cache when it holds them (with
+    `knowledge.cache`), else generated (and cached)."""
+    key = None
+    if knowledge.cache:
+        records, key = _from_label_cache(model, tokenizer, task, rows, knowledge, generation)
+        if records is not None:
+            return records
+    records = _knowledge_samples(generator or model, tokenizer, task, rows, knowledge,
+                                 generation, "train knowledge")
+    if key is not None:
+        from rlvr.eval.label_cache import save_answers
+
+        save_answers(key, records)
+    return records
+
+
+def _pooled_rows(model, tokenizer, task, train: Sequence[dict], knowledge: KnowledgeSettings,
+                 generation: EvalSettings, train_answerable: str, run_dir: Path, reuse: bool,
+                 generator, pool: int) -> tuple[list[dict], dict[str, int]]:
+    """`known_training_rows` with a pool (its docstring): walk, label by chunks, stop at
+    `pool` kept rows; `train_knowledge.jsonl` holds the labelled rows' answers."""
+    import random
+
+    from rlvr.tasks.heldout import heldout_rows
+
+    path = run_dir / TRAIN_LABELS_FILE
+    order = list(range(len(train)))
+    random.Random(POOL_SEED).shuffle(order)
+    saved: dict[Any, list[dict]] = {}
+    if reuse and path.is_file():
+        for rec in read_jsonl(path):
+            saved.setdefault(rec["id"], []).append(rec)
+    labelled: dict[int, bool] = {}  # answerable row index -> known
+    records_out: list[dict] = []
+    reached, kept, position = set(), 0, 0
+    while position < len(order) and kept < pool:
+        chunk, unanswerable = [], []
+        while position < len(order) and len(chunk) < LABEL_CHUNK and \
+                kept + len(unanswerable) < pool:
+            i = order[position]
+            position += 1
+            (unanswerable if train[i]["is_unanswerable"] else chunk).append(i)
+        reached.update(unanswerable)
+        kept += len(unanswerable)
+        if not chunk:
+            continue
+        rows = heldout_rows([{**train[i], "id": i} for i in chunk])
+        if all(len(saved.get(i, ())) == knowledge.samples for i in chunk):
+            records = [rec for i in chunk for rec in saved[i]]
+        else:
+            records = _label_rows(model, tokenizer, task, rows, knowledge, generation,
+                                  generator)
+        labels = knowledge_labels(records, knowledge.threshold)
+        for i in chunk:
+            labelled[i] = bool(labels[i]["known"])
+        reached.update(chunk)
+        records_out += records
+        kept += sum(labelled[i] for i in chunk) if train_answerable == "known" else len(chunk)
+    write_jsonl(path, records_out)
+    kept_rows = []
+    for i in sorted(reached):
+        ex = train[i]
+        if ex["is_unanswerable"]:
+            kept_rows.append(ex)
+        elif train_answerable == "label":
+            kept_rows.append({**ex, "known": labelled[i]})
+        elif labelled[i]:
+            kept_rows.append({**ex, "known": True})
+    answerable = sum(1 for ex in train if not ex["is_unanswerable"])
+    counts = {"answerable": answerable, "known": sum(labelled.values()),
+              "unanswerable": len(train) - answerable, "labelled": len(labelled),
+              "left_out": len(train) - len(reached)}
+    logger.info("train_answerable=%s: labelled %d of %d answerable training questions (a "
+                "pool of %d rows for this run's steps), %d known; %d rows left out",
+                train_answerable, counts["labelled"], answerable, pool, counts["known"],
+                counts["left_out"])
+    return kept_rows, counts

@@ -71,6 +71,18 @@ def rescore_records(task: EvalTask, records: list[dict[str, Any]]) -> list[dict[
     return records
 
 
+def completions_of(model, tokenizer):
+    """`generate(prompts, max_new_tokens=..., batch_size=..., ...)` for `model`: an engine's
+    own `generate_completions` (`rlvr.eval.vllm_engine.VllmEngine`) or
+    `rlvr.eval.generate.generate_completions` on a loaded model; both take the same
+    arguments and return the same records."""
+    if hasattr(model, "generate_completions"):  # an engine (rlvr.eval.vllm_engine)
+        return functools.partial(model.generate_completions, tokenizer)
+    from rlvr.eval.generate import generate_completions
+
+    return functools.partial(generate_completions, model, tokenizer)
+
+
 def generate_task_records(model, tokenizer, task: EvalTask, rows: list[dict],
                           exemplars: list[dict], settings: dict[str, Any],
                           label: str) -> list[dict[str, Any]]:
@@ -89,13 +101,7 @@ def generate_task_records(model, tokenizer, task: EvalTask, rows: list[dict],
         one scored record per sample (rows x num_samples, row-major).
     """
     prompts = [task.build_prompt(r, exemplars) for r in rows]
-    if hasattr(model, "generate_completions"):  # an engine (rlvr.eval.vllm_engine)
-        generate = functools.partial(model.generate_completions, tokenizer)
-    else:
-        from rlvr.eval.generate import generate_completions
-
-        generate = functools.partial(generate_completions, model, tokenizer)
-    generations = generate(
+    generations = completions_of(model, tokenizer)(
         prompts, max_new_tokens=settings.get("max_new_tokens") or task.max_new_tokens,
         batch_size=settings["batch_size"], desc=f"{label} {task.name}", stop=task.stop,
         num_samples=settings["num_samples"], temperature=settings["temperature"],
@@ -141,21 +147,20 @@ def load_generator(model: str | None, engine: str = "transformers", dtype: str =
     Args:
         model: model spec (`rlvr.models.resolve_model`).
         engine: "transformers" (a loaded causal LM) or "vllm" (a started `VllmEngine` on the
-            model folder, LoRA support sized for `adapter`, `max_num_seqs` answers in
-            flight: pass the transformers batch size times samples per prompt). Either is
-            ready when returned, so generation timings leave loading and start-up out.
-        adapter: only sizes vLLM's LoRA support here; switch to it with `use_adapter`.
+            model folder, `max_num_seqs` answers in flight: None = vLLM's default). Either
+            is ready when returned, so generation timings leave loading and start-up out.
+        adapter: not read here (kept for callers): switch to an adapter with `use_adapter`,
+            which merges it into the engine's weights.
     Free a vLLM engine with `close_generator` when done (its KV cache holds memory).
     Raises:
-        RlvrError: a missing model; an adapter rank vLLM cannot serve.
+        RlvrError: a missing model.
     """
     if engine == "vllm":
-        from rlvr.eval.vllm_engine import VllmEngine, lora_rank
+        from rlvr.eval.vllm_engine import VllmEngine
         from rlvr.models import load_tokenizer, resolve_model
 
         path = resolve_model(model)
-        built = VllmEngine(path, dtype, max_lora_rank=lora_rank(adapter) if adapter else 0,
-                           seed=seed, max_num_seqs=max_num_seqs)
+        built = VllmEngine(path, dtype, seed=seed, max_num_seqs=max_num_seqs)
         built.llm  # noqa: B018 - start-up here, not inside the first timed generation
         return built, load_tokenizer(path)
     from rlvr.models import load_causal_lm
@@ -177,10 +182,11 @@ def close_generator(model_obj: Any) -> None:
 
 def use_adapter(model_obj: Any, adapter: str) -> Any:
     """`model_obj` (from `load_generator`) answering through the PEFT adapter folder
-    `adapter`: a vLLM engine switches its LoRARequest, a transformers model is wrapped by
+    `adapter`: a vLLM engine loads the base weights with the adapter merged in
+    (`VllmEngine.load_adapter`), a transformers model is wrapped by
     `rlvr.models.apply_adapter`. Returns the object to generate with."""
-    if hasattr(model_obj, "generate_completions"):  # a VllmEngine
-        model_obj.adapter = str(adapter)
+    if hasattr(model_obj, "generate_completions"):  # a VllmEngine: merged, not a LoRA
+        model_obj.load_adapter(str(adapter))
         return model_obj
     from rlvr.models import apply_adapter
 

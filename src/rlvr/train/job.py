@@ -43,7 +43,8 @@ from rlvr.errors import ConfigError, RlvrError
 from rlvr.eval.decision_rule import base_decision, decision_check
 from rlvr.eval.heldout_answers import base_answers, evaluate_heldout
 from rlvr.eval.honesty_report import build_report, verdict_line, write_report
-from rlvr.eval.labelling import knowledge_for_run, known_training_rows
+from rlvr.eval.labelling import knowledge_for_run, known_training_rows, label_pool
+from rlvr.eval.run_engine import RunGenerator
 from rlvr.eval.settings import RunEvaluation
 from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                 task_report, task_verdict_line)
@@ -92,6 +93,16 @@ def run(cfg: TrainConfig, resume: bool = False, overwrite: bool = False) -> dict
         RlvrError subclasses for a missing model.
     """
     state = prepare(cfg, resume, overwrite)
+    try:
+        return _stages(state)
+    finally:
+        if state.generator is not None:
+            state.generator.close()
+
+
+def _stages(state: RunState) -> dict[str, Any]:
+    """Stages 2-9 of `run` (the generator is closed by the caller)."""
+    cfg = state.cfg
     load_base(state)
     if not cfg.skip_eval:
         state.base_records = evaluate_base(state)
@@ -108,8 +119,10 @@ def run(cfg: TrainConfig, resume: bool = False, overwrite: bool = False) -> dict
         return finish(state, trained, {"meta": {**meta, "timings": state.timings}})
     if state.task_run:
         records = (state.base_records, evaluate_trained(state, trained))
+        state.generator.close()
         meta["untrained"] = untrained(trained.steps, trained.model, *records)
         meta["timings"] = _rounded(state.timings)
+        meta["engines"] = engines_meta(state)
         report = task_report(state.evaluation, trained.model, state.tokenizer, state.run_dir,
                              meta, state.train, trained.adapter_dir, records, state.heldout)
         return finish(state, trained, report)
@@ -118,11 +131,15 @@ def run(cfg: TrainConfig, resume: bool = False, overwrite: bool = False) -> dict
                                   trained_records)
     meta["timings"] = _rounded(state.timings)
     ev = state.evaluation
+    decision = check_decisions(state, trained, trained_records, meta) \
+        if state.p_correct_base is not None else None
+    state.generator.close()  # the cross-task evaluation loads its own engine
+    meta["engines"] = engines_meta(state)
     report = build_report(state.base_records, trained_records, meta, ev.bootstrap_samples,
                           ev.seed, state.labels, by=[r.get("source") for r in state.rows])
     report.update(cross_checks(state, trained, meta))
-    if state.p_correct_base is not None:
-        report["decision"] = check_decisions(state, trained, trained_records, meta)
+    if decision is not None:
+        report["decision"] = decision
     write_report(state.run_dir, report, state.base_records, trained_records)
     return finish(state, trained, report)
 
@@ -192,6 +209,9 @@ def load_base(state: RunState) -> None:
     logger.info("model: %s", model_source(cfg.model, state.model_path))
     state.tokenizer = load_tokenizer(state.model_path)
     state.model = load_for_training(state.model_path, cfg)
+    state.generator = RunGenerator(state.evaluation.heldout.engine
+                                   if cfg.backend == "trl" else "transformers",
+                                   state.model_path, cfg.seed)
     _check_space(cfg, state.model, state.model_path, state.run_dir)
     # a calibration run's report scores with `reward`; a task run's records are scored by
     # every entry afterwards, its task carries the first one
@@ -206,7 +226,8 @@ def evaluate_base(state: RunState) -> list[dict[str, Any]]:
     """Stage 3: the base model's scored answers to the held-out rows, saved to
     `generations_base.jsonl` (reused on `--resume` when they cover the same questions with
     the same settings; `rlvr.eval.heldout_answers.base_answers`)."""
-    records, seconds = base_answers(state.model, state.tokenizer, state.task, state.rows,
+    records, seconds = base_answers(state.generator.base(state.model, "eval_base"),
+                                    state.tokenizer, state.task, state.rows,
                                     state.evaluation, state.run_dir, reuse=state.resume)
     if seconds is not None:
         state.timings["eval_base_s"] = seconds
@@ -217,7 +238,8 @@ def label_knowledge(state: RunState) -> dict[Any, dict]:
     """Stage 4: known / unknown for each held-out question (`knowledge_labels.json`)."""
     start = time.perf_counter()
     ev = state.evaluation
-    labels = knowledge_for_run(state.model, state.tokenizer, state.task, state.rows,
+    labels = knowledge_for_run(state.generator.base(state.model, "knowledge"),
+                               state.tokenizer, state.task, state.rows,
                                state.base_records, ev.knowledge, ev.heldout, state.run_dir,
                                reuse=state.resume)
     state.timings["knowledge_s"] = time.perf_counter() - start
@@ -228,7 +250,8 @@ def decide_base(state: RunState) -> dict[Any, float] | None:
     """Stage 4b: the base model's answer-forced P(correct) per held-out question
     (`rlvr.eval.decision_rule.base_decision`; `decision_base.json`, reused on `--resume`)."""
     ev = state.evaluation
-    p, seconds = base_decision(state.model, state.tokenizer, state.task, state.rows,
+    p, seconds = base_decision(state.generator.base(state.model, "decision_base"),
+                               state.tokenizer, state.task, state.rows,
                                ev.decision, ev.heldout, ev.cache_key, state.run_dir,
                                reuse=state.resume)
     if seconds is not None:
@@ -239,19 +262,36 @@ def decide_base(state: RunState) -> dict[Any, float] | None:
 def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | None]:
     """Stage 5: the rows to train on. With `train_answerable: known|label`, the base model
     answers the answerable training rows and only the known ones are kept (or all are
-    labelled); `max_unanswerable_share` then caps the unanswerable share."""
+    labelled), labelling only a pool of twice the prompts the run can draw when the data
+    is larger (`rlvr.eval.labelling.label_pool`); `max_unanswerable_share` then caps the
+    unanswerable share."""
     cfg, train, counts = state.cfg, state.train, None
     if cfg.train_answerable in ("known", "label"):
         state.model.eval()
         start = time.perf_counter()
         ev = state.evaluation
-        train, counts = known_training_rows(state.model, state.tokenizer, state.task, train,
-                                            ev.knowledge, ev.heldout, cfg.train_answerable,
-                                            state.run_dir, reuse=state.resume)
+        train, counts = known_training_rows(
+            state.model, state.tokenizer, state.task, train, ev.knowledge, ev.heldout,
+            cfg.train_answerable, state.run_dir, reuse=state.resume,
+            generator=state.generator.base(state.model, "train_knowledge"),
+            pool=label_pool(prompts_drawn(cfg)))
         state.timings["train_knowledge_s"] = time.perf_counter() - start
     if cfg.max_unanswerable_share is not None:
         train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
     return train, counts
+
+
+def prompts_drawn(cfg: TrainConfig) -> int | None:
+    """Prompts a run's steps can draw: max_steps x (per_device_train_batch_size x
+    gradient_accumulation_steps x processes / num_generations); None when the run is
+    epoch-based (max_steps -1) or has a curriculum (it re-weights rows as it goes)."""
+    import os
+
+    if cfg.max_steps < 1 or cfg.curriculum:
+        return None
+    processes = int(os.environ.get("WORLD_SIZE", "1"))
+    batch = cfg.per_device_train_batch_size * cfg.gradient_accumulation_steps * processes
+    return cfg.max_steps * max(1, batch // cfg.num_generations)
 
 
 def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
@@ -259,7 +299,8 @@ def evaluate_trained(state: RunState, trained: Trained) -> list[dict[str, Any]]:
     start = time.perf_counter()
     trained.model.eval()
     ev = state.evaluation
-    records = evaluate_heldout(trained.model, state.tokenizer, state.task, state.rows,
+    generator = state.generator.trained(trained.model, "eval_trained")
+    records = evaluate_heldout(generator, state.tokenizer, state.task, state.rows,
                                ev.heldout, "trained", ev.entries if state.task_run else None)
     state.timings["eval_trained_s"] = time.perf_counter() - start
     return records
@@ -284,12 +325,22 @@ def check_decisions(state: RunState, trained: Trained, trained_records: list[dic
     for base and trained (`rlvr.eval.decision_rule.decision_check`)? The seconds go to
     meta["timings"]["decision_trained_s"]."""
     ev = state.evaluation
-    report, seconds = decision_check(trained.model, state.tokenizer, state.task, state.rows,
+    generator = state.generator.trained(trained.model, "decision_trained")
+    report, seconds = decision_check(generator, state.tokenizer, state.task, state.rows,
                                      state.base_records, trained_records, state.p_correct_base,
                                      ev.decision, ev.heldout)
     state.timings["decision_trained_s"] = seconds
     meta.setdefault("timings", {})["decision_trained_s"] = round(seconds, 3)
     return report
+
+
+def engines_meta(state: RunState) -> dict[str, Any]:
+    """The report's `meta.engines`: which engine generated each evaluation stage, and the
+    vLLM engine's start-up and trained-weight reload seconds (None when not done)."""
+    gen = state.generator
+    return {"stages": dict(gen.stages),
+            "vllm_startup_s": None if gen.startup_s is None else round(gen.startup_s, 3),
+            "vllm_reload_s": None if gen.reload_s is None else round(gen.reload_s, 3)}
 
 
 def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:

@@ -38,6 +38,8 @@ class RunState:
         labels: knowledge labels by question id (None without base evaluation).
         train_counts: answerable / known / unanswerable training rows (with
             `train_answerable: known|label`, else None).
+        generator: the evaluation stages' engine (`rlvr.eval.run_engine.RunGenerator`,
+            set by `load_base`).
         p_correct_base: the base model's answer-forced P(correct) per held-out question
             (`rlvr.eval.decision_rule`; None when `decision_samples` is 0 or not evaluated).
     """
@@ -61,6 +63,7 @@ class RunState:
     labels: dict[Any, dict] | None = None
     train_counts: dict[str, int] | None = None
     p_correct_base: dict[Any, float] | None = None
+    generator: Any = None
 
     @property
     def metrics_path(self) -> Path:

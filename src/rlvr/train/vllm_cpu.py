@@ -39,34 +39,9 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Iterable
 
+from rlvr.eval.vllm_engine import reload_engine_weights
+
 logger = logging.getLogger(__name__)
-
-
-def reload_engine_weights(llm, named_params: Iterable[tuple[str, Any]]) -> int:
-    """Load `named_params` into a (CPU) `vllm.LLM` through the layer-wise reload.
-
-    Args:
-        llm: the in-process `vllm.LLM` (`llm.llm_engine.model_executor.driver_worker.
-            model_runner.reload_weights` must exist: vLLM >= 0.27 with the V1 engine in this
-            process, as TRL's colocate mode builds it).
-        named_params: (vLLM parameter name, tensor) pairs, e.g. TRL's
-            `VLLMGeneration._iter_named_params()`; each tensor is copied (detached).
-    Returns:
-        the number of tensors loaded. The prefix cache is reset afterwards (cached KV
-        blocks were computed with the old weights).
-    """
-    runner = llm.llm_engine.model_executor.driver_worker.model_runner
-    count = 0
-
-    def copies():
-        nonlocal count
-        for name, param in named_params:
-            count += 1
-            yield name, param.detach().clone()
-
-    runner.reload_weights(weights_iterator=copies())
-    llm.reset_prefix_cache()
-    return count
 
 
 CPU_GRPO_DEFAULTS = {"vllm_importance_sampling_correction": False}
