@@ -27,6 +27,20 @@ def _package(frame) -> str:
     return str(frame.f_globals.get("__name__", ""))
 
 
+def _engine_calls(entries: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Take the calls into the run's engine (`rlvr.eval.run_engine.RunGenerator`) out of
+    `entries` (in place); returns {stage: method names}."""
+    out = {}
+    for stage in list(entries):
+        calls = {e for e in entries[stage] if e.startswith("rlvr.eval.run_engine.")}
+        if calls:
+            out[stage] = {e.rsplit(".", 1)[1] for e in calls}
+            entries[stage] -= calls
+            if not entries[stage]:
+                del entries[stage]
+    return out
+
+
 def trace_job(job, cfg) -> tuple[dict[str, set[str]], list[str]]:
     """Run the job under a profile hook. Returns ({stage: eval entry points}, climbs:
     calls whose caller is in rlvr.eval and callee in rlvr.train)."""
@@ -77,8 +91,14 @@ def test_calibration_run_enters_eval_once_per_stage_and_never_climbs_back(tmp_pa
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     entries, climbs = trace_job(job, cfg)
     assert climbs == []
+    engine = _engine_calls(entries)
+    assert engine == {"load_base": {"__init__"}, "evaluate_base": {"base"},
+                      "label_knowledge": {"base"}, "decide_base": {"base"},
+                      "evaluate_trained": {"trained"}, "check_decisions": {"trained"},
+                      "run": {"close"}}, engine
     # the evaluating stages each make one call into rlvr.eval (prepare: the settings, built
-    # once, and the k-shot data check of a task run; finish: the verdict line)
+    # once, and the k-shot data check of a task run; finish: the verdict line), besides
+    # asking the run's engine (`rlvr.eval.run_engine`) what to generate with
     assert entries == {
         "prepare": {"rlvr.eval.settings.from_run"},
         "evaluate_base": {"rlvr.eval.heldout_answers.base_answers"},
@@ -103,6 +123,9 @@ def test_task_run_enters_eval_once_per_stage_and_never_climbs_back(tmp_path, mon
         "kshot_limit": 2, "eval_limit": 2, "cross_check": "none"})
     entries, climbs = trace_job(job, cfg)
     assert climbs == []
+    engine = _engine_calls(entries)
+    assert engine == {"load_base": {"__init__"}, "evaluate_base": {"base"},
+                      "evaluate_trained": {"trained"}, "run": {"close"}}, engine
     assert entries == {
         "prepare": {"rlvr.eval.settings.from_run", "rlvr.eval.task_run.check_kshot_data"},
         "evaluate_base": {"rlvr.eval.heldout_answers.base_answers"},
