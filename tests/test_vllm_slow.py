@@ -163,3 +163,4 @@ def test_a_run_with_the_default_engine_generates_every_stage_with_vllm(tmp_path)
         "train_knowledge": "vllm",
         "eval_trained": "vllm", "decision_trained": "vllm"}
     assert meta["engines"]["vllm_startup_s"] > 0 and meta["engines"]["vllm_reload_s"] > 0
+    assert meta["engines"]["vllm_builds"] == 2  # closed for training, built again after

@@ -144,15 +144,16 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
     labelled `LABEL_CHUNK` at a time (each chunk its own label-cache entry), unanswerable
     rows kept as met; the walk stops once the kept rows reach `pool`, and rows not reached
     are left out of the run. Walking in a random order keeps the known / unanswerable mix of
-    the whole data. None, or a pool the data cannot fill, labels every row in one call, in
-    the data's order, as without a pool.
+    the whole data. None, or a pool at least as large as the answerable rows (labelling them
+    all costs no more than the pool would), labels every row in one call, in the data's
+    order, as without a pool.
     Returns:
         (kept rows, in the data's order; counts {"answerable", "known", "unanswerable",
         and "labelled" / "left_out" when the pool left rows out}).
     """
     if pool is not None:
-        known_rows = sum(1 for ex in train if not ex["is_unanswerable"])
-        if pool < len(train) and known_rows > LABEL_CHUNK:
+        answerable_rows = sum(1 for ex in train if not ex["is_unanswerable"])
+        if answerable_rows > pool:
             return _pooled_rows(model, tokenizer, task, train, knowledge, generation,
                                 train_answerable, run_dir, reuse, generator, pool)
     from rlvr.tasks.heldout import heldout_rows

@@ -8,9 +8,11 @@ stage the object it generates with (`rlvr.eval.runner.generate_task_records` acc
 - engine "transformers": the run's loaded model (base, then trained);
 - engine "vllm" (`eval_engine: auto` with vLLM installed, or `vllm`): one
   `rlvr.eval.vllm_engine.VllmEngine` on the base model folder, float32, built at the first
-  stage that generates and closed when the run ends (`close`); after training the trained
-  model's weights (LoRA merged) are loaded into the same engine, so the trained stages need
-  no second engine.
+  stage that generates, closed before training (`close`: an engine alive in the training
+  process slowed a forward and backward pass of the default model from 2.5-2.9 s to
+  2.7-4.0 s, measured on 2 cores, docs/measured.md; a rebuild takes a few seconds), built
+  again for the trained stages with the trained model's weights (LoRA merged) loaded into
+  it, and closed when the run ends.
   Greedy answers equal transformers' float32 greedy answers (docs/measured.md); sampled
   answers (K > 1 knowledge labels, decision samples) come from the same distribution, not
   the same draws.
@@ -41,8 +43,9 @@ class RunGenerator:
         seed: the engine's seed (sampled stages also pass a per-request seed).
     Attributes:
         stages: {stage name: "vllm" | "transformers"}, filled as stages ask (the report's
-            `meta.engines`); startup_s: seconds spent building the engine, reload_s: loading
-            the trained weights into it (None = not done).
+            `meta.engines`); startup_s: seconds spent building the engine (every build),
+            builds: how many times it was built, reload_s: loading the trained weights into
+            it (None = not done).
     """
 
     def __init__(self, engine: str, model_path: str, seed: int = 0):
@@ -52,6 +55,7 @@ class RunGenerator:
         self.stages: dict[str, str] = {}
         self.startup_s: float | None = None
         self.reload_s: float | None = None
+        self.builds = 0
         self._vllm = None
         self._weights = None  # the model whose weights the engine holds (None = base)
 
@@ -62,7 +66,8 @@ class RunGenerator:
             start = time.perf_counter()
             self._vllm = VllmEngine(self.model_path, "float32", seed=self.seed)
             self._vllm.llm  # noqa: B018 - build now, outside the stage's timing
-            self.startup_s = time.perf_counter() - start
+            self.startup_s = (self.startup_s or 0.0) + time.perf_counter() - start
+            self.builds += 1
             logger.info("vLLM engine built in %.1f s for the evaluation stages",
                         self.startup_s)
         return self._vllm

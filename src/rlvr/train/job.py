@@ -110,6 +110,7 @@ def _stages(state: RunState) -> dict[str, Any]:
             state.labels = label_knowledge(state)
             state.p_correct_base = decide_base(state)
     state.train, state.train_counts = select_training_rows(state)
+    state.generator.close()  # an engine alive in the process slows training (run_engine)
     trained = METHODS[cfg.method](state)
     if not trained.main:
         return trained.rank_report()
@@ -338,7 +339,7 @@ def engines_meta(state: RunState) -> dict[str, Any]:
     """The report's `meta.engines`: which engine generated each evaluation stage, and the
     vLLM engine's start-up and trained-weight reload seconds (None when not done)."""
     gen = state.generator
-    return {"stages": dict(gen.stages),
+    return {"stages": dict(gen.stages), "vllm_builds": gen.builds,
             "vllm_startup_s": None if gen.startup_s is None else round(gen.startup_s, 3),
             "vllm_reload_s": None if gen.reload_s is None else round(gen.reload_s, 3)}
 
