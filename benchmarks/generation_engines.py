@@ -11,6 +11,9 @@ runner `rlvr eval` uses (`rlvr.eval.runner.generate_task_records`):
 - gsm8k: `rlvr eval --tasks gsm8k` as shipped (the task's prompt and few-shot exemplars,
   its 256-token cap, batch 16) on the first GSM8K test questions (`../shared/data` when
   present, else the packaged subset).
+One more vLLM row, "vllm fp32 run", leaves the answers in flight to vLLM (its default cap,
+256 on CPU), as the engine of a training run's evaluation stages does
+(`rlvr.eval.run_engine`); the last line gives its speed-up apart.
 Per engine and workload: questions per second (generation and scoring, after a 2-question
 warm-up; model loading and vLLM's start-up printed apart), and against transformers fp32 the
 share of identical answer texts and of identical rewards. The last line pools both
@@ -52,6 +55,9 @@ CONFIGS = {"selfaware": ROOT / "configs" / "selfaware_grpo_cpu.yaml",
 ENGINES = (("transformers fp32", "transformers", "float32"),
            ("transformers bf16", "transformers", "bfloat16"),
            ("vllm fp32", "vllm", "float32"))
+# the engine of a training run's evaluation stages (`rlvr.eval.run_engine`): vLLM's default
+# cap on answers in flight (256 on CPU), not the transformers batch
+RUN_ENGINE = "vllm fp32 run"
 # TRL's default, which rlvr turns off for colocated vLLM on CPU (rlvr.train.vllm_cpu)
 CORRECTION = 'trl={"vllm_importance_sampling_correction": true}'
 RUNS = itertools.count()  # a fresh run folder per grpo_run
@@ -123,6 +129,7 @@ def eval_engines(works: list[dict], more: bool = False) -> dict[str, dict[str, d
 
     out: dict[str, dict[str, dict]] = {w["name"]: {} for w in works}
     rows = [(label, engine, dtype, 1) for label, engine, dtype in ENGINES]
+    rows.append((RUN_ENGINE, "vllm", "float32", None))  # vLLM's own cap: the run's engine
     if more:
         rows += [("vllm fp32 x4 batch", "vllm", "float32", 4),
                  ("vllm bf16", "vllm", "bfloat16", 1)]
@@ -130,7 +137,8 @@ def eval_engines(works: list[dict], more: bool = False) -> dict[str, dict[str, d
         for work in works:
             start = time.perf_counter()  # load_generator starts a vLLM engine at once
             generator, tokenizer = load_generator(
-                None, engine, dtype, max_num_seqs=times * work["settings"]["batch_size"])
+                None, engine, dtype, max_num_seqs=None if times is None
+                else times * work["settings"]["batch_size"])
             startup = time.perf_counter() - start
             out[work["name"]][label] = {**answer(generator, tokenizer, work, label),
                                         "startup_s": startup}
@@ -219,7 +227,7 @@ def main() -> int:
     works = workloads(limits)
     results = eval_engines(works, args.more)
     pooled = {label: 0.0 for label, _, _ in ENGINES}
-    same, total = 0, 0
+    same, same_run, total = 0, 0, 0
     for work in works:
         s = work["settings"]
         print(f"eval {work['name']}: {len(work['rows'])} questions ({work['about']}), greedy, "
@@ -233,6 +241,8 @@ def main() -> int:
                   f"identical reward {100 * reward:5.1f}%", flush=True)
         vllm = results[work["name"]]["vllm fp32"]["records"]
         same += sum(a["completion"] == b["completion"] for a, b in zip(vllm, reference))
+        run = results[work["name"]][RUN_ENGINE]["records"]
+        same_run += sum(a["completion"] == b["completion"] for a, b in zip(run, reference))
         total += len(reference)
     if not args.skip_grpo:
         configs = [CONFIGS["gsm8k"]] if args.quick else [CONFIGS["gsm8k"], CONFIGS["selfaware"]]
@@ -258,6 +268,10 @@ def main() -> int:
     speedup = pooled["transformers fp32"] / pooled["vllm fp32"]
     print(f"eval speedup vs transformers: {speedup:.1f}x, identical greedy answers: "
           f"{100 * same / total:.0f}%")
+    speedup = pooled["transformers fp32"] / pooled[RUN_ENGINE]
+    print(f"eval speedup vs transformers, vLLM as a training run uses it (its default "
+          f"answers in flight): {speedup:.1f}x, identical greedy answers: "
+          f"{100 * same_run / total:.0f}%")
     return 0
 
 

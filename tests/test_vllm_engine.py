@@ -290,3 +290,28 @@ def test_cpu_colocated_vllm_turns_off_the_importance_correction_unless_trl_sets_
     assert grpo.grpo_args(server, out).vllm_importance_sampling_correction is True
     monkeypatch.setattr(grpo, "probe", lambda: types.SimpleNamespace(cuda=True))
     assert grpo.grpo_args(TrainConfig(use_vllm=True), out).vllm_importance_sampling_correction
+
+
+def test_building_an_engine_leaves_the_process_environment_as_it_was(monkeypatch):
+    """vLLM's CPU platform sets LD_PRELOAD, LOCAL_WORLD_SIZE, ... while it builds; they are
+    put back (unset ones unset again) once the engine exists."""
+    import os
+    import sys
+    import types
+
+    def fake_llm(**kwargs):
+        os.environ["LD_PRELOAD"] = "/torch/lib/libgomp.so.1"
+        os.environ["LOCAL_WORLD_SIZE"] = "1"
+        os.environ["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
+        return "LLM"
+
+    fake = types.ModuleType("vllm")
+    fake.LLM = fake_llm
+    monkeypatch.setitem(sys.modules, "vllm", fake)
+    monkeypatch.setattr(vllm_engine, "set_process_defaults", lambda: None)
+    monkeypatch.delenv("LD_PRELOAD", raising=False)
+    monkeypatch.delenv("LOCAL_WORLD_SIZE", raising=False)
+    monkeypatch.setenv("TORCHINDUCTOR_COMPILE_THREADS", "4")
+    assert vllm_engine.VllmEngine("/models/m").llm == "LLM"
+    assert "LD_PRELOAD" not in os.environ and "LOCAL_WORLD_SIZE" not in os.environ
+    assert os.environ["TORCHINDUCTOR_COMPILE_THREADS"] == "4"

@@ -102,6 +102,24 @@ def lora_rank(adapter: str | None) -> int:
                     "vLLM serves; use the transformers engine")
 
 
+# environment variables vLLM's CPU platform sets for its own processes while an engine is
+# built (vllm/platforms/cpu.py), which would otherwise leak into everything this process
+# starts or reads later: LD_PRELOAD (torch's libgomp and vLLM's tcmalloc preloaded into every
+# later subprocess, sandboxed programs included), LOCAL_WORLD_SIZE (read by accelerate as the
+# number of processes on this node) and thread settings of other libraries
+PROCESS_ENV_SET_BY_VLLM = ("LD_PRELOAD", "LOCAL_WORLD_SIZE", "NUMEXPR_MAX_THREADS",
+                           "TORCHINDUCTOR_COMPILE_THREADS", "TORCHINDUCTOR_CPP_DYNAMIC_THREADS")
+
+
+def restore_environment(saved: dict[str, str | None]) -> None:
+    """Put the variables of `saved` ({name: value or None = unset}) back as they were."""
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
 def set_process_defaults() -> None:
     """vLLM environment settings for a CPU run (only those not already set)."""
     os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
@@ -212,7 +230,11 @@ class VllmEngine:
                               max_num_batched_tokens=max(self.max_num_seqs, 4096))
             if self.max_lora_rank:
                 kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
-            self._llm = LLM(**kwargs)
+            saved = {k: os.environ.get(k) for k in PROCESS_ENV_SET_BY_VLLM}
+            try:
+                self._llm = LLM(**kwargs)
+            finally:
+                restore_environment(saved)
         return self._llm
 
     def load_adapter(self, adapter: str) -> None:
