@@ -119,11 +119,14 @@ def _heldout_through_an_engine(monkeypatch, run_dir, out, before):
 
     calls = []
 
-    class Engine:  # what rlvr.eval.vllm_engine.VllmEngine offers: adapter + generate
+    class Engine:  # what rlvr.eval.vllm_engine.VllmEngine offers: load_adapter + generate
         adapter = None
 
         def __init__(self):
             self.model, self.tokenizer = tiny_chat_llama()
+
+        def load_adapter(self, adapter):  # the real engine merges it into its weights
+            self.adapter = adapter
 
         def generate_completions(self, tokenizer, prompts, **kwargs):
             calls.append(("generate", self.adapter))

@@ -149,7 +149,7 @@ def test_a_run_with_the_default_engine_generates_every_stage_with_vllm(tmp_path)
     rlvr = Path(sys.executable).with_name("rlvr")
     sets = ["max_steps=1", "train_answerable=known", "eval_limit=16", "cross_check=none",
             "report_to=none", "per_device_train_batch_size=4", "save_minutes=null",
-            "label_cache=false", "decision_samples=2"]
+            "label_cache=false"]
     cmd = [str(rlvr), "train", "--config", str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"),
            "--output-dir", str(tmp_path / "run")]
     for item in sets:

@@ -162,8 +162,8 @@ class TrainConfig:
                                   "answers, knowledge labels, decision samples) and of the "
                                   "cross-task evaluation: auto (vllm when installed, else "
                                   "transformers) | transformers | vllm (vLLM's CPU build, "
-                                  "`bash scripts/install.sh --vllm`; the adapter served as "
-                                  "a LoRA; greedy answers equal transformers float32)")
+                                  "`bash scripts/install.sh --vllm`; the trained weights "
+                                  "loaded into it; greedy answers equal transformers float32)")
     eval_dtype: str = _f("float32", "weights of that evaluation: float32 (greedy answers "
                                     "agree across engines) | bfloat16 (answers differ; "
                                     "whether faster depends on the CPU)")
