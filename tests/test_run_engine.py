@@ -114,7 +114,8 @@ def test_label_pool_is_twice_the_draws_and_at_least_the_floor():
     from rlvr.eval.labelling import label_pool
 
     assert label_pool(None) is None  # epoch-based or curriculum: every row
-    assert label_pool(20 * 8) == 512  # the main job: 2 x 160 = 320 < 512 -> the floor
+    assert label_pool(20 * 8) == 320  # the main job: 2 x 160
+    assert label_pool(2 * 8) == 64  # 2 x 16 = 32 < 64 -> the floor
     assert label_pool(100 * 8) == 1600  # 2 x 800
     assert label_pool(10, margin=3, floor=0) == 30
 
@@ -160,7 +161,7 @@ def _pool_case(tmp_path, monkeypatch, pool, train_answerable="known", n=600):
 
 
 def test_a_pool_labels_only_until_enough_rows_are_kept(tmp_path, monkeypatch):
-    train, kept, counts, calls = _pool_case(tmp_path, monkeypatch, pool=150)
+    train, kept, counts, calls = _pool_case(tmp_path, monkeypatch, pool=150)  # 400 > 300
     labelled = [i for call in calls for i in call]
     assert all(len(call) <= 128 for call in calls)
     assert counts["labelled"] == len(labelled) < 400  # fewer than the 400 answerable rows
@@ -184,7 +185,8 @@ def test_the_pool_order_is_the_same_for_every_run(tmp_path, monkeypatch):
 
 
 def test_a_pool_the_data_cannot_fill_labels_every_row_in_one_call(tmp_path, monkeypatch):
-    train, kept, counts, calls = _pool_case(tmp_path, monkeypatch, pool=400)  # = answerable
+    # 400 answerable rows, not more than 2 x 200: one call for all
+    train, kept, counts, calls = _pool_case(tmp_path, monkeypatch, pool=200)
     assert len(calls) == 1 and calls[0] == [i for i in range(600) if i % 3]  # data order
     assert "left_out" not in counts and counts["known"] == 200
 

@@ -25,9 +25,11 @@ logger = logging.getLogger(__name__)
 SAMPLES_FILE = "knowledge_samples_base.jsonl"
 TRAIN_LABELS_FILE = "train_knowledge.jsonl"
 # the training rows a run labels (`label_pool`): LABEL_MARGIN x the prompts it can draw, and
-# never fewer than LABEL_FLOOR kept rows
+# never fewer than LABEL_FLOOR kept rows; a pool is used only when the answerable rows are
+# more than POOL_WORTH x the pool (else labelling them all, in one call, costs little more)
 LABEL_MARGIN = 2
-LABEL_FLOOR = 512
+LABEL_FLOOR = 64
+POOL_WORTH = 2
 LABEL_CHUNK = 128  # answerable rows labelled per call when the pool is smaller than the data
 POOL_SEED = 0  # one walk order for every seed and arm, so they share labels and the cache
 
@@ -39,9 +41,10 @@ def label_pool(draws: int | None, margin: int = LABEL_MARGIN, floor: int = LABEL
     when `draws` is unknown (an epoch-based run, a curriculum).
 
     Why a margin and a floor: the run samples its prompts from the kept rows, so a pool of
-    twice its draws leaves it a random choice as the full data would, and a floor of 512
-    keeps small runs on varied rows (the main job's 418 kept rows are below it, so it labels
-    every row, as before).
+    twice its draws leaves it a random choice as the full data would, and the floor keeps a
+    very short run on varied rows. `known_training_rows` uses the pool only when the
+    answerable rows are more than `POOL_WORTH` x the pool (the main job: 389 answerable rows,
+    a pool of 2 x 160 = 320, so it labels every row in one call, as before).
     """
     return None if draws is None else max(margin * draws, floor)
 
@@ -144,16 +147,16 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
     labelled `LABEL_CHUNK` at a time (each chunk its own label-cache entry), unanswerable
     rows kept as met; the walk stops once the kept rows reach `pool`, and rows not reached
     are left out of the run. Walking in a random order keeps the known / unanswerable mix of
-    the whole data. None, or a pool at least as large as the answerable rows (labelling them
-    all costs no more than the pool would), labels every row in one call, in the data's
-    order, as without a pool.
+    the whole data. None, or a pool of at least 1 / `POOL_WORTH` of the answerable rows
+    (labelling them all costs at most that factor more), labels every row in one call, in
+    the data's order, as without a pool.
     Returns:
         (kept rows, in the data's order; counts {"answerable", "known", "unanswerable",
         and "labelled" / "left_out" when the pool left rows out}).
     """
     if pool is not None:
         answerable_rows = sum(1 for ex in train if not ex["is_unanswerable"])
-        if answerable_rows > pool:
+        if answerable_rows > POOL_WORTH * pool:
             return _pooled_rows(model, tokenizer, task, train, knowledge, generation,
                                 train_answerable, run_dir, reuse, generator, pool)
     from rlvr.tasks.heldout import heldout_rows
