@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from rlvr.errors import RlvrError
-from rlvr.eval.run_engine import RunGenerator, merged_weights
+from rlvr.eval.run_engine import RunGenerator
 from rlvr.eval.settings import EvalSettings
-from rlvr.eval.vllm_engine import resolve_engine
+from rlvr.eval.vllm_engine import merged_weights, resolve_engine
 
 
 def _installed(name):

@@ -39,21 +39,28 @@ def _tiny_lora(folder: Path) -> str:
     return str(folder)
 
 
-def test_vllm_eval_engine_with_lora_matches_transformers_fp32(tmp_path):
-    pytest.importorskip("vllm")
+def _heldout_case(n: int):
+    """(the first `n` built-in held-out rows, the main job's task at 24 tokens, greedy
+    settings at batch 8)."""
     from rlvr.config import load_config
-    from rlvr.eval.runner import generate_task_records
-    from rlvr.eval.vllm_engine import VllmEngine, lora_rank
-    from rlvr.models import apply_adapter, load_causal_lm, resolve_model
     from rlvr.tasks.heldout import heldout_rows, run_task
     from rlvr.train.data_prep import prepare_data
 
     cfg = load_config(str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"))
     _, _, heldout = prepare_data(cfg)
-    rows = heldout_rows(heldout)[:8]
     task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params, 24)
-    settings = {"batch_size": 8, "num_samples": 1, "temperature": 0.0, "seed": 0,
-                "max_new_tokens": 24}
+    return heldout_rows(heldout)[:n], task, {"batch_size": 8, "num_samples": 1,
+                                              "temperature": 0.0, "seed": 0,
+                                              "max_new_tokens": 24}
+
+
+def test_vllm_eval_engine_with_lora_matches_transformers_fp32(tmp_path):
+    pytest.importorskip("vllm")
+    from rlvr.eval.runner import generate_task_records
+    from rlvr.eval.vllm_engine import VllmEngine, lora_rank
+    from rlvr.models import apply_adapter, load_causal_lm, resolve_model
+
+    rows, task, settings = _heldout_case(8)
     adapter = _tiny_lora(tmp_path / "lora")
     model, tokenizer = load_causal_lm(None)
     hf_base = generate_task_records(model, tokenizer, task, rows, [], settings, "hf base")
@@ -104,19 +111,11 @@ def test_the_run_generator_answers_base_and_trained_like_transformers(tmp_path):
     stages on the PEFT model's merged weights reloaded into the same engine; greedy answers
     equal transformers float32 (base) and transformers + PEFT (trained)."""
     pytest.importorskip("vllm")
-    from rlvr.config import load_config
     from rlvr.eval.run_engine import RunGenerator
     from rlvr.eval.runner import generate_task_records
     from rlvr.models import apply_adapter, load_causal_lm, resolve_model
-    from rlvr.tasks.heldout import heldout_rows, run_task
-    from rlvr.train.data_prep import prepare_data
 
-    cfg = load_config(str(ROOT / "configs" / "selfaware_grpo_cpu.yaml"))
-    _, _, heldout = prepare_data(cfg)
-    rows = heldout_rows(heldout)[:12]
-    task = run_task(cfg.reward, cfg.reward_preset, cfg.reward_params, 24)
-    settings = {"batch_size": 8, "num_samples": 1, "temperature": 0.0, "seed": 0,
-                "max_new_tokens": 24}
+    rows, task, settings = _heldout_case(12)
     model, tokenizer = load_causal_lm(None)
     hf_base = generate_task_records(model, tokenizer, task, rows, [], settings, "hf base")
     trained = apply_adapter(model, _tiny_lora(tmp_path / "lora"))

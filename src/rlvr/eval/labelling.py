@@ -170,19 +170,9 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
         if [r["id"] for r in saved] == [r["id"] for r in rows for _ in range(
                 knowledge.samples)]:
             records = saved
-    key = None
-    if records is None and knowledge.cache:
-        records, key = _from_label_cache(model, tokenizer, task, rows, knowledge, generation)
-        if records is not None:
-            write_jsonl(path, records)
     if records is None:
-        records = _knowledge_samples(generator or model, tokenizer, task, rows, knowledge,
-                                     generation, "train knowledge")
+        records = _label_rows(model, tokenizer, task, rows, knowledge, generation, generator)
         write_jsonl(path, records)
-        if key is not None:
-            from rlvr.eval.label_cache import save_answers
-
-            save_answers(key, records)
     labels = knowledge_labels(records, knowledge.threshold)
     keep = {i for i, ex in answerable if labels[i]["known"]}
     labelled = [ex if ex["is_unanswerable"] else {**ex, "known": i in keep}

@@ -29,8 +29,6 @@ import logging
 import os
 import time
 from pathlib import Path
-from rlvr.eval.vllm_engine import merged_weights  # noqa: F401 - re-exported
-
 logger = logging.getLogger(__name__)
 
 
