@@ -104,6 +104,11 @@ class TrainConfig:
     mask_zero_std_groups: bool = _f(False, "drop groups whose rewards all tie (zero spread, "
                                            "every advantage 0) from the policy loss, the KL "
                                            "term and the token count (rlvr.train.zero_std_mask)")
+    share_prompt_prefix: bool = _f(True, "compute the prompt tokens every row of a batch "
+                                         "starts with (template, system prompt, exemplars) "
+                                         "once per batch in the reference and policy passes: "
+                                         "same log-probs, fewer FLOPs; used only when no "
+                                         "dropout is active (rlvr.train.prefix_sharing)")
     advantage_baseline: str = _f("group", "baseline of a group's advantages: group (TRL's "
                                           "mean of all G rewards) | answers (the mean reward "
                                           "of the group's answered completions, so an "

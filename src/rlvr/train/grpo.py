@@ -25,6 +25,7 @@ from rlvr.train.curriculum.trainer import (CurriculumSettings, curriculum_traine
                                            write_curriculum_retired)
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args
+from rlvr.train.prefix_sharing import prefix_sharing_trainer
 from rlvr.train.speedups import compact_logprobs
 from rlvr.train.rollouts import RolloutLog, rollout_flags_trainer
 from rlvr.train.state import RunState, Trained
@@ -177,7 +178,8 @@ def train_grpo(state: RunState) -> Trained:
             patch_trl_vllm_for_cpu("float32")  # CPU vLLM: float32, weights via reload
         trainer_class = masked_trainer(cfg.mask_zero_std_groups, decoupled_trainer(
             cfg.advantage_baseline, curriculum_trainer(
-                CurriculumSettings.from_config(cfg), GRPOTrainer)))  # options off: GRPOTrainer
+                CurriculumSettings.from_config(cfg), prefix_sharing_trainer(
+                    cfg.share_prompt_prefix, GRPOTrainer))))  # options off: GRPOTrainer
         if rollouts is not None:  # outermost: the flags read the final loss masks
             trainer_class = rollout_flags_trainer(trainer_class)
         trainer = trainer_class(
