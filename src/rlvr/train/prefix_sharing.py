@@ -248,6 +248,17 @@ class PrefixSharing:
                        "is used", reason)
 
 
+def _checkpointing(model) -> bool:
+    """Whether activation (gradient) checkpointing is on (either name transformers uses)."""
+    for name in ("is_activation_checkpointing", "is_gradient_checkpointing"):
+        try:
+            if name in dir(type(model)) or hasattr(model, name):
+                return bool(getattr(model, name))
+        except Exception:  # pragma: no cover - a model without the property
+            continue
+    return False
+
+
 def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
     """The trainer class: `base_class` unchanged unless `enabled` (config key
     `share_prompt_prefix`), else a subclass whose `_get_per_token_logps_and_entropies`
@@ -323,7 +334,7 @@ def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
                 return 0
             if any(value is not None for value in extra.values()):
                 return 0  # images, token types: TRL's pass
-            if getattr(model, "is_gradient_checkpointing", False):
+            if _checkpointing(model):
                 return 0
             if stochastic_forward(model):
                 return 0
