@@ -250,9 +250,107 @@ def test_trainer_turns_sharing_off_when_the_check_fails(monkeypatch, caplog):
 def test_trainer_uses_the_full_pass_with_activation_checkpointing():
     ids, mask, width = _random_batch()
     model = _peft_llama().train()
-    model.gradient_checkpointing_enable()
+    enable = getattr(model, "activation_checkpointing_enable", None) or \
+        model.gradient_checkpointing_enable
+    enable()
     assert ps._checkpointing(model)
     trainer = ps.prefix_sharing_trainer(True, _FakeTRL)()
     trainer._get_per_token_logps_and_entropies(model, ids, mask, ids.size(1) - width)
     assert trainer.full_calls == 1 and trainer.prefix_sharing.batches == 0
     assert not ps._checkpointing(_peft_llama())
+
+
+def _prompts(rows=6, shared=20, seed=3):
+    gen = torch.Generator().manual_seed(seed)
+    head = torch.randint(2, 40, (shared,), generator=gen).tolist()
+    prompts = [head + torch.randint(2, 40, (int(n),), generator=gen).tolist()
+               for n in torch.randint(1, 6, (rows,), generator=gen)]
+    ids, mask, _ = _batch(prompts, [[]] * rows)
+    return ids, mask
+
+
+@pytest.mark.parametrize("sample", [False, True])
+def test_shared_generation_gives_the_same_tokens(sample):
+    model = _peft_llama().eval()
+    ids, mask = _prompts()
+    kwargs = dict(max_new_tokens=6, do_sample=sample, pad_token_id=0, eos_token_id=None)
+    with torch.no_grad():
+        torch.manual_seed(7)
+        full = model.generate(input_ids=ids, attention_mask=mask, **kwargs)
+        torch.manual_seed(7)
+        shared = ps.shared_prefix_generate(model, model.generate, input_ids=ids,
+                                           attention_mask=mask, **kwargs)
+    width = ids.size(1)
+    assert shared.shape == full.shape
+    assert torch.equal(shared[:, width:], full[:, width:])
+
+
+def test_shared_generation_leaves_short_prefixes_alone():
+    calls = []
+
+    def generate(**kwargs):
+        calls.append(kwargs)
+        return kwargs["input_ids"]
+
+    ids, mask = _prompts(shared=ps.MIN_PREFIX - 4)
+    ps.shared_prefix_generate(None, generate, input_ids=ids, attention_mask=mask)
+    assert calls and not {"past_key_values", "cache"} & set(calls[0])
+    assert calls[0]["input_ids"] is ids
+
+
+class _FakeGenerating(_FakeTRL):
+    """TRL's transformers generation path: left-padded prompts into the unwrapped model's
+    `generate`, completions as lists of ids."""
+
+    use_vllm = False
+
+    def __init__(self, model, agreement_noise=False):
+        super().__init__()
+        self.model_wrapped = model
+        self.generation_config = None
+        self.noise = agreement_noise
+        self.accelerator.unwrap_model = lambda m: m
+
+    def _generate_single_turn(self, prompt_ids, images, multimodal_fields, num_generations,
+                              has_tool_images=False):
+        ids, mask, _ = _batch(prompt_ids, [[]] * len(prompt_ids))
+        model = self.accelerator.unwrap_model(self.model_wrapped)
+        with torch.no_grad():
+            out = model.generate(input_ids=ids, attention_mask=mask, max_new_tokens=5,
+                                 do_sample=True, pad_token_id=0, eos_token_id=None)
+        completions = out[:, ids.size(1):].tolist()
+        if self.noise and "generate" in model.__dict__:  # a shared path that went wrong
+            completions = [[t + 1 for t in c] for c in completions]
+        return completions, None
+
+
+def test_trainer_generation_check_then_shared():
+    model = _peft_llama().eval()
+    prompts = [row[row != 0].tolist() for row in _prompts()[0]]
+    cls = ps.prefix_sharing_trainer(True, _FakeGenerating)
+    trainer = cls(model)
+    torch.manual_seed(5)
+    first, _ = trainer._generate_single_turn(prompts, None, {}, 1)
+    after_check = torch.get_rng_state()
+    torch.manual_seed(5)
+    plain, _ = _FakeGenerating(model)._generate_single_turn(prompts, None, {}, 1)
+    assert first == plain  # TRL's own tokens, and the random state moved as TRL's did
+    assert torch.equal(after_check, torch.get_rng_state())
+    assert trainer.prefix_sharing.generation_identical == 1.0
+    trainer._generate_single_turn(prompts, None, {}, 1)
+    assert trainer.prefix_sharing.generations == 1 and "generate" not in model.__dict__
+
+
+def test_trainer_generation_falls_back_when_rows_disagree():
+    model = _peft_llama().eval()
+    prompts = [row[row != 0].tolist() for row in _prompts()[0]]
+    trainer = ps.prefix_sharing_trainer(True, _FakeGenerating)(model, agreement_noise=True)
+    trainer._generate_single_turn(prompts, None, {}, 1)
+    assert not trainer.prefix_sharing.generation
+    assert trainer.prefix_sharing.generation_identical == 0.0
+    trainer._generate_single_turn(prompts, None, {}, 1)
+    assert trainer.prefix_sharing.generations == 0
+    # dropout while sampling: TRL's generation, no check spent
+    drop = ps.prefix_sharing_trainer(True, _FakeGenerating)(_peft_llama(dropout=0.1).train())
+    drop._generate_single_turn(prompts, None, {}, 1)
+    assert not drop.prefix_sharing.generation_checked

@@ -40,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 MIN_PREFIX = 16  # shared tokens below which the extra pass is not worth it
 TOLERANCE = 1e-3  # largest accepted |log-prob difference| of the first-batch check
+GENERATION_AGREEMENT = 0.9  # least share of rows the first batch's two generations agree on
 
 
 def common_prefix_length(input_ids, attention_mask, prompt_width: int) -> int:
@@ -223,6 +224,57 @@ def shared_prefix_logps(model, input_ids, attention_mask, logits_to_keep: int,
     return torch.cat(logps, dim=0), (torch.cat(entropies, dim=0) if compute_entropy else None)
 
 
+def shared_prefix_generate(model, generate, input_ids, attention_mask, **kwargs):
+    """`generate(input_ids=..., attention_mask=..., **kwargs)` with the batch's shared prompt
+    prefix run once (module docstring), or as it is when fewer than `MIN_PREFIX` tokens are
+    shared.
+
+    Every row becomes [prefix | pads | the rest of its prompt], its mask [1 | 0 | 1], and the
+    prefix's keys and values (one row's, expanded) are passed as the cache, so `generate`
+    runs only the rest. transformers derives generation positions from the mask (its
+    cumulative sum), which gives the rest P, P+1, ... as in the full pass. The width is
+    unchanged, so the completion starts at the same column.
+
+    Args:
+        model: the model whose forward builds the prefix cache (the one `generate` belongs
+            to); generate: its bound `generate`.
+        input_ids, attention_mask: (B, W) left-padded prompts.
+        kwargs: passed on (generation_config, ...).
+    Returns:
+        what `generate` returns: (B, W + new tokens) ids.
+    """
+    import torch
+    from transformers.cache_utils import DynamicCache
+
+    width = input_ids.size(1)
+    prefix_len = common_prefix_length(input_ids, attention_mask, width)
+    if prefix_len < MIN_PREFIX:
+        return generate(input_ids=input_ids, attention_mask=attention_mask, **kwargs)
+    rows = input_ids.size(0)
+    lengths = attention_mask.sum(dim=1)
+    start = width - int(lengths[0])
+    prefix = input_ids[:1, start:start + prefix_len]
+    ids = input_ids.clone()
+    mask = torch.zeros_like(attention_mask)
+    ids[:, :prefix_len] = prefix
+    mask[:, :prefix_len] = 1
+    for row in range(rows):
+        rest = int(lengths[row]) - prefix_len
+        ids[row, prefix_len:width - rest] = input_ids[row, 0]  # a pad (masked)
+        mask[row, width - rest:] = 1
+    with torch.no_grad():
+        out = model(input_ids=prefix, use_cache=True, logits_to_keep=1)
+    kv = getattr(out, "cache", None) or getattr(out, "past_key_values", None)
+    if kv is None or not hasattr(kv, "layers"):
+        raise TypeError("the model returned no layered KV cache")
+    cache = DynamicCache(config=getattr(model, "config", None))
+    for index, layer in enumerate(kv.layers):
+        cache.update(layer.keys.expand(rows, -1, -1, -1),
+                     layer.values.expand(rows, -1, -1, -1), index)
+    return generate(input_ids=ids, attention_mask=mask, **{_cache_keyword(model): cache},
+                    **kwargs)
+
+
 @dataclass
 class PrefixSharing:
     """Per-trainer state: whether sharing is still on, and what the first check found.
@@ -230,7 +282,9 @@ class PrefixSharing:
     `enabled` turns off for the rest of the run after a failed check or an error; `checked`
     is set after the first comparison; `max_difference` is its largest |log-prob
     difference| (masked completion positions); `batches` counts shared passes and
-    `prefix_tokens` the last P.
+    `prefix_tokens` the last P. `generation` and its fields are the same for the rollouts'
+    `generate` (`generation_identical`: the share of rows the first batch's two generations
+    gave the same tokens; `generations` counts shared generations).
     """
 
     enabled: bool = True
@@ -239,6 +293,10 @@ class PrefixSharing:
     batches: int = 0
     prefix_tokens: int = 0
     reasons: list[str] = field(default_factory=list)
+    generation: bool = True
+    generation_checked: bool = False
+    generation_identical: float | None = None
+    generations: int = 0
 
     def disable(self, reason: str) -> None:
         """Keep the full pass from now on, with one warning naming `reason`."""
@@ -246,6 +304,13 @@ class PrefixSharing:
         self.reasons.append(reason)
         logger.warning("share_prompt_prefix: off for this run (%s); the full forward pass "
                        "is used", reason)
+
+    def disable_generation(self, reason: str) -> None:
+        """Keep TRL's own generation from now on, with one warning naming `reason`."""
+        self.generation = False
+        self.reasons.append(reason)
+        logger.warning("share_prompt_prefix: rollouts generate without it for this run (%s)",
+                       reason)
 
 
 def _checkpointing(model) -> bool:
@@ -325,6 +390,64 @@ def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
             state.batches += 1
             state.prefix_tokens = prefix_len
             return logps, entropies, None
+
+        def _generate_single_turn(self, prompt_ids, images=None, multimodal_fields=None,
+                                  *args, **kwargs):
+            """TRL's transformers generation with the shared prefix run once; the first
+            batch generates both ways from the same random state and keeps TRL's tokens
+            (sharing stays on when at least `GENERATION_AGREEMENT` of the rows agree)."""
+            import torch
+
+            state = self.__dict__.setdefault("prefix_sharing", PrefixSharing())
+
+            def call():
+                return super(PrefixSharingTrainer, self)._generate_single_turn(
+                    prompt_ids, images, multimodal_fields, *args, **kwargs)
+
+            config = getattr(self, "generation_config", None)
+            if (not (state.enabled and state.generation) or images is not None
+                    or multimodal_fields or getattr(self, "use_vllm", False)
+                    or getattr(self, "use_transformers_continuous_batching", False)
+                    or (getattr(config, "num_beams", 1) or 1) > 1
+                    or getattr(config, "cache_implementation", None)):
+                return call()
+            model = self.accelerator.unwrap_model(self.model_wrapped)
+            if stochastic_forward(model):  # dropout while sampling: every row its own masks
+                return call()
+            original = model.generate
+
+            def shared_call():
+                model.generate = lambda **kw: shared_prefix_generate(model, original, **kw)
+                try:
+                    return call()
+                finally:
+                    del model.generate
+
+            if state.generation_checked:
+                state.generations += 1
+                return shared_call()
+            state.generation_checked = True
+            before = torch.get_rng_state()
+            full = call()
+            after = torch.get_rng_state()
+            torch.set_rng_state(before)
+            try:
+                shared = shared_call()
+            except Exception as error:  # a model that takes no cache: TRL's generation
+                state.disable_generation(f"{type(error).__name__}: {error}")
+                return full
+            finally:
+                torch.set_rng_state(after)
+            rows = list(zip(full[0], shared[0]))
+            state.generation_identical = sum(a == b for a, b in rows) / max(len(rows), 1)
+            if state.generation_identical < GENERATION_AGREEMENT:
+                state.disable_generation(f"first batch: {state.generation_identical:.0%} of "
+                                         f"rows generated the same tokens")
+            else:
+                logger.info("share_prompt_prefix: rollouts generate with the shared prefix "
+                            "(first batch: %.0f%% of rows the same tokens)",
+                            100 * state.generation_identical)
+            return full
 
         def _shared_prefix(self, model, input_ids, attention_mask, logits_to_keep,
                            compute_aux_loss, extra) -> int:
