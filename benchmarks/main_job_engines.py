@@ -1,10 +1,14 @@
-"""The main job with every evaluation stage on transformers (the path before `eval_engine:
-auto`) against the default path (vLLM when installed), alternated on the same machine.
+"""The main job on the path it had before (every evaluation stage on transformers, every
+prompt token computed for every row) against the default path (vLLM when installed for the
+evaluation stages, the shared prompt prefix computed once per batch), alternated on the
+same machine.
 
 Each run is README command 1's training command, `rlvr train --config
 configs/selfaware_grpo_cpu.yaml`, in a fresh folder with `label_cache: false` (both arms pay
 for the training rows' labels, as a first run does). Arm A sets `RLVR_EVAL_ENGINE=transformers`
-(what `eval_engine: auto` means in that process), arm B leaves the default. The arms run
+(what `eval_engine: auto` means in that process) and `share_prompt_prefix: false`; arm B
+leaves the defaults. Both train the same recipe, so every greedy answer can be compared;
+`--engines-only` keeps the prefix option at its default in arm A (the engines alone). The arms run
 A B A B ... (`--repeats` pairs), one at a time. Printed per run: the fp32 matmul throughput
 measured just before it, the wall time, the peak memory of the run's process (its maximum
 resident set), and the report's stage timings; then the median wall time of each arm and
@@ -36,11 +40,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "configs" / "selfaware_grpo_cpu.yaml"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 ARMS = {"A": "transformers", "B": None}  # None: the default (auto)
+ARM_SETS = {"A": ["share_prompt_prefix=false"], "B": []}
 STAGES = ("eval_base_s", "decision_base_s", "train_knowledge_s", "train_s", "eval_trained_s",
           "decision_trained_s")
 
 
-def run_job(arm: str, folder: Path, sets: list[str]) -> dict:
+def run_job(arm: str, folder: Path, sets: list[str], arm_sets: list[str]) -> dict:
     """One main job; its wall seconds, peak RSS (MB), timings, verdict and folder."""
     from machine import matmul_gflops
 
@@ -50,7 +55,7 @@ def run_job(arm: str, folder: Path, sets: list[str]) -> dict:
         env["RLVR_EVAL_ENGINE"] = ARMS[arm]
     cmd = [str(Path(sys.executable).with_name("rlvr")), "train", "--config", str(CONFIG),
            "--output-dir", str(folder)]
-    for item in ["label_cache=false", *sets]:
+    for item in ["label_cache=false", *arm_sets, *sets]:
         cmd += ["--set", item]
     start = time.perf_counter()
     with open(folder.with_suffix(".log"), "w", encoding="utf-8") as log:
@@ -98,6 +103,8 @@ def main() -> int:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="passed to both arms' rlvr train")
     parser.add_argument("--out", default=None, help="folder for the runs (default: a temp dir)")
+    parser.add_argument("--engines-only", action="store_true",
+                        help="arm A differs from B only by the evaluation engine")
     args = parser.parse_args()
     out = Path(args.out or tempfile.mkdtemp(prefix="rlvr-main-job-engines-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -106,18 +113,20 @@ def main() -> int:
     runs = []
     for pair in range(args.repeats):
         for arm in ("A", "B"):
-            run = run_job(arm, out / f"{arm}{pair}", args.set)
+            arm_sets = [] if args.engines_only else ARM_SETS[arm]
+            run = run_job(arm, out / f"{arm}{pair}", args.set, arm_sets)
             runs.append(run)
             stages = ", ".join(f"{k} {run['timings'][k]:.1f}" for k in STAGES
                                if k in run["timings"])
-            print(f"  {arm}{pair} ({ARMS[arm] or 'default'}): {run['wall_s']:.0f} s wall, "
+            name = ", ".join([ARMS[arm] or "default", *arm_sets])
+            print(f"  {arm}{pair} ({name}): {run['wall_s']:.0f} s wall, "
                   f"peak RSS {run['rss_mb']:.0f} MB, {run['gflops']:.0f} GFLOP/s before; "
                   f"verdict {run['verdict']}; {stages}", flush=True)
     a = [r for r in runs if r["arm"] == "A"]
     b = [r for r in runs if r["arm"] == "B"]
     wall_a = statistics.median(r["wall_s"] for r in a)
     wall_b = statistics.median(r["wall_s"] for r in b)
-    print(f"median wall: A (transformers) {wall_a:.0f} s, B (default engine) {wall_b:.0f} s; "
+    print(f"median wall: A (before) {wall_a:.0f} s, B (default) {wall_b:.0f} s; "
           f"B / A = {wall_b / wall_a:.2f}x; matmul {min(r['gflops'] for r in runs):.0f}-"
           f"{max(r['gflops'] for r in runs):.0f} GFLOP/s")
     for key in STAGES:
