@@ -380,3 +380,40 @@ def test_non_root_path_for_real():
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(readable, ignore_errors=True)
+
+
+ALARM = ("import signal\n"
+         "class Timeout(Exception):\n    pass\n"
+         "def _raise(signum, frame):\n    raise Timeout()\n"
+         "def slow_or_default(n):\n"
+         "    signal.signal(signal.SIGALRM, _raise)\n"
+         "    signal.setitimer(signal.ITIMER_REAL, 0.2)\n"
+         "    try:\n"
+         "        while n < 0:\n            pass\n"
+         "        return n\n"
+         "    except Timeout:\n        return 'timed out'\n"
+         "    finally:\n        signal.setitimer(signal.ITIMER_REAL, 0)\n")
+
+
+@pytest.mark.parametrize("tests", [
+    "assert slow_or_default(3) == 3\n",  # the alarm set and cancelled
+    "assert slow_or_default(-1) == 'timed out'\n",  # the alarm fires in the program's loop
+])
+def test_programs_may_use_signal_timeouts(tests):
+    """Honest programs that guard themselves with SIGALRM (signal handlers work only in the
+    main thread of a process) run as they would at home."""
+    result = run_tests(ALARM, tests, limits=FAST)
+    assert result.passed, result.reason
+
+
+def test_an_alarm_left_set_does_not_pass_a_failing_program():
+    # the default SIGALRM action ends the program's process in the middle of the tests
+    program = "import signal\ndef add(a, b):\n    signal.alarm(1)\n    while True:\n        pass\n"
+    result = run_tests(program, "assert add(1, 2) == 3\n", limits=FAST)
+    assert not result.passed
+
+
+def test_deep_recursion_in_the_main_thread():
+    program = ("import sys\nsys.setrecursionlimit(60000)\n"
+               "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n")
+    assert run_tests(program, "assert depth(40000) == 40000\n", limits=FAST).passed

@@ -13,6 +13,9 @@ in `lockdown.py`), audit hook, then `_serve`.
 """
 
 
+STACK_MB = 64  # the main thread's stack (RLIMIT_STACK): deep recursion, as a thread of 32 MB had
+
+
 def _program_main(config, rfd, wfd):
     """Lock this process down as `config` says, then serve the trusted process (no return).
 
@@ -38,6 +41,10 @@ def _program_main(config, rfd, wfd):
               ("RLIMIT_NOFILE", 256)]  # bounds pipe buffers, memory outside RLIMIT_AS
     if config["nproc"]:
         limits.append(("RLIMIT_NPROC", config["nproc"]))
+    stack_hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    stack = STACK_MB * mb if stack_hard == resource.RLIM_INFINITY else \
+        min(STACK_MB * mb, stack_hard)
+    resource.setrlimit(resource.RLIMIT_STACK, (stack, stack_hard))  # deep recursion
     for name, soft in limits:
         resource.setrlimit(getattr(resource, name), (soft, soft + (name == "RLIMIT_CPU")))
     work, drop = config["work"], config["drop_to"]
@@ -79,7 +86,7 @@ def _program_main(config, rfd, wfd):
 
 def _program_serve(config, rfd, wfd):
     """Serve the trusted process from this locked-down process (no return): the audit hook,
-    then `_serve` in a thread with a deep stack. With the private root this runs in a fresh
+    then `_serve` in the main thread (its stack bounded by the raised RLIMIT_STACK). With the private root this runs in a fresh
     interpreter exec'd by `_program_main` (`config["serve"]` holds the two pipe ends): the
     interpreter that used ctypes for the lock-down, and holds it in its cache of extension
     modules, is gone, and the private root has no ctypes to load."""
@@ -88,12 +95,10 @@ def _program_serve(config, rfd, wfd):
     sys.pycache_prefix = "/proc/rlvr-no-pycache"  # nothing written, nothing stale loaded
     if config["hook"]:
         sys.addaudithook(_make_hook(config["work"], config["data"]))
-    import _thread
-    _thread.stack_size(32 * mb)  # deep recursion as in an ordinary main thread, and more
-    done = _thread.allocate_lock()
-    done.acquire()
-    _thread.start_new_thread(_serve_then_exit, (rfd, wfd, config["memory_mb"] * mb))
-    done.acquire()  # never released: the serving thread ends the process
+    # The main thread serves: signal handlers (signal.signal, signal.alarm timeouts that
+    # honest programs use) work only there. Its stack may grow to RLIMIT_STACK, which
+    # `_program_main` raised to STACK_MB before the lock-down, for deep recursion.
+    _serve_then_exit(rfd, wfd, config["memory_mb"] * mb)
 
 
 def _serve_then_exit(rfd, wfd, limit):
