@@ -41,6 +41,13 @@ gets None as `bad_gold`: a reading that dropped part of the answer proves nothin
   counts only for an assignment (`x = 5`, `\\text{Total} = 15`), a numeric chain
   (`2 + 3 = 5`) or a labelled value (`P(A) = 0.5`); other equations are `wrong`.
 
+Units (`answers.units`): the unit stated right after an answer (`150 cm`, `5\\text{ km}`,
+`2\\,\\mathrm{m}^2`) is read on both sides, never dropped. When the gold and the response
+both state a known unit, the response is converted into the gold's unit exactly before the
+comparison (150 cm is 1.5 m; 1.5 hours is 90 minutes), and units of different dimensions or
+powers (cm against hours, m against m^2) are `wrong`. A bare number on either side, or a
+word that is not a known unit, compares the values as before.
+
 Clock times and ratios (`12:00`, `3:30`, `2:3`, either side) are never a quotient
 (math-verify read `$12:00$` as 12/0, so every response was wrong, and `$3:30$` as 1/10,
 so `1:10` matched): they compare as text, equal once spaces are removed (`2:3` does not
@@ -107,6 +114,8 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
+from rlvr.rewards.answers.math_compare import number
+from rlvr.rewards.answers.units import conversion, read_unit
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -253,6 +262,8 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         answer = _plain_answer(text, m, value, shown)
     else:
         answer = _latex_answer(m, value, shown)
+    if answer.kind == "math":
+        answer = replace(answer, unit=_unit_after(text, m))
     if candidates and answer.kind in ("math", "text"):
         if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
                 or negated_before(text, *m.span()):
@@ -271,6 +282,45 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
                 if all(a.kind == "math" for a in answers) else None
             return MathAnswer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
     return answer
+
+
+_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
+_UNIT_POWER = re.compile(r"(?<=[A-Za-z}])\s*\^\s*\{?\s*[23]\s*\}?")
+_CLOSERS = re.compile(r"^(?:\s|\$|\\\)|\\\]|\})*")
+
+
+def _unit_after(text: str, m):
+    """The unit stated right after the answer `m` matched (`units.read_unit`): inside its
+    LaTeX after the last digit (`$5\\text{ cm}$`, `\\boxed{5\\,\\mathrm{m}}`), else in the
+    text after the match (`5 cm`, `$150$ cm`); None when there is none."""
+    group = _UNIT_POWER.sub(lambda p: "#" * len(p.group()), m.group())  # m^2: not the value
+    found = _LAST_DIGIT.search(group)
+    if found is not None:
+        unit = read_unit(m.group()[found.end():])
+        if unit is not None:
+            return unit
+    rest = text[m.end():m.end() + 60]
+    return read_unit(rest[_CLOSERS.match(rest).end():] if "$" in m.group() or "\\" in
+                     m.group() else rest)
+
+
+def _convert(gold: MathAnswer, predicted: MathAnswer) -> tuple[MathAnswer | None, str | None]:
+    """The response in the gold's unit when both state one (`units`: one dimension and
+    power converts exactly; others are refused), else the response as it is.
+
+    Returns:
+        (answer to compare, None) or (None, why it is wrong).
+    """
+    if gold.unit is None or predicted.unit is None or gold.unit == predicted.unit \
+            or gold.kind != "math" or predicted.kind != "math":
+        return predicted, None
+    factor = conversion(predicted.unit, gold.unit)
+    why = f"the answer is in {predicted.unit.name}, the gold in {gold.unit.name}"
+    if factor is None or number(predicted.value) is None:
+        return None, why
+    sympy = math_lib()["sympy"]
+    value = predicted.value * sympy.Rational(factor.numerator, factor.denominator)
+    return replace(predicted, value=value, unit=gold.unit), None
 
 
 def _agree(a: MathAnswer, b: MathAnswer) -> bool:
@@ -387,6 +437,9 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     if predicted.kind in ("partial", "listed"):
         outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
         return RewardResult(wrong, outcome, {**details, "error": predicted.why})
+    predicted, unit_error = _convert(gold, predicted)
+    if predicted is None:
+        return RewardResult(wrong, "wrong", {**details, "error": unit_error})
     try:
         ok, reason = timed(_same, limit, gold, predicted)
     except TimeoutException:

@@ -33,6 +33,7 @@ class MathAnswer:
     shown: str = ""
     why: str = ""
     digits: str | None = None  # a gold `101_2`: the digits as written
+    unit: Any = None  # the `units.Unit` stated right after the answer, if any
 
 
 @functools.cache

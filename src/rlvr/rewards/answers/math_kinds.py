@@ -42,6 +42,7 @@ from typing import Iterator
 
 from rlvr.rewards.answers.boxes import BOXED_OR_FBOX, boxed_spans, outermost
 from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
+from rlvr.rewards.answers.units import WORDS as UNIT_SYMBOLS_AND_NAMES
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -60,7 +61,7 @@ UNIT_WORDS = frozenset((
     "boxes box books book balls ball cookies cookie candies "
     "items item pieces piece points point handshakes games game rounds steps "
     "numbers integers digits triangles diagonals sides edges vertices faces st nd rd th"
-    ).split())
+    ).split()) | UNIT_SYMBOLS_AND_NAMES
 _METRIC_LETTERS = frozenset("mgslhtcdo")  # math-verify strips these letters after a number
 _SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TEXT_CMD = r"\\(?:text|textrm|mathrm|mathit|mbox|operatorname|rm)"

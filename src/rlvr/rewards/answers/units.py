@@ -1,0 +1,154 @@
+"""Units of measure after a math answer: read, then compared, never dropped.
+
+math-verify's unit rule strips unit words after a number (`5\\text{ cm}` is 5), and a
+plain-text number is read without the words after it, so an answer in centimetres was
+paid against a gold in metres, kilometres against metres, hours against minutes. Here the
+unit right after an answer is read into a `Unit` (its dimension, its size in the
+dimension's base unit as an exact fraction, and a power for areas and volumes), and the
+`math` reward compares a response with a gold that states a unit as follows:
+
+- both state known units of one dimension: the response's value is converted into the
+  gold's unit exactly (150 cm against 1.5 m is 1.5 m) and compared as usual;
+- both state known units of different dimensions (cm against hours), or of one dimension at
+  different powers (cm against cm^2): `wrong`; so is a converted value that is not a single
+  number (a tuple in other units);
+- either states no unit, or a word that is not a known unit (`5 apples`): the values are
+  compared as before (a GSM8K gold is a bare number; its unit is in the question).
+
+Volumes in litres are cubic lengths (1 l = 1 dm^3, so 5 ml is 5 cm^3). A unit is one of
+`UNITS` (SI prefixes of the metre, gram, litre and second that are in
+common use, imperial lengths and masses, time up to weeks, money in dollars and cents),
+under its symbol or its name, singular or plural, in text, `\\text{}`, `\\mathrm{}` or
+`\\,`-spaced LaTeX, optionally squared or cubed (`m^2`, `\\text{cm}^3`, `square metres`,
+`cubic feet`, `sq ft`). Compound units (`km/h`, `per`) and months or years (their length
+varies) are not read: such answers compare as before. A single letter is a unit only after
+a number (`5 m` is five metres; `m` alone is not read): `m` is the metre (minutes are `min`),
+`s` the second, `h` the hour, `g` the gram, `l`/`L` the litre.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit: `dimension` ("length", "mass", "volume", "time", "money"), `size` (in the
+    dimension's base unit: metre, gram, litre, second, dollar; exact), `power` (1, 2 for
+    areas, 3 for volumes of lengths) and `name` (as canonical text, e.g. "cm^2")."""
+
+    dimension: str
+    size: Fraction
+    power: int
+    name: str
+
+
+_BASE = {
+    # length, in metres
+    "mm": ("length", Fraction(1, 1000), "millimeter millimetre"),
+    "cm": ("length", Fraction(1, 100), "centimeter centimetre"),
+    "dm": ("length", Fraction(1, 10), "decimeter decimetre"),
+    "m": ("length", Fraction(1), "meter metre"),
+    "km": ("length", Fraction(1000), "kilometer kilometre"),
+    "inch": ("length", Fraction(254, 10000), "inches"),  # not "in": "5 in total"
+    "ft": ("length", Fraction(3048, 10000), "foot feet"),
+    "yd": ("length", Fraction(9144, 10000), "yard"),
+    "mi": ("length", Fraction(1609344, 1000), "mile"),
+    # mass, in grams
+    "mg": ("mass", Fraction(1, 1000), "milligram"),
+    "g": ("mass", Fraction(1), "gram gm"),
+    "kg": ("mass", Fraction(1000), "kilogram kilo"),
+    "lb": ("mass", Fraction(45359237, 100000), "lbs"),  # not "pound": also money
+    "oz": ("mass", Fraction(45359237, 1600000), "ounce"),
+    # volume, in litres
+    "ml": ("volume", Fraction(1, 1000), "milliliter millilitre"),
+    "cl": ("volume", Fraction(1, 100), "centiliter centilitre"),
+    "l": ("volume", Fraction(1), "liter litre"),
+    # time, in seconds
+    "ms": ("time", Fraction(1, 1000), "millisecond"),
+    "s": ("time", Fraction(1), "second sec secs"),
+    "min": ("time", Fraction(60), "minute mins"),
+    "h": ("time", Fraction(3600), "hour hr hrs"),
+    "day": ("time", Fraction(86400), "days"),
+    "week": ("time", Fraction(604800), "wk weeks"),
+    # money, in dollars
+    "dollar": ("money", Fraction(1), "usd"),
+    "cent": ("money", Fraction(1, 100), "cents"),
+}
+
+UNITS: dict[str, tuple[str, Fraction]] = {symbol: (dimension, size)
+                                          for symbol, (dimension, size, _) in _BASE.items()}
+_CANONICAL = {word: symbol for symbol, (_, _, names) in _BASE.items()
+              for word in (symbol, *names.split())}
+WORDS = frozenset(_CANONICAL)  # every unit word read here (math_kinds.UNIT_WORDS has them)
+_LETTERS = frozenset("msghl")  # single letters read as units only right after a number
+
+_LATEX = re.compile(r"\\(?:text|mathrm|textrm|rm|operatorname|mbox)\s*")
+_SPACING = re.compile(r"\\[,;:! ]|~|\\quad|\\qquad")
+_TAIL = re.compile(
+    r"\s*(?P<pre>square|sq\.?|cubic|cu\.?)?\s*(?P<word>[A-Za-z]+)\.?"
+    r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|(?P<sup>[\u00b2\u00b3]))?"
+    r"(?P<after>\s*/|\s+per\b|[\^A-Za-z0-9])?")
+
+
+def _canonical(word: str) -> str | None:
+    lower = word.lower()
+    if lower in _CANONICAL:
+        return _CANONICAL[lower]
+    for suffix in ("es", "s"):
+        if lower.endswith(suffix) and lower[:-len(suffix)] in _CANONICAL \
+                and len(lower) > 2:
+            return _CANONICAL[lower[:-len(suffix)]]
+    return None
+
+
+def clean_latex(text: str) -> str:
+    """`text` with LaTeX text commands, braces and spacing commands removed
+    (`\\text{ cm}^{2}` -> ` cm^2`)."""
+    text = _SPACING.sub(" ", _LATEX.sub("", text))
+    text = re.sub(r"\^\s*\{\s*([23])\s*\}", r"^\1", text)
+    return text.replace("{", " ").replace("}", " ")
+
+
+def read_unit(after: str) -> Unit | None:
+    """The unit that `after` (the text right after a number) starts with, or None.
+
+    Args:
+        after: text following the number, plain or LaTeX (`" cm."`, `"\\text{ km}"`,
+            `"\\,\\mathrm{m}^2"`, `" square feet"`).
+    Returns:
+        a `Unit`, or None: no word, a word that is not in `UNITS`, a compound unit (`km/h`,
+        `per hour`, `m s`), months or years.
+    """
+    text = clean_latex(after)
+    m = _TAIL.match(text)
+    if m is None or m.group("after"):
+        return None
+    symbol = _canonical(m.group("word"))
+    if symbol is None or (len(m.group("word")) == 1 and m.group("word").lower() not in _LETTERS):
+        return None
+    dimension, size = UNITS[symbol]
+    power = 1
+    if m.group("power") or m.group("sup"):
+        power = int(m.group("power") or {"\u00b2": 2, "\u00b3": 3}[m.group("sup")])
+    prefix = (m.group("pre") or "").lower().rstrip(".")
+    if prefix in ("square", "sq"):
+        power = 2
+    elif prefix in ("cubic", "cu"):
+        power = 3
+    if power > 1 and dimension != "length":
+        return None
+    name = symbol if power == 1 else f"{symbol}^{power}"
+    if dimension == "volume":  # a litre is a cubic decimetre: ml and cm^3 compare
+        return Unit("length", size / 1000, 3, name)
+    return Unit(dimension, size ** power, power, name)
+
+
+def conversion(source: Unit, target: Unit) -> Fraction | None:
+    """The factor that turns a value in `source` into `target` (exact), or None when they
+    measure different things (another dimension or power)."""
+    if source.dimension != target.dimension or source.power != target.power:
+        return None
+    return source.size / target.size
