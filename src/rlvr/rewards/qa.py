@@ -19,6 +19,21 @@ beside another number ("4 or 5", or a range "1990-2000": `listed_candidates`,
 `rlvr.rewards.answers.numbers.offers_others`, on the answer as written), nor after a hedge
 symbol ("~5").
 
+Normalisation never merges different names (`_same_name`):
+- symbols that are part of a name (`+ # * & @ ^ = | \\`) must be the same on both sides,
+  so "C", "C++" and "C#" are three answers (SQuAD's script made them all "c");
+- an alias that normalises to nothing ("A", "The The", "!!!": a letter, a name made of
+  articles or of punctuation) is compared as written instead (lower-case, outer spaces
+  and a final full stop dropped), in both modes;
+- in `contains` mode an alias of one letter counts only as the whole answer (a stray
+  "a" or "e" in a sentence is not the vitamin).
+
+In `contains` mode an alias is given only where the response affirms it: an occurrence
+that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
+question the response asks ("Is it Paris?") or is taken back afterwards ("Paris. Wait,
+no: Lyon.") does not count (`answers.match` uses the same rules). These checks read the
+response as written (folded, lower-case) wherever the alias appears there verbatim.
+
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
 (an empty tag is an empty answer, not a fallback to the whole text).
 """
@@ -33,6 +48,10 @@ from typing import Any
 
 from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, read_whole,
                                   unstrike)
+from rlvr.rewards.answers.denial import denied
+from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.forms import asked_only, retracted
+from rlvr.rewards.answers.match import word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -127,6 +146,72 @@ def _negated(prediction: str, start: int) -> bool:
     return bool(before) and before[-1] in _NEGATIONS
 
 
+def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
+    """Contains mode: the alias is in the normalised answer and, where the answer shows it
+    as written, affirmed there (module docstring); a one-letter alias only as the whole
+    answer; name symbols must agree where the alias is the whole answer."""
+    if len(alias) == 1 and not alias.isdigit():
+        return prediction == alias and _same_name(raw, forms, True)
+    if not _contains(prediction, alias):
+        return False
+    if prediction == alias and not _same_name(raw, forms, True):
+        return False
+    affirmed = _affirmed_raw(raw, forms)
+    return affirmed is None or affirmed
+
+
+_NAME_MARKS = re.compile(r"[+#*&@^=|\\]")
+_OUTER = re.compile(r"^[\s\"'`]+|[\s\"'`.]+$")
+
+
+def _raw_forms(aliases: Any = None, answer: Any = None) -> dict[str, list[str]]:
+    """Each normalised alias with the forms it was written in (empty key: aliases that
+    normalise to nothing)."""
+    forms: dict[str, list[str]] = {}
+    for item in (aliases, answer):
+        values = [item] if isinstance(item, str) else list(item) \
+            if isinstance(item, (list, tuple)) else []
+        for value in values:
+            if isinstance(value, str) and value.strip():
+                forms.setdefault(normalize_answer(value), []).append(value)
+    return forms
+
+
+def _marks(text: str) -> str:
+    return "".join(_NAME_MARKS.findall(text))
+
+
+def _as_written(text: str) -> str:
+    """Lower-case, spaces collapsed, outer quotes and spaces and a final full stop dropped."""
+    return _OUTER.sub("", " ".join(fold(text).lower().split()))
+
+
+def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
+    """Whether the response as written affirms one of the alias's written `forms` (not
+    denied, asked only or taken back); None when no form occurs in it verbatim."""
+    text = " ".join(fold(raw).lower().split())
+    seen = False
+    for form in forms:
+        alias = " ".join(fold(form).lower().split()).strip(" .")
+        starts = [s for s in word_starts(text, alias) if alias] if alias else []
+        if not starts:
+            continue
+        seen = True
+        given = [s for s in starts
+                 if not denied(text, s, s + len(alias)) and not asked_only(text, s)]
+        if given and not retracted(text, given[-1] + len(alias)):
+            return True
+    return False if seen else None
+
+
+def _same_name(raw: str, forms: list[str], whole: bool) -> bool:
+    """The written answer names what one of the alias's `forms` names: the same name
+    symbols (`_NAME_MARKS`); `whole`: the answer is compared whole (exact mode)."""
+    if whole:
+        return any(_marks(raw) == _marks(form) for form in forms)
+    return True
+
+
 @register_reward("qa", fields=(), required_any=("aliases", "answer"), score_range=(0.0, 1.0),
                  presets={"default": {}, "contains": {"mode": "contains"}},
                  outcomes=("correct", "wrong", "empty_answer", "listed_candidates", "no_gold"))
@@ -153,19 +238,23 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     """
     if mode not in ("exact", "contains"):
         raise ValueError(f"qa mode must be 'exact' or 'contains', got {mode!r}")
-    golds = gold_aliases(aliases, answer)
-    if not golds:
+    forms = _raw_forms(aliases, answer)
+    golds = [g for g in forms if g]
+    literal = {_as_written(f) for f in forms.get("", [])} - {""}
+    if not golds and not literal:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
     raw = extract_response_answer(unstrike(completion or ""))  # struck-out text is taken back
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
+    if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer
+        return RewardResult(correct, "correct", {**details, "matched": _as_written(raw)})
     if not prediction:
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":
-        hit = prediction if prediction in golds else next(
-            (g for g in golds if _same_number(prediction, g)), None)
+        hit = prediction if prediction in golds and _same_name(raw, forms[prediction], True) \
+            else next((g for g in golds if _same_number(prediction, g)), None)
     else:
-        hit = next((g for g in golds if _contains(prediction, g)), None)
+        hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
     if hit is None:
         return RewardResult(wrong, "wrong", details)
     value = read_whole(hit, allow_words=False)

@@ -1,0 +1,83 @@
+"""`qa` normalisation never merges different names, and `contains` mode pays only an alias
+the response affirms: a table of rows, then properties that generate each class (name
+symbols, aliases that normalise to nothing, one-letter aliases, denied / asked / taken-back
+occurrences)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlvr.rewards.qa import qa_reward
+
+ROWS = [
+    # (completion, aliases, mode, outcome)
+    ("C++", ["C"], "exact", "wrong"),  # SQuAD: both "c"
+    ("C", ["C#"], "exact", "wrong"),
+    ("C#", ["C#"], "exact", "correct"),
+    ("F#", ["F#", "F sharp"], "exact", "correct"),
+    ("A", ["A"], "exact", "correct"),  # the letter (vitamin A): SQuAD made the alias empty
+    ("a.", ["A"], "exact", "correct"),
+    ("an", ["A"], "exact", "empty_answer"),
+    ("The The", ["The The"], "exact", "correct"),  # the band
+    ("The", ["The The"], "exact", "empty_answer"),
+    ("I would say it is a mystery", ["A"], "contains", "wrong"),  # a stray article
+    ("It's vitamin C++", ["C"], "contains", "wrong"),
+    ("C", ["C"], "contains", "correct"),
+    ("Is it Paris?", ["Paris"], "contains", "wrong"),  # only asked about
+    ("Paris is wrong; it is Lyon.", ["Paris"], "contains", "wrong"),  # denied after it
+    ("Paris. Wait, no: Lyon.", ["Paris"], "contains", "wrong"),  # taken back
+    ("I doubt it's Paris.", ["Paris"], "contains", "wrong"),
+    ("It is Paris.", ["Paris"], "contains", "correct"),
+    ("Is it Paris? Yes, it is Paris.", ["Paris"], "contains", "correct"),  # asked, then given
+    ("It is St Louis", ["St. Louis"], "contains", "correct"),  # punctuation variant
+    ("M*A*S*H", ["M*A*S*H", "MASH"], "exact", "correct"),
+]
+
+
+@pytest.mark.parametrize("completion, aliases, mode, outcome", ROWS)
+def test_rows(completion, aliases, mode, outcome):
+    assert qa_reward(completion, aliases=aliases, mode=mode).outcome == outcome
+
+
+names = st.text(alphabet="bcdfghjklmnpqrstvwxyz", min_size=2, max_size=8).map(str.capitalize)
+marks = st.sampled_from(["++", "#", "*", "&", "+"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=names, mark=marks, mode=st.sampled_from(["exact", "contains"]))
+def test_a_name_symbol_makes_another_name(name, mark, mode):
+    assert qa_reward(name + mark, aliases=[name], mode=mode).outcome == "wrong"
+    assert qa_reward(name, aliases=[name + mark], mode=mode).outcome == "wrong"
+    assert qa_reward(name + mark, aliases=[name + mark], mode=mode).outcome == "correct"
+
+
+@settings(max_examples=40, deadline=None)
+@given(letter=st.sampled_from("bcdefghjklmnopqrstuvwxyz"), filler=names)
+def test_a_one_letter_alias_is_only_the_whole_answer(letter, filler):
+    alias = letter.upper()
+    assert qa_reward(alias, aliases=[alias], mode="contains").outcome == "correct"
+    sentence = f"{filler} {letter} {filler.lower()}"
+    assert qa_reward(sentence, aliases=[alias], mode="contains").outcome == "wrong"
+
+
+NOT_GIVEN = ["Is it {a}?", "Could it be {a}?", "{a} is wrong.", "{a} is incorrect; I don't know.",
+             "I doubt it's {a}.", "It is not {a}.", "{a}. Wait, no, that's wrong.",
+             "Many people think it's {a}, but it's Zzyx."]
+GIVEN = ["It is {a}.", "The answer is {a}.", "{a}", "I think it's {a}.",
+         "Is it {a}? Yes, it is {a}."]
+
+
+@settings(max_examples=60, deadline=None)
+@given(alias=names, template=st.sampled_from(NOT_GIVEN))
+def test_contains_pays_no_alias_that_is_denied_asked_or_taken_back(alias, template):
+    result = qa_reward(template.format(a=alias), aliases=[alias], mode="contains")
+    assert result.outcome == "wrong", (template, alias)
+
+
+@settings(max_examples=40, deadline=None)
+@given(alias=names, template=st.sampled_from(GIVEN))
+def test_contains_pays_an_affirmed_alias(alias, template):
+    assert qa_reward(template.format(a=alias), aliases=[alias],
+                     mode="contains").outcome == "correct"
