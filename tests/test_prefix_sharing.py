@@ -354,3 +354,12 @@ def test_trainer_generation_falls_back_when_rows_disagree():
     drop = ps.prefix_sharing_trainer(True, _FakeGenerating)(_peft_llama(dropout=0.1).train())
     drop._generate_single_turn(prompts, None, {}, 1)
     assert not drop.prefix_sharing.generation_checked
+
+
+def test_several_processes_keep_trls_pass():
+    ids, mask, width = _random_batch()
+    trainer = ps.prefix_sharing_trainer(True, _FakeTRL)()
+    trainer.accelerator.num_processes = 2
+    trainer._get_per_token_logps_and_entropies(_peft_llama().train(), ids, mask,
+                                               ids.size(1) - width)
+    assert trainer.full_calls == 1 and trainer.prefix_sharing.batches == 0

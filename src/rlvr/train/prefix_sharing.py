@@ -23,8 +23,8 @@ Sharing is exact only when the forward pass is deterministic: with dropout activ
 training (a LoRA `lora_dropout` > 0, or a model's own dropout) every row of the full pass
 draws its own mask over the prefix, whereas a shared prefix would draw one for all rows.
 So the shared pass is used only when no dropout is active (`stochastic_forward`), never
-with gradient checkpointing (the cache would be written twice on recomputation), and only
-for text-only inputs. The first batch of a run is also computed both ways and compared
+with gradient checkpointing (the cache would be written twice on recomputation), only for
+text-only inputs, and only in one process (DDP, FSDP and DeepSpeed wrap the forward). The first batch of a run is also computed both ways and compared
 (`PrefixSharing.check`); a model for which the two differ (by more than `TOLERANCE`) or
 that does not take a cache keeps the full pass for the rest of the run, with a warning.
 """
@@ -324,6 +324,12 @@ def _checkpointing(model) -> bool:
     return False
 
 
+def _distributed(trainer) -> bool:
+    """More than one process: DDP, FSDP and DeepSpeed wrap the model's forward (two calls
+    per backward are not theirs to expect); those runs keep TRL's pass."""
+    return getattr(getattr(trainer, "accelerator", None), "num_processes", 1) > 1
+
+
 def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
     """The trainer class: `base_class` unchanged unless `enabled` (config key
     `share_prompt_prefix`), else a subclass whose `_get_per_token_logps_and_entropies`
@@ -406,6 +412,7 @@ def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
 
             config = getattr(self, "generation_config", None)
             if (not (state.enabled and state.generation) or images is not None
+                    or _distributed(self)
                     or multimodal_fields or getattr(self, "use_vllm", False)
                     or getattr(self, "use_transformers_continuous_batching", False)
                     or (getattr(config, "num_beams", 1) or 1) > 1
@@ -453,7 +460,7 @@ def prefix_sharing_trainer(enabled: bool, base_class: type) -> type:
                            compute_aux_loss, extra) -> int:
             """P when the shared pass applies to this call, else 0."""
             state = self.__dict__.setdefault("prefix_sharing", PrefixSharing())
-            if not state.enabled or compute_aux_loss:
+            if not state.enabled or compute_aux_loss or _distributed(self):
                 return 0
             if any(value is not None for value in extra.values()):
                 return 0  # images, token types: TRL's pass
