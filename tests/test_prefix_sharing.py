@@ -363,3 +363,15 @@ def test_several_processes_keep_trls_pass():
     trainer._get_per_token_logps_and_entropies(_peft_llama().train(), ids, mask,
                                                ids.size(1) - width)
     assert trainer.full_calls == 1 and trainer.prefix_sharing.batches == 0
+
+
+def test_summary_says_what_sharing_did():
+    trainer = ps.prefix_sharing_trainer(True, _FakeTRL)()
+    model = _peft_llama().train()
+    ids, mask, width = _random_batch()
+    for _ in range(2):
+        trainer._get_per_token_logps_and_entropies(model, ids, mask, ids.size(1) - width)
+    out = ps.summary(trainer)
+    assert out["shared_passes"] == 2 and out["prefix_tokens"] >= 20
+    assert out["first_batch_max_logprob_difference"] < 1e-5 and out["off_because"] == []
+    assert ps.summary(_FakeTRL()) is None  # a trainer built without the option

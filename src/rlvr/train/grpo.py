@@ -26,6 +26,7 @@ from rlvr.train.curriculum.trainer import (CurriculumSettings, curriculum_traine
 from rlvr.train.data_prep import training_columns
 from rlvr.train.fit import fit, lora_config, shared_args
 from rlvr.train.prefix_sharing import prefix_sharing_trainer
+from rlvr.train.prefix_sharing import summary as prefix_sharing_summary
 from rlvr.train.speedups import compact_logprobs
 from rlvr.train.rollouts import RolloutLog, rollout_flags_trainer
 from rlvr.train.state import RunState, Trained
@@ -200,6 +201,7 @@ def train_grpo(state: RunState) -> Trained:
     extra = tuple(c for c in (callback, rollouts) if c is not None)
     trainer, trained = fit(state, build, "grpo", extra)
     trained.alarms = callback.monitor.fired if callback is not None else []
+    trained.prefix_sharing = prefix_sharing_summary(trainer)
     if trained.main:
         trained.curriculum = write_curriculum_retired(trainer, state.run_dir)  # None when off
     return trained

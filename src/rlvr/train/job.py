@@ -373,6 +373,7 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
                       "temperature": cfg.knowledge_temperature,
                       "threshold": cfg.knowledge_threshold},
         "best": trained.best, "alarms": trained.alarms,
+        "share_prompt_prefix": trained.prefix_sharing,
         "stopped_on_alarm": bool(trained.alarms and cfg.stop_on_alarm),
         "curriculum": trained.curriculum and {k: v for k, v in trained.curriculum.items()
                                               if k != "retired"},

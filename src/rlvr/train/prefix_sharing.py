@@ -324,6 +324,26 @@ def _checkpointing(model) -> bool:
     return False
 
 
+def summary(trainer) -> dict[str, Any] | None:
+    """What `share_prompt_prefix` did in a run, for the report (None: the trainer class was
+    not built with it).
+
+    Returns:
+        {"shared_passes": reference/policy passes that ran the prefix once,
+        "shared_generations": rollout generations that did, "prefix_tokens": the last P,
+        "first_batch_max_logprob_difference", "first_batch_identical_generations" (share of
+        rows), "off_because": reasons it was turned off (empty when it was not)}.
+    """
+    if not hasattr(type(trainer), "_shared_prefix"):
+        return None
+    state = trainer.__dict__.get("prefix_sharing") or PrefixSharing()
+    return {"shared_passes": state.batches, "shared_generations": state.generations,
+            "prefix_tokens": state.prefix_tokens,
+            "first_batch_max_logprob_difference": state.max_difference,
+            "first_batch_identical_generations": state.generation_identical,
+            "off_because": list(state.reasons)}
+
+
 def _distributed(trainer) -> bool:
     """More than one process: DDP, FSDP and DeepSpeed wrap the model's forward (two calls
     per backward are not theirs to expect); those runs keep TRL's pass."""

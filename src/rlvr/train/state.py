@@ -88,6 +88,8 @@ class Trained:
             job once the results are logged).
         method: the training method (`grpo`, `sft`, `dpo`).
         best: with `keep_best`, the step whose adapter was kept (`rlvr.train.step_eval`).
+        prefix_sharing: what `share_prompt_prefix` did (`rlvr.train.prefix_sharing.summary`;
+            None for methods without it).
     """
 
     model: Any
@@ -103,6 +105,7 @@ class Trained:
     trackers: Any
     method: str = "grpo"
     best: dict[str, Any] | None = None
+    prefix_sharing: dict[str, Any] | None = None
 
     def rank_report(self) -> dict[str, Any]:
         """The report of a process that is not rank 0: its rank, steps and digests."""
