@@ -31,8 +31,11 @@ Normalisation never merges different names (`_same_name`):
 In `contains` mode an alias is given only where the response affirms it: an occurrence
 that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
 question the response asks ("Is it Paris?") or is taken back afterwards ("Paris. Wait,
-no: Lyon.") does not count (`answers.match` uses the same rules). These checks read the
+no: Lyon.") does not count, and an alias offered among other candidates ("Either Paris or
+Lyon") is `listed_candidates` (`answers.match` uses the same rules). These checks read the
 response as written (folded, lower-case) wherever the alias appears there verbatim.
+A capital "A" after a word ("Vitamin A", "Plan A") and an article that ends the text are
+part of the name, not articles to drop.
 
 When the response has `<answer>...</answer>` tags, only the last tag's content is read
 (an empty tag is an empty answer, not a fallback to the whole text).
@@ -51,11 +54,12 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
 from rlvr.rewards.answers.forms import asked_only, retracted
-from rlvr.rewards.answers.match import word_starts
+from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
-_ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b")
+_ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b(?=\W*\w)")  # an article before a word
+_NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
@@ -73,6 +77,8 @@ _QUALIFIER_RE = re.compile(r"[~<>](?=\s?[-\u2212.]?\d)")
 _QUALIFIERS = {"~": "\4", "<": "\5", ">": "\6"}
 _QUALIFIED_RE = re.compile(r"[~<>\u2248\u2264\u2265\u2260]\s?$")  # "~5": a hedge, never 5
 _KEPT = str.maketrans({"\0": ".", "\1": "/", "\2": ".", "\3": "-", "\4": "~", "\5": "<", "\6": ">"})
+# "\7" marks a capital A that names a letter ("Vitamin A"); it becomes "a" after the
+# articles are gone
 
 
 @functools.lru_cache(maxsize=65536)  # gold aliases repeat: once per generation in GRPO
@@ -87,6 +93,7 @@ def normalize_answer(text: str) -> str:
     and thousands commas in valid groups are removed, so numbers keep their value (the
     original turns "2.5" into "25" and "-5" into "5").
     """
+    text = _NAME_LETTER_RE.sub("\7", text)  # "Vitamin A", "Plan A": a letter, not an article
     text = _SIGNED_CURRENCY_RE.sub(r"\1", text.lower())
     text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(m.group("sep"), ""), text)
     text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
@@ -97,7 +104,7 @@ def normalize_answer(text: str) -> str:
     if not text.isascii():  # before the kept marks come back ("-" is Unicode punctuation too)
         text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
     text = text.translate(_KEPT)
-    return " ".join(_ARTICLES_RE.sub(" ", text).split())
+    return " ".join(_ARTICLES_RE.sub(" ", text).split()).replace("\7", "a")
 
 
 def gold_aliases(aliases: Any = None, answer: Any = None) -> list[str]:
@@ -173,8 +180,25 @@ def _raw_forms(aliases: Any = None, answer: Any = None) -> dict[str, list[str]]:
             if isinstance(item, (list, tuple)) else []
         for value in values:
             if isinstance(value, str) and value.strip():
-                forms.setdefault(normalize_answer(value), []).append(value)
+                value = _folded(value)
+                key = normalize_answer(value)
+                if set(key.split()) <= {"a", "an", "the"}:  # "The The", "A": as written
+                    key = ""
+                forms.setdefault(key, []).append(value)
     return forms
+
+
+def _folded(text: str) -> str:
+    """Unicode compatibility forms folded (`answers.folding.fold`: full-width letters and
+    signs, typographic quotes), and the music sharp sign written as "#"; thin and no-break
+    spaces are kept (they group thousands)."""
+    spaces = {"\u2009": "\x10", "\u202f": "\x11", "\u00a0": "\x12"}  # thousands groups
+    for space, mark in spaces.items():
+        text = text.replace(space, mark)
+    text = fold(text).replace("\u266f", "#")
+    for space, mark in spaces.items():
+        text = text.replace(mark, space)
+    return text
 
 
 def _marks(text: str) -> str:
@@ -202,6 +226,18 @@ def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
         if given and not retracted(text, given[-1] + len(alias)):
             return True
     return False if seen else None
+
+
+def _listed_raw(raw: str, forms: list[str]) -> bool:
+    """The alias, written as in `forms`, offered among other candidates in the response as
+    written ("Either Paris or Lyon": `answers.match.lists_candidates`)."""
+    text = " ".join(fold(raw).lower().split())
+    for form in forms:
+        alias = " ".join(fold(form).lower().split()).strip(" .")
+        if alias and next(word_starts(text, alias), None) is not None \
+                and lists_candidates(text, alias):
+            return True
+    return False
 
 
 def _same_name(raw: str, forms: list[str], whole: bool) -> bool:
@@ -243,7 +279,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     literal = {_as_written(f) for f in forms.get("", [])} - {""}
     if not golds and not literal:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
-    raw = extract_response_answer(unstrike(completion or ""))  # struck-out text is taken back
+    raw = _folded(extract_response_answer(unstrike(completion or "")))  # struck-out: taken back
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer
@@ -257,6 +293,8 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
     if hit is None:
         return RewardResult(wrong, "wrong", details)
+    if mode == "contains" and _listed_raw(raw, forms[hit]):
+        return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     value = read_whole(hit, allow_words=False)
     if mode == "contains" and value is not None and (
             offers_others(prediction, value) or offers_others(raw, value)):
