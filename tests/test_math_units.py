@@ -37,7 +37,21 @@ ROWS = [
     ("5 m", "5", "correct"),
     ("The answer is 72 apples.", "72", "correct"),
     ("12 in total", "12", "correct"),  # "in" is never inches
-    ("The speed is 5 km/h", "5 \\text{ km}", "correct"),  # compound: not read
+    ("The speed is 5 km/h", "5 \\text{ km}", "wrong"),  # a speed is not a length
+    # a dollar sign, a unit in brackets, units LaTeX reads as variables, areas, restatements
+    ("$\\boxed{\\$5}$", "5\\text{ cents}", "wrong"),  # $5 is 500 cents
+    ("\\boxed{\\$0.50}", "50\\text{ cents}", "correct"),
+    ("It costs $5.", "5", "correct"),
+    ("**Answer:** 70 (kg)", "70\\text{ g}", "wrong"),
+    ("\\boxed{5\\text{ tonnes}}", "5\\text{ kg}", "wrong"),
+    ("\\boxed{5\\text{ hectares}}", "5\\text{ m}^2", "wrong"),  # 1 ha = 10000 m^2
+    ("\\boxed{2\\text{ hectares}}", "20000\\text{ m}^2", "correct"),
+    ("\\boxed{16 oz}", "1\\text{ lb}", "correct"),  # read as 16*o*z by LaTeX
+    ("\\boxed{70\\,kg}", "70000\\text{ g}", "correct"),
+    ("\\boxed{1 m^3}", "1000\\text{ L}", "correct"),
+    ("That is $\\boxed{150\\text{ cm}}$; so $\\boxed{1.5\\text{ m}}$.", "1.5\\text{ m}",
+     "correct"),  # one value restated in another unit is not two candidates
+    ("$\\boxed{150\\text{ cm}}$ or $\\boxed{2\\text{ m}}$", "1.5\\text{ m}", "listed_candidates"),
 ]
 
 
@@ -95,13 +109,14 @@ def test_units_of_other_dimensions_never_match(gold_unit, other, value):
 @pytest.mark.parametrize("text, name", [
     (" cm.", "cm"), ("\\text{ km}", "km"), ("\\,\\mathrm{m}^2", "m^2"), (" square feet", "ft^2"),
     (" minutes", "min"), (" hrs", "h"), (" ounces", "oz"), (" inches", "inch"), (" mL", "ml"),
-    ("\\text{ cm}^{3}$", "cm^3"), (" cubic metres", "m^3"),
+    ("\\text{ cm}^{3}$", "cm^3"), (" cubic metres", "m^3"), (" km/h", "km/h"),
+    (" metres per second", "m/s"), (" (kg)", "kg"), (" hectares", "hectare"),
 ])
 def test_read_unit_forms(text, name):
     assert read_unit(text).name == name
 
 
-@pytest.mark.parametrize("text", [" km/h", " per hour", " m2", " in total", " apples",
+@pytest.mark.parametrize("text", [" per hour", " m2", " in total", " apples",
                                   "^{\\circ}", " months", " x", ""])
 def test_read_unit_refuses_what_is_not_one_unit(text):
     assert read_unit(text) is None

@@ -45,7 +45,10 @@ Units (`answers.units`): the unit stated right after an answer (`150 cm`, `5\\te
 `2\\,\\mathrm{m}^2`) is read on both sides, never dropped. When the gold and the response
 both state a known unit, the response is converted into the gold's unit exactly before the
 comparison (150 cm is 1.5 m; 1.5 hours is 90 minutes), and units of different dimensions or
-powers (cm against hours, m against m^2) are `wrong`. A bare number on either side, or a
+powers (cm against hours, m against m^2, km/h against km) are `wrong`. A dollar sign before
+the number is a unit (`\\$5` against `500\\text{ cents}`); a unit LaTeX reads as variables
+(`\\boxed{16 oz}`, 16*o*z) leaves its number; two candidates that state one value in two
+units (`\\boxed{150 cm}` ... `\\boxed{1.5 m}`) agree. A bare number on either side, or a
 word that is not a known unit, compares the values as before.
 
 Clock times and ratios (`12:00`, `3:30`, `2:3`, either side) are never a quotient
@@ -263,7 +266,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     else:
         answer = _latex_answer(m, value, shown)
     if answer.kind == "math":
-        answer = replace(answer, unit=_unit_after(text, m))
+        answer = _scalar(replace(answer, unit=_unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
         if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
                 or negated_before(text, *m.span()):
@@ -289,10 +292,18 @@ _UNIT_POWER = re.compile(r"(?<=[A-Za-z}])\s*\^\s*\{?\s*[23]\s*\}?")
 _CLOSERS = re.compile(r"^(?:\s|\$|\\\)|\\\]|\})*")
 
 
-def _unit_after(text: str, m):
-    """The unit stated right after the answer `m` matched (`units.read_unit`): inside its
-    LaTeX after the last digit (`$5\\text{ cm}$`, `\\boxed{5\\,\\mathrm{m}}`), else in the
-    text after the match (`5 cm`, `$150$ cm`); None when there is none."""
+_DOLLAR_INSIDE = re.compile(r"\\\$\s*-?\s*[\d.]")
+_DOLLAR_BEFORE = re.compile(r"(?:\\\$|(?<!\$)\$)\s*-?$")
+_DOLLAR = read_unit(" dollar")
+
+
+def _unit_after(text: str, m, plain: bool = False):
+    """The unit stated with the answer `m` matched (`units.read_unit`): a dollar sign right
+    before its number (`\\$5` inside the match; "$5" in plain text); inside its LaTeX after
+    the last digit (`$5\\text{ cm}$`, `\\boxed{5\\,\\mathrm{m}}`), else in the text after
+    the match (`5 cm`, `$150$ cm`); None when there is none."""
+    if _DOLLAR_INSIDE.search(m.group()) or (plain and _DOLLAR_BEFORE.search(text, 0, m.start())):
+        return _DOLLAR
     group = _UNIT_POWER.sub(lambda p: "#" * len(p.group()), m.group())  # m^2: not the value
     found = _LAST_DIGIT.search(group)
     if found is not None:
@@ -302,6 +313,22 @@ def _unit_after(text: str, m):
     rest = text[m.end():m.end() + 60]
     return read_unit(rest[_CLOSERS.match(rest).end():] if "$" in m.group() or "\\" in
                      m.group() else rest)
+
+
+def _scalar(answer: MathAnswer) -> MathAnswer:
+    """A number whose unit LaTeX read as variables (`16 oz` as 16*o*z, `70\\,kg` as 70*g*k)
+    is the number: the coefficient, when every symbol is a letter of the unit as written."""
+    unit = answer.unit
+    if unit is None or not unit.written or number(answer.value) is not None:
+        return answer
+    try:
+        coefficient, rest = answer.value.as_coeff_Mul()
+    except AttributeError:
+        return answer
+    names = {str(symbol) for symbol in getattr(rest, "free_symbols", ())}
+    if names and names <= set(unit.written) and number(coefficient) is not None:
+        return replace(answer, value=coefficient)
+    return answer
 
 
 def _convert(gold: MathAnswer, predicted: MathAnswer) -> tuple[MathAnswer | None, str | None]:
@@ -324,7 +351,11 @@ def _convert(gold: MathAnswer, predicted: MathAnswer) -> tuple[MathAnswer | None
 
 
 def _agree(a: MathAnswer, b: MathAnswer) -> bool:
-    """True when two candidate answers are the same value (an error: not the same)."""
+    """True when two candidate answers are the same value, in `a`'s unit when both state
+    one (`150 cm` and `1.5 m` agree; an error: not the same)."""
+    b, _ = _convert(a, b)
+    if b is None:
+        return False
     try:
         return _same(a, b)[0]
     except Exception:  # noqa: BLE001

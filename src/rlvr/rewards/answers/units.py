@@ -15,13 +15,16 @@ dimension's base unit as an exact fraction, and a power for areas and volumes), 
 - either states no unit, or a word that is not a known unit (`5 apples`): the values are
   compared as before (a GSM8K gold is a bare number; its unit is in the question).
 
-Volumes in litres are cubic lengths (1 l = 1 dm^3, so 5 ml is 5 cm^3). A unit is one of
+Volumes in litres are cubic lengths (1 l = 1 dm^3, so 5 ml is 5 cm^3). Hectares and acres are areas. A
+compound unit (`km/h`, `metres per second`) is a kind of its own: it matches only the same
+compound, never a length or a time. A unit in brackets (`70 (kg)`) counts, and so does a
+dollar sign before the number (`\\$5`, "$5": dollars). A unit is one of
 `UNITS` (SI prefixes of the metre, gram, litre and second that are in
 common use, imperial lengths and masses, time up to weeks, money in dollars and cents),
 under its symbol or its name, singular or plural, in text, `\\text{}`, `\\mathrm{}` or
 `\\,`-spaced LaTeX, optionally squared or cubed (`m^2`, `\\text{cm}^3`, `square metres`,
-`cubic feet`, `sq ft`). Compound units (`km/h`, `per`) and months or years (their length
-varies) are not read: such answers compare as before. A single letter is a unit only after
+`cubic feet`, `sq ft`). Months and years (their length varies) are not read: such answers
+compare as before. A single letter is a unit only after
 a number (`5 m` is five metres; `m` alone is not read): `m` is the metre (minutes are `min`),
 `s` the second, `h` the hour, `g` the gram, `l`/`L` the litre.
 """
@@ -29,7 +32,7 @@ a number (`5 m` is five metres; `m` alone is not read): `m` is the metre (minute
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 
@@ -43,6 +46,7 @@ class Unit:
     size: Fraction
     power: int
     name: str
+    written: str = field(default="", compare=False)  # the word as written (`kg`, `ounces`)
 
 
 _BASE = {
@@ -61,6 +65,7 @@ _BASE = {
     "g": ("mass", Fraction(1), "gram gm"),
     "kg": ("mass", Fraction(1000), "kilogram kilo"),
     "lb": ("mass", Fraction(45359237, 100000), "lbs"),  # not "pound": also money
+    "tonne": ("mass", Fraction(10 ** 6), "tonnes"),  # not "ton": short, long or metric
     "oz": ("mass", Fraction(45359237, 1600000), "ounce"),
     # volume, in litres
     "ml": ("volume", Fraction(1, 1000), "milliliter millilitre"),
@@ -87,8 +92,10 @@ _LETTERS = frozenset("msghl")  # single letters read as units only right after a
 
 _LATEX = re.compile(r"\\(?:text|mathrm|textrm|rm|operatorname|mbox)\s*")
 _SPACING = re.compile(r"\\[,;:! ]|~|\\quad|\\qquad")
+_AREAS = {"ha": Fraction(10000), "hectare": Fraction(10000), "hectares": Fraction(10000),
+          "acre": Fraction(40468564224, 10 ** 7), "acres": Fraction(40468564224, 10 ** 7)}
 _TAIL = re.compile(
-    r"\s*(?P<pre>square|sq\.?|cubic|cu\.?)?\s*(?P<word>[A-Za-z]+)\.?"
+    r"\s*\(?\s*(?P<pre>square|sq\.?|cubic|cu\.?)?\s*(?P<word>[A-Za-z]+)\.?"
     r"(?:\s*\^\s*\{?\s*(?P<power>[23])\s*\}?|(?P<sup>[\u00b2\u00b3]))?"
     r"(?P<after>\s*/|\s+per\b|[\^A-Za-z0-9])?")
 
@@ -124,8 +131,19 @@ def read_unit(after: str) -> Unit | None:
     """
     text = clean_latex(after)
     m = _TAIL.match(text)
-    if m is None or m.group("after"):
+    if m is None:
         return None
+    written = m.group("word").lower()
+    if m.group("after"):
+        if m.group("after").strip() in ("/", "per") and _canonical(written) is not None:
+            rest = re.match(r"\s*(?:/|per\b)\s*([A-Za-z]+)", text[m.start("after"):])
+            if rest is not None:  # km/h, metres per second: its own kind, never a length
+                name = f"{_canonical(written)}/{_canonical(rest.group(1)) or rest.group(1).lower()}"
+                return Unit("compound " + name, Fraction(1), 1, name, written)
+        return None
+    if written in _AREAS and not m.group("pre") and not (m.group("power") or m.group("sup")):
+        return Unit("length", _AREAS[written], 2, written.rstrip("s") if written != "ha"
+                    else "ha", written)
     symbol = _canonical(m.group("word"))
     if symbol is None or (len(m.group("word")) == 1 and m.group("word").lower() not in _LETTERS):
         return None
@@ -142,8 +160,8 @@ def read_unit(after: str) -> Unit | None:
         return None
     name = symbol if power == 1 else f"{symbol}^{power}"
     if dimension == "volume":  # a litre is a cubic decimetre: ml and cm^3 compare
-        return Unit("length", size / 1000, 3, name)
-    return Unit(dimension, size ** power, power, name)
+        return Unit("length", size / 1000, 3, name, written)
+    return Unit(dimension, size ** power, power, name, written)
 
 
 def conversion(source: Unit, target: Unit) -> Fraction | None:
