@@ -128,3 +128,30 @@ def test_conversion_is_exact():
     assert conversion(read_unit(" ft"), read_unit(" inch")) == 12
     assert conversion(read_unit(" ml"), read_unit(" cm^3")) == 1
     assert conversion(read_unit(" cm"), read_unit(" cm^2")) is None
+
+
+# Retraction words that do not retract: a weak word ("no", "actually", "sorry", "maybe")
+# takes the answer back only with a number or an error word after it, or as a bare "No."
+KEPT = ["Each box holds $\\boxed{{{v}}}$ eggs, no more and no less.",
+        "$\\boxed{{{v}}}$. Actually, this matches the quick estimate, so I'm confident.",
+        "$\\boxed{{{v}}}$. Sorry if the steps were long!",
+        "The answer is $\\boxed{{{v}}}$. Perhaps a diagram would help to see why."]
+TAKEN_BACK = ["$\\boxed{{{v}}}$. Actually, no: it is {w}.",
+              "$\\boxed{{{v}}}$, or maybe {w}.",
+              "$\\boxed{{{v}}}$. Actually, that was a mistake.",
+              "$\\boxed{{{v}}}$. Sorry, I double-counted one tile.",
+              "$\\boxed{{{v}}}$. Wait, let me redo this.",
+              "$\\boxed{{{v}}}$. No, it is {w}."]
+
+
+@settings(max_examples=40, deadline=None)
+@given(v=st.integers(2, 500), template=st.sampled_from(KEPT))
+def test_courtesy_and_confirmation_do_not_retract(v, template):
+    assert math_reward(template.format(v=v), solution=str(v)).outcome == "correct"
+
+
+@settings(max_examples=40, deadline=None)
+@given(v=st.integers(2, 500), template=st.sampled_from(TAKEN_BACK))
+def test_a_retraction_with_a_value_or_an_error_still_takes_the_answer_back(v, template):
+    result = math_reward(template.format(v=v, w=v + 1), solution=str(v))
+    assert result.outcome != "correct", (template, result.outcome)

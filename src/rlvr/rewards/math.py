@@ -11,8 +11,10 @@ values (two boxes, a box and "the final answer is 13") and an `=` chain whose nu
 sides differ (`12 = 13`) are `listed_candidates`; a number math-verify read as plain text
 inside LaTeX it could not parse (`\\boxed{> 5}`), a struck-out part or a relation with
 nothing on its left is `partial_parse` (`answers.math_forms.answer_flaw`); an answer
-followed by a retracting word ("Actually, no") or right after a negation ("it is not
-5") states none (`no_answer`). A gold is read
+followed by a retracting word ("Actually, no: 6", "Wait") or right after a negation ("it
+is not 5") states none (`no_answer`); the weak words "no", "actually", "sorry", "maybe",
+"perhaps" retract only with a number or an error word after them ("12 eggs, no more and no
+less", "Actually, this matches", "Sorry if the steps were long!" keep the answer). A gold is read
 as LaTeX first (`_read_gold`): its last `\\boxed{}`, else the whole string, which must be
 one LaTeX answer (prose is `bad_gold`), so `(1, 3)`, `\\pm 3` and `10,080` are read whole,
 never as their last number. Values are compared by
@@ -123,6 +125,29 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
 _RETRACTING = RETRACTING - {"or"}  # "or" offers another value: `other_candidates` decides
+# Words that retract only when what follows them says the answer was wrong or gives a
+# number ("\\boxed{12}, no more and no less", "Actually, this matches", "Sorry if the
+# steps were long!" keep the answer; "Actually, no: 6", "or maybe 6" do not)
+_WEAK_RETRACTING = frozenset({"no", "nope", "maybe", "perhaps", "actually", "sorry"})
+_ERROR = re.compile(r"\b(?:wrong|incorrect|mistake|mistaken|error|not (?:right|correct)|"
+                    r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
+_WORD_RE = re.compile(r"[A-Za-z']+")
+
+
+def _takes_back(rest: str, after: str) -> bool:
+    """Whether the text after an answer retracts it (`retracts`: a retracting word in the
+    rest of its sentence or opening the next one). A weak word (`_WEAK_RETRACTING`) counts
+    only with a number or an error word after it, or as a bare "No." of its own."""
+    if not retracts(rest, after, words=_RETRACTING):
+        return False
+    strong = _RETRACTING - _WEAK_RETRACTING
+    words = [w.lower() for w in _WORD_RE.findall(rest)]
+    first = _WORD_RE.match(after.strip())
+    if strong & set(words) or (first and first.group().lower() in strong):
+        return True
+    tail = rest + " " + after
+    return bool(re.search(r"\d", tail) or _ERROR.search(tail)
+                or re.fullmatch(r"\W*(?:no|nope)\W*", after.strip(), re.IGNORECASE))
 
 
 _SCI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?!\w|\.\d)")
@@ -268,8 +293,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if answer.kind == "math":
         answer = _scalar(replace(answer, unit=_unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
-        if retracts(*sentence_rest(text, m.end()), words=_RETRACTING) \
-                or negated_before(text, *m.span()):
+        if _takes_back(*sentence_rest(text, m.end())) or negated_before(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):
