@@ -88,3 +88,19 @@ def test_contains_pays_no_alias_that_is_denied_asked_or_taken_back(alias, templa
 def test_contains_pays_an_affirmed_alias(alias, template):
     assert qa_reward(template.format(a=alias), aliases=[alias],
                      mode="contains").outcome == "correct"
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 8: "eight", 12: "twelve", 21: "twenty-one", 40: "forty"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.sampled_from(sorted(NUMBER_WORDS)), other=st.sampled_from(sorted(NUMBER_WORDS)))
+def test_contains_reads_number_words_and_their_lists(value, other):
+    word = NUMBER_WORDS[value]
+    assert qa_reward(f"I count {word} of them.", aliases=[str(value)],
+                     mode="contains").outcome == "correct"
+    assert qa_reward(f"Not {word}.", aliases=[str(value)], mode="contains").outcome == "wrong"
+    if other != value:
+        listed = qa_reward(f"Either {word} or {NUMBER_WORDS[other]}.", aliases=[str(value)],
+                           mode="contains")
+        assert listed.outcome == "listed_candidates"

@@ -17,7 +17,8 @@ before a number ("~5", "<5") is kept, never normalised away. In `contains` mode 
 token of equal value ("108" is not inside "108.92"), and not when the answer offers it
 beside another number ("4 or 5", or a range "1990-2000": `listed_candidates`,
 `rlvr.rewards.answers.numbers.offers_others`, on the answer as written), nor after a hedge
-symbol ("~5").
+symbol ("~5"); English number words count as that number ("eight legs" gives 8,
+`answers.forms.word_numbers`).
 
 Normalisation never merges different names (`_same_name`):
 - symbols that are part of a name (`+ # * & @ ^ = | \\`) must be the same on both sides,
@@ -53,7 +54,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
                                   unstrike)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
-from rlvr.rewards.answers.forms import asked_only, retracted
+from rlvr.rewards.answers.forms import asked_only, retracted, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -134,12 +135,24 @@ def _same_number(prediction: str, alias: str) -> bool:
     return value is not None and numbers_equal(value, gold)
 
 
-def _contains(prediction: str, alias: str) -> bool:
+_OFFERS = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|between)\b")
+
+
+def _word_values(raw: str) -> list:
+    """English number words in the response as written ("eight", "twenty-one")."""
+    return [value for value, _, _, _ in word_numbers(fold(raw).lower())]
+
+
+def _contains(prediction: str, alias: str, raw: str = "") -> bool:
     gold = read_whole(alias, allow_words=False)
     if gold is not None:  # a number matches only a whole token of equal value
-        return any(numbers_equal(t.value, gold) and not _negated(prediction, t.start)
-                   and not _QUALIFIED_RE.search(prediction, 0, t.start)
-                   for t in iter_numbers(prediction))
+        if any(numbers_equal(t.value, gold) and not _negated(prediction, t.start)
+               and not _QUALIFIED_RE.search(prediction, 0, t.start)
+               for t in iter_numbers(prediction)):
+            return True
+        said = " ".join(fold(raw).lower().split())  # "eight legs" states 8, "not eight" no
+        return any(numbers_equal(value, gold) and not _negated(said, start)
+                   for value, start, _, _ in word_numbers(said))
     words, target = prediction.split(), alias.split()
     n = len(target)
     for i in range(len(words) - n + 1):
@@ -159,7 +172,7 @@ def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
     answer; name symbols must agree where the alias is the whole answer."""
     if len(alias) == 1 and not alias.isdigit():
         return prediction == alias and _same_name(raw, forms, True)
-    if not _contains(prediction, alias):
+    if not _contains(prediction, alias, raw):
         return False
     if prediction == alias and not _same_name(raw, forms, True):
         return False
@@ -296,6 +309,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     if mode == "contains" and _listed_raw(raw, forms[hit]):
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     value = read_whole(hit, allow_words=False)
+    others = [v for v in _word_values(raw) if value is not None and not numbers_equal(v, value)]
+    if mode == "contains" and others and _OFFERS.search(prediction):  # "eight or nine"
+        return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     if mode == "contains" and value is not None and (
             offers_others(prediction, value) or offers_others(raw, value)):
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
