@@ -71,9 +71,13 @@ def test_a_one_letter_alias_is_only_the_whole_answer(letter, filler):
 
 NOT_GIVEN = ["Is it {a}?", "Could it be {a}?", "{a} is wrong.", "{a} is incorrect; I don't know.",
              "I doubt it's {a}.", "It is not {a}.", "{a}. Wait, no, that's wrong.",
-             "Many people think it's {a}, but it's Zzyx."]
+             "Many people think it's {a}, but it's Zzyx.",
+             "It couldn't possibly be {a}, given the clue.",  # an -ly adverb as filler
+             "{a} can be ruled out; the answer is Zzyx.",  # a modal copula
+             "{a} is out of the question.", "{a} is a common wrong answer here."]
 GIVEN = ["It is {a}.", "The answer is {a}.", "{a}", "I think it's {a}.",
-         "Is it {a}? Yes, it is {a}."]
+         "Is it {a}? Yes, it is {a}.", "It is certainly {a}.", "It is not only {a}.",
+         "{a} could be right, and it is."]
 
 
 @settings(max_examples=60, deadline=None)

@@ -5,7 +5,8 @@ right before the gold let every other denial verb through: "I doubt it's Paris" 
 Paris). Instead of a list of denial sentences, a denial is a small grammar around the
 occurrence, in the supported languages:
 
-* before the gold (`_BEFORE`, within 48 characters, in the same clause): a NEGATOR (not,
+* before the gold (`_BEFORE`, within 48 characters, in the same clause; any "-ly" adverb
+  counts as filler: "couldn't possibly be Paris"): a NEGATOR (not,
   never, n't, no, nor; nicht/kein, pas/non/jamais, non/mai, não/nunca, no/nunca, не/ни,
   不/不是/并非, ...) or a DENIAL PREDICATE (doubt, unlikely, hardly, anything but, other
   than, except, rather than, instead of, as opposed to, rule out, refuse to say, wouldn't
@@ -14,7 +15,8 @@ occurrence, in the supported languages:
   and a copula (is, was, be, es, est, ist, è, é, это, 是, ...).
 * after the gold (`_AFTER`, right after it, or after an opening bracket or "which", "that",
   "this": "Paris (wrong)", "Paris, which is false", "Paris. That's incorrect"): a copula
-  or none, then a DENIAL PREDICATE:
+  (modal ones too: "Paris can be ruled out") or none, then a DENIAL PREDICATE (also "out of
+  the question", "a common wrong answer"):
   wrong, incorrect, false, not (right / correct / it / the answer), ruled out, a myth, a
   misconception; falso, faux, falsch, sbagliato, errado, неверно, yanlış, değil, غلط,
   نیست, 错, 不对, 間違い, ではない, 違う, ...
@@ -48,7 +50,7 @@ _PREDICATE = (r"(?:doubt|doubtful|unlikely|hardly|scarcely|barely|anything but|o
               r"(?:wouldn't|would not|would never) (?:say|go with)|"
               r"dudo|difícilmente|je doute|doute|bezweifle|kaum|auf keinen fall|keinesfalls|dubito|duvido|"
               r"сомневаюсь|вряд ли)")
-_FILLER = (r"(?:certainly|definitely|surely|absolutely|really|exactly|quite|actually|clearly|obviously|"
+_FILLER = (r"(?:[a-z]+ly|certainly|definitely|surely|absolutely|really|exactly|quite|actually|clearly|obviously|"
            r"necessarily|just|simply|at all|that|the answer|the|a|an|it's|that's|it|this|he|she|they|"
            r"is|was|were|are|be|would be|could be|will be|to be|to|s|'s|'re|"
            r"es|era|sea|fue|est|était|soit|c'est|ce|ist|war|sei|es ist|das|è|sia|é|seja|foi|"
@@ -62,11 +64,12 @@ _BEFORE = re.compile(
     rf"(?:\s+(?:{_FILLER}))*|(?<![\w]){_WEAK})\s*$")
 _AFTER = re.compile(  # round 4: also through a bracket or a pronoun, "Paris (wrong)", "Paris,
     r"\s*(?:\(\s*|[,.;:\u2014\u2013-]?\s*(?:which|that|this)\b\s*)?"  # which is wrong", "Paris. That's false"
-    r"\s*(?:(?:is|was|would be|will be|must be|'s|es|está|era|sería|est|était|serait|ist|war|wäre|"
+    r"\s*(?:(?:is|was|(?:would|will|must|can|could|may|might|should) (?:\w+ly )?be|'s|es|está|era|sería|est|était|serait|ist|war|wäre|"
     r"è|sarebbe|é|seria|это|是|بود|است|は|이|가)\s*)?"
     r"(?:definitely |certainly |clearly |simply |just )?"
     r"(?:wrong|incorrect|false|mistaken|not (?:right|correct|it|the (?:right |correct )?answer|true)|"
-    r"isn't (?:right|correct|it|the (?:right |correct )?answer|true)|ruled out|a myth|"
+    r"isn't (?:right|correct|it|the (?:right |correct )?answer|true)|ruled out|out of the question|"
+    r"a (?:common )?wrong answer|a myth|"
     r"a (?:common )?misconception|falso|falsa|faux|fausse|falsch|sbagliat[oa]|errad[oa]|"
     r"equivocad[oa]|incorrect[oa]|erróne[oa]|неверн\w*|неправильн\w*|ошибочн\w*|yanlış|değil|"
     r"غلط|نیست|نادرست|错|錯|不对|不對|不正确|間違い|ではない|じゃない|違う|違います)"
