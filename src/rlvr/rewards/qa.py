@@ -140,7 +140,7 @@ _OFFERS = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|between)\b")
 
 def _word_values(raw: str) -> list:
     """English number words in the response as written ("eight", "twenty-one")."""
-    return [value for value, _, _, _ in word_numbers(fold(raw).lower())]
+    return [value for value, _, _, _ in word_numbers(_said(raw))]
 
 
 def _contains(prediction: str, alias: str, raw: str = "") -> bool:
@@ -150,7 +150,7 @@ def _contains(prediction: str, alias: str, raw: str = "") -> bool:
                and not _QUALIFIED_RE.search(prediction, 0, t.start)
                for t in iter_numbers(prediction)):
             return True
-        said = " ".join(fold(raw).lower().split())  # "eight legs" states 8, "not eight" no
+        said = _said(raw)  # "eight legs" states 8, "not eight" does not
         return any(numbers_equal(value, gold) and not _negated(said, start)
                    for value, start, _, _ in word_numbers(said))
     words, target = prediction.split(), alias.split()
@@ -171,10 +171,10 @@ def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
     as written, affirmed there (module docstring); a one-letter alias only as the whole
     answer; name symbols must agree where the alias is the whole answer."""
     if len(alias) == 1 and not alias.isdigit():
-        return prediction == alias and _same_name(raw, forms, True)
+        return prediction == alias and _same_name(raw, forms)
     if not _contains(prediction, alias, raw):
         return False
-    if prediction == alias and not _same_name(raw, forms, True):
+    if prediction == alias and not _same_name(raw, forms):
         return False
     affirmed = _affirmed_raw(raw, forms)
     return affirmed is None or affirmed
@@ -218,18 +218,23 @@ def _marks(text: str) -> str:
     return "".join(_NAME_MARKS.findall(text))
 
 
+def _said(text: str) -> str:
+    """`text` folded, lower-case, spaces collapsed: the response (or an alias) as written."""
+    return " ".join(fold(text).lower().split())
+
+
 def _as_written(text: str) -> str:
-    """Lower-case, spaces collapsed, outer quotes and spaces and a final full stop dropped."""
-    return _OUTER.sub("", " ".join(fold(text).lower().split()))
+    """`_said`, outer quotes and spaces and a final full stop dropped."""
+    return _OUTER.sub("", _said(text))
 
 
 def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
     """Whether the response as written affirms one of the alias's written `forms` (not
     denied, asked only or taken back); None when no form occurs in it verbatim."""
-    text = " ".join(fold(raw).lower().split())
+    text = _said(raw)
     seen = False
     for form in forms:
-        alias = " ".join(fold(form).lower().split()).strip(" .")
+        alias = _said(form).strip(" .")
         starts = [s for s in word_starts(text, alias) if alias] if alias else []
         if not starts:
             continue
@@ -244,21 +249,19 @@ def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
 def _listed_raw(raw: str, forms: list[str]) -> bool:
     """The alias, written as in `forms`, offered among other candidates in the response as
     written ("Either Paris or Lyon": `answers.match.lists_candidates`)."""
-    text = " ".join(fold(raw).lower().split())
+    text = _said(raw)
     for form in forms:
-        alias = " ".join(fold(form).lower().split()).strip(" .")
+        alias = _said(form).strip(" .")
         if alias and next(word_starts(text, alias), None) is not None \
                 and lists_candidates(text, alias):
             return True
     return False
 
 
-def _same_name(raw: str, forms: list[str], whole: bool) -> bool:
-    """The written answer names what one of the alias's `forms` names: the same name
-    symbols (`_NAME_MARKS`); `whole`: the answer is compared whole (exact mode)."""
-    if whole:
-        return any(_marks(raw) == _marks(form) for form in forms)
-    return True
+def _same_name(raw: str, forms: list[str]) -> bool:
+    """The written answer, taken whole, names what one of the alias's `forms` names: the
+    same name symbols (`_NAME_MARKS`)."""
+    return any(_marks(raw) == _marks(form) for form in forms)
 
 
 @register_reward("qa", fields=(), required_any=("aliases", "answer"), score_range=(0.0, 1.0),
@@ -300,7 +303,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     if not prediction:
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":
-        hit = prediction if prediction in golds and _same_name(raw, forms[prediction], True) \
+        hit = prediction if prediction in golds and _same_name(raw, forms[prediction]) \
             else next((g for g in golds if _same_number(prediction, g)), None)
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)

@@ -170,6 +170,31 @@ def _cache_keyword(model) -> str:
     return "cache" if "cache" in parameters else "past_key_values"
 
 
+def _prefix_layers(model, prefix):
+    """Run `prefix` (1, P) once with a cache; its layers (keys and values per layer).
+
+    Raises:
+        TypeError: the model returned no layered KV cache (the caller falls back).
+    """
+    out = model(input_ids=prefix, use_cache=True, logits_to_keep=1)
+    kv = getattr(out, "cache", None) or getattr(out, "past_key_values", None)
+    if kv is None or not hasattr(kv, "layers"):
+        raise TypeError("the model returned no layered KV cache")
+    return kv.layers
+
+
+def _expanded_cache(model, layers, rows: int):
+    """A `DynamicCache` holding `layers` expanded to `rows` rows (views: autograd sums the
+    rows' gradients into the prefix)."""
+    from transformers.cache_utils import DynamicCache
+
+    cache = DynamicCache(config=getattr(model, "config", None))
+    for index, layer in enumerate(layers):
+        cache.update(layer.keys.expand(rows, -1, -1, -1),
+                     layer.values.expand(rows, -1, -1, -1), index)
+    return cache
+
+
 def shared_prefix_logps(model, input_ids, attention_mask, logits_to_keep: int,
                         prefix_len: int, pad_token_id: int, batch_size: int | None = None,
                         compute_entropy: bool = False):
@@ -199,18 +224,10 @@ def shared_prefix_logps(model, input_ids, attention_mask, logits_to_keep: int,
     keyword = _cache_keyword(model)
     step = batch_size or rows
     logps, entropies = [], []
-    prefix_out = model(input_ids=parts.prefix, use_cache=True, logits_to_keep=1)
-    kv = getattr(prefix_out, "cache", None) or getattr(prefix_out, "past_key_values", None)
-    if kv is None or not hasattr(kv, "layers"):
-        raise TypeError("the model returned no layered KV cache")
-    from transformers.cache_utils import DynamicCache
-
+    layers = _prefix_layers(model, parts.prefix)
     for start in range(0, rows, step):
         end = min(start + step, rows)
-        cache = DynamicCache(config=getattr(model, "config", None))
-        for index, layer in enumerate(kv.layers):
-            cache.update(layer.keys.expand(end - start, -1, -1, -1),
-                         layer.values.expand(end - start, -1, -1, -1), index)
+        cache = _expanded_cache(model, layers, end - start)
         ids = parts.input_ids[start:end]
         mask = parts.attention_mask[start:end]
         labels = ids.masked_fill(mask[:, prefix_len:] == 0, -100)
@@ -244,7 +261,6 @@ def shared_prefix_generate(model, generate, input_ids, attention_mask, **kwargs)
         what `generate` returns: (B, W + new tokens) ids.
     """
     import torch
-    from transformers.cache_utils import DynamicCache
 
     width = input_ids.size(1)
     prefix_len = common_prefix_length(input_ids, attention_mask, width)
@@ -263,14 +279,7 @@ def shared_prefix_generate(model, generate, input_ids, attention_mask, **kwargs)
         ids[row, prefix_len:width - rest] = input_ids[row, 0]  # a pad (masked)
         mask[row, width - rest:] = 1
     with torch.no_grad():
-        out = model(input_ids=prefix, use_cache=True, logits_to_keep=1)
-    kv = getattr(out, "cache", None) or getattr(out, "past_key_values", None)
-    if kv is None or not hasattr(kv, "layers"):
-        raise TypeError("the model returned no layered KV cache")
-    cache = DynamicCache(config=getattr(model, "config", None))
-    for index, layer in enumerate(kv.layers):
-        cache.update(layer.keys.expand(rows, -1, -1, -1),
-                     layer.values.expand(rows, -1, -1, -1), index)
+        cache = _expanded_cache(model, _prefix_layers(model, prefix), rows)
     return generate(input_ids=ids, attention_mask=mask, **{_cache_keyword(model): cache},
                     **kwargs)
 
