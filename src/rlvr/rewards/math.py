@@ -119,8 +119,7 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
-from rlvr.rewards.answers.math_compare import number
-from rlvr.rewards.answers.units import conversion, read_unit
+from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -291,7 +290,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     else:
         answer = _latex_answer(m, value, shown)
     if answer.kind == "math":
-        answer = _scalar(replace(answer, unit=_unit_after(text, m, plain)))
+        answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
         if _takes_back(*sentence_rest(text, m.end())) or negated_before(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
@@ -311,73 +310,10 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     return answer
 
 
-_LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
-_UNIT_POWER = re.compile(r"(?<=[A-Za-z}])\s*\^\s*\{?\s*[23]\s*\}?")
-_CLOSERS = re.compile(r"^(?:\s|\$|\\\)|\\\]|\})*")
-
-
-_DOLLAR_INSIDE = re.compile(r"\\\$\s*-?\s*[\d.]")
-_DOLLAR_BEFORE = re.compile(r"(?:\\\$|(?<!\$)\$)\s*-?$")
-_DOLLAR = read_unit(" dollar")
-
-
-def _unit_after(text: str, m, plain: bool = False):
-    """The unit stated with the answer `m` matched (`units.read_unit`): a dollar sign right
-    before its number (`\\$5` inside the match; "$5" in plain text); inside its LaTeX after
-    the last digit (`$5\\text{ cm}$`, `\\boxed{5\\,\\mathrm{m}}`), else in the text after
-    the match (`5 cm`, `$150$ cm`); None when there is none."""
-    if _DOLLAR_INSIDE.search(m.group()) or (plain and _DOLLAR_BEFORE.search(text, 0, m.start())):
-        return _DOLLAR
-    group = _UNIT_POWER.sub(lambda p: "#" * len(p.group()), m.group())  # m^2: not the value
-    found = _LAST_DIGIT.search(group)
-    if found is not None:
-        unit = read_unit(m.group()[found.end():])
-        if unit is not None:
-            return unit
-    rest = text[m.end():m.end() + 60]
-    return read_unit(rest[_CLOSERS.match(rest).end():] if "$" in m.group() or "\\" in
-                     m.group() else rest)
-
-
-def _scalar(answer: MathAnswer) -> MathAnswer:
-    """A number whose unit LaTeX read as variables (`16 oz` as 16*o*z, `70\\,kg` as 70*g*k)
-    is the number: the coefficient, when every symbol is a letter of the unit as written."""
-    unit = answer.unit
-    if unit is None or not unit.written or number(answer.value) is not None:
-        return answer
-    try:
-        coefficient, rest = answer.value.as_coeff_Mul()
-    except AttributeError:
-        return answer
-    names = {str(symbol) for symbol in getattr(rest, "free_symbols", ())}
-    if names and names <= set(unit.written) and number(coefficient) is not None:
-        return replace(answer, value=coefficient)
-    return answer
-
-
-def _convert(gold: MathAnswer, predicted: MathAnswer) -> tuple[MathAnswer | None, str | None]:
-    """The response in the gold's unit when both state one (`units`: one dimension and
-    power converts exactly; others are refused), else the response as it is.
-
-    Returns:
-        (answer to compare, None) or (None, why it is wrong).
-    """
-    if gold.unit is None or predicted.unit is None or gold.unit == predicted.unit \
-            or gold.kind != "math" or predicted.kind != "math":
-        return predicted, None
-    factor = conversion(predicted.unit, gold.unit)
-    why = f"the answer is in {predicted.unit.name}, the gold in {gold.unit.name}"
-    if factor is None or number(predicted.value) is None:
-        return None, why
-    sympy = math_lib()["sympy"]
-    value = predicted.value * sympy.Rational(factor.numerator, factor.denominator)
-    return replace(predicted, value=value, unit=gold.unit), None
-
-
 def _agree(a: MathAnswer, b: MathAnswer) -> bool:
     """True when two candidate answers are the same value, in `a`'s unit when both state
     one (`150 cm` and `1.5 m` agree; an error: not the same)."""
-    b, _ = _convert(a, b)
+    b, _ = in_gold_unit(a, b)
     if b is None:
         return False
     try:
@@ -492,7 +428,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     if predicted.kind in ("partial", "listed"):
         outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
         return RewardResult(wrong, outcome, {**details, "error": predicted.why})
-    predicted, unit_error = _convert(gold, predicted)
+    predicted, unit_error = in_gold_unit(gold, predicted)
     if predicted is None:
         return RewardResult(wrong, "wrong", {**details, "error": unit_error})
     try:
