@@ -395,3 +395,30 @@ def test_a_denied_other_number_never_lowers_a_correct_answer(n, delta, frame):
     assume(m != n and m > 0)
     text = frame.format(n=n, m=m)
     assert strict(text, str(n)).outcome == "correct", text
+
+
+# The denial grammar's classes of 2026-12-05: any "-ly" adverb between a negator and the
+# gold is filler; a modal copula before a denial predicate after the gold; "out of the
+# question" and "a common wrong answer" deny. The same adverbs in an affirmation keep it one.
+ADVERBS = st.sampled_from(["possibly", "really", "honestly", "seriously", "likely", "truly",
+                           "conceivably", "reasonably"])
+MODALS = st.sampled_from(["can", "could", "may", "might", "must", "should", "would"])
+
+
+@FAST
+@given(st.sampled_from(GOLDS), ADVERBS, MODALS, st.sampled_from([
+    "It couldn't {a} be {g}.", "It can't {a} be {g}, given the clue.", "It is not {a} {g}.",
+    "{g} {m} be ruled out.", "{g} {m} {a} be ruled out; it is something else.",
+    "{g} is out of the question.", "{g} is a common wrong answer here."]))
+def test_the_gold_behind_an_adverb_or_a_modal_denial_never_scores_one(gold, adverb, modal,
+                                                                      form):
+    text = form.format(g=gold, a=adverb, m=modal)
+    assert strict(text, gold).outcome not in ("correct", "hedged_correct"), text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(["really", "honestly", "clearly", "surely"]),
+       st.sampled_from(["It is {a} {g}.", "It {a} is {g}.", "The answer is {a} {g}."]))
+def test_an_adverb_in_an_affirmation_keeps_the_gold(gold, adverb, form):
+    text = form.format(g=gold, a=adverb)
+    assert strict(text, gold).outcome == "correct", text
