@@ -113,6 +113,13 @@ def _forward_params(model) -> set[str]:
         return set()
 
 
+def cache_keyword(model) -> str | None:
+    """The keyword the model's forward takes a KV cache under: "cache" (transformers >= 5.24),
+    "past_key_values" (before), or None when it takes neither (PEFT-unwrapped first)."""
+    params = _forward_params(model)
+    return next((k for k in ("cache", "past_key_values") if k in params), None)
+
+
 def _batches(pairs: Sequence[EncodedPair], batch_size: int, max_batch_tokens: int,
              pad_slack: int | None = None):
     """Row indices in batches, longest first; a batch holds at most `batch_size` rows and
@@ -298,7 +305,7 @@ def score_groups(model, tokenizer, groups: Sequence[tuple[Any, Sequence[str]]],
     pad_id = tokenizer.pad_token_id if getattr(tokenizer, "pad_token_id", None) is not None else 0
     params = _forward_params(model)
     keep = "logits_to_keep" in params
-    keyword = next((k for k in ("cache", "past_key_values") if k in params and share_prefix), None)
+    keyword = cache_keyword(model) if share_prefix else None
     logprobs: list[list[float]] = [[] for _ in pairs]
     was_training = getattr(model, "training", False)
     model.eval()

@@ -31,7 +31,6 @@ that does not take a cache keeps the full pass for the rest of the run, with a w
 
 from __future__ import annotations
 
-import inspect
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -157,17 +156,11 @@ def stochastic_forward(model) -> bool:
 
 
 def _cache_keyword(model) -> str:
-    """The name the model's forward takes its KV cache under (`cache` from transformers 5.2x,
-    `past_key_values` before)."""
-    target = model
-    for attr in ("get_base_model",):
-        if hasattr(target, attr):
-            target = target.get_base_model()
-    try:
-        parameters = inspect.signature(type(target).forward).parameters
-    except (TypeError, ValueError):
-        return "past_key_values"
-    return "cache" if "cache" in parameters else "past_key_values"
+    """The model's KV cache keyword (`rlvr.eval.likelihood.cache_keyword`), `past_key_values`
+    when the signature does not say."""
+    from rlvr.eval.likelihood import cache_keyword
+
+    return cache_keyword(model) or "past_key_values"
 
 
 def _prefix_layers(model, prefix):
