@@ -32,10 +32,11 @@ one context + C continuations, not C of each; the numbers are the full pass's (t
 
 from __future__ import annotations
 
-import inspect
 import math
 from dataclasses import dataclass
 from typing import Any, Sequence
+
+from rlvr.models.forward import cache_keyword, forward_params
 
 NORMALISATIONS = ("token", "none", "char", "byte")
 # padding tokens a shared-prefix batch may carry before its rows go to separate passes: about
@@ -101,23 +102,6 @@ def render_context(tokenizer, prompt: Any) -> str:
 def _device(model):
     device = getattr(model, "device", None)
     return device if device is not None else next(model.parameters()).device
-
-
-def _forward_params(model) -> set[str]:
-    """The (PEFT-unwrapped) model's forward parameters: whether it takes `logits_to_keep`,
-    and the KV cache keyword (`cache` from transformers 5.24, `past_key_values` before)."""
-    inner = model.get_base_model() if hasattr(model, "get_base_model") else model
-    try:
-        return set(inspect.signature(inner.forward).parameters)
-    except (TypeError, ValueError):
-        return set()
-
-
-def cache_keyword(model) -> str | None:
-    """The keyword the model's forward takes a KV cache under: "cache" (transformers >= 5.24),
-    "past_key_values" (before), or None when it takes neither (PEFT-unwrapped first)."""
-    params = _forward_params(model)
-    return next((k for k in ("cache", "past_key_values") if k in params), None)
 
 
 def _batches(pairs: Sequence[EncodedPair], batch_size: int, max_batch_tokens: int,
@@ -303,7 +287,7 @@ def score_groups(model, tokenizer, groups: Sequence[tuple[Any, Sequence[str]]],
     for i, pair in enumerate(pairs):
         prefixes.setdefault(tuple(pair.ids[:pair.start]), []).append(i)
     pad_id = tokenizer.pad_token_id if getattr(tokenizer, "pad_token_id", None) is not None else 0
-    params = _forward_params(model)
+    params = forward_params(model)
     keep = "logits_to_keep" in params
     keyword = cache_keyword(model) if share_prefix else None
     logprobs: list[list[float]] = [[] for _ in pairs]

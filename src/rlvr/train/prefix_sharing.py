@@ -156,9 +156,9 @@ def stochastic_forward(model) -> bool:
 
 
 def _cache_keyword(model) -> str:
-    """The model's KV cache keyword (`rlvr.eval.likelihood.cache_keyword`), `past_key_values`
+    """The model's KV cache keyword (`rlvr.models.forward.cache_keyword`), `past_key_values`
     when the signature does not say."""
-    from rlvr.eval.likelihood import cache_keyword
+    from rlvr.models.forward import cache_keyword
 
     return cache_keyword(model) or "past_key_values"
 
