@@ -217,10 +217,16 @@ def test_the_engine_holds_as_many_answers_in_flight_as_the_batch(monkeypatch):
     engine = vllm_engine.VllmEngine("/models/m", max_num_seqs=5)
     assert built == [] and engine.llm == "LLM" and engine.llm == "LLM"  # built once, lazily
     assert built == [dict(model="/models/m", dtype="float32", enforce_eager=True, seed=0,
-                          max_model_len=2048, max_num_seqs=5, max_num_batched_tokens=4096)]
+                          max_model_len=2048, enable_chunked_prefill=False,
+                          max_num_seqs=5, max_num_batched_tokens=4096)]
     # more sequences than vLLM's 4096 tokens per scheduler step: the step grows with them
     vllm_engine.VllmEngine("/models/m", max_num_seqs=8192).llm  # noqa: B018
     assert built.pop()["max_num_batched_tokens"] == 8192
+    # whole prompts only (a seeded request split across steps crashes vLLM's CPU sampler):
+    # the step holds the longest sequence
+    vllm_engine.VllmEngine("/models/m", max_model_len=6000).llm  # noqa: B018
+    assert (built[-1]["enable_chunked_prefill"], built.pop()["max_num_batched_tokens"]) == \
+        (False, 6000)
     # close() shuts the engine core down (dropping the reference frees nothing in vLLM)
     shut = []
     engine._llm = types.SimpleNamespace(llm_engine=types.SimpleNamespace(

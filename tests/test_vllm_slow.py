@@ -163,3 +163,34 @@ def test_a_run_with_the_default_engine_generates_every_stage_with_vllm(tmp_path)
         "eval_trained": "vllm", "decision_trained": "vllm"}
     assert meta["engines"]["vllm_startup_s"] > 0 and meta["engines"]["vllm_reload_s"] > 0
     assert meta["engines"]["vllm_builds"] == 2  # closed for training, built again after
+
+
+def test_sampling_with_seeds_over_more_prompt_tokens_than_one_scheduler_step():
+    """Sampled answers with per-request seeds on prompts whose tokens exceed one scheduler
+    step (4096): vLLM 0.30 on CPU crashed here ("CPU Generator does not use offset") when a
+    prompt's prefill was split across steps; the engine now schedules whole prompts. Same
+    seeds give the same answers again, and the K samples of one prompt are not all alike."""
+    pytest.importorskip("vllm")
+    from rlvr.eval.vllm_engine import STEP_TOKENS, VllmEngine
+    from rlvr.models import load_tokenizer, resolve_model
+
+    path = resolve_model(None)
+    tokenizer = load_tokenizer(path)
+    filler = "Here is some context about the weather and the sea. " * 12
+    prompts = [[{"role": "user", "content": f"{filler} Question {i}: name a colour."}]
+               for i in range(48)]
+    tokens = sum(len(tokenizer(tokenizer.apply_chat_template(p, tokenize=False,
+                                                             add_generation_prompt=True),
+                               add_special_tokens=False)["input_ids"]) for p in prompts)
+    assert tokens > STEP_TOKENS  # the prefill cannot fit in one step
+    engine = VllmEngine(path)
+    try:
+        first = engine.generate_completions(tokenizer, prompts, 6, num_samples=4,
+                                            temperature=1.0, seed=3, progress=False)
+        again = engine.generate_completions(tokenizer, prompts, 6, num_samples=4,
+                                            temperature=1.0, seed=3, progress=False)
+    finally:
+        engine.close()
+    assert len(first) == 48 * 4
+    assert [r["completion"] for r in first] == [r["completion"] for r in again]
+    assert len({r["completion"] for r in first[:4 * 8]}) > 8

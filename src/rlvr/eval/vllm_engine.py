@@ -181,6 +181,10 @@ def merged_weights(model) -> list[tuple[str, Any]]:
             model.unmerge_adapter()
 
 
+# tokens of one scheduler step (vLLM's default on CPU)
+STEP_TOKENS = 4096
+
+
 class VllmEngine:
     """A vLLM engine for one base model; adapters are switched per call (`adapter`).
 
@@ -221,13 +225,22 @@ class VllmEngine:
             set_process_defaults()
             from vllm import LLM
 
+            # Chunked prefill off: when a prompt's prefill is split across scheduler steps,
+            # vLLM 0.30 rewinds that request's seeded generator (`set_offset`), which a CPU
+            # generator refuses ("CPU Generator does not use offset"), so sampling with a
+            # per-request seed crashed once the prompts of one call passed the step's token
+            # budget. Whole prompts only; the budget must then hold the longest sequence.
             kwargs: dict[str, Any] = dict(model=self.model_path, dtype=self.dtype,
                                           enforce_eager=self.enforce_eager, seed=self.seed,
-                                          max_model_len=self.max_model_len)
+                                          max_model_len=self.max_model_len,
+                                          enable_chunked_prefill=False,
+                                          max_num_batched_tokens=max(self.max_model_len,
+                                                                     STEP_TOKENS))
             if self.max_num_seqs is not None:  # vLLM refuses more sequences than the tokens
-                # of one scheduler step (4096 by default on CPU)
+                # of one scheduler step
                 kwargs.update(max_num_seqs=self.max_num_seqs,
-                              max_num_batched_tokens=max(self.max_num_seqs, 4096))
+                              max_num_batched_tokens=max(self.max_num_seqs, self.max_model_len,
+                                                         STEP_TOKENS))
             if self.max_lora_rank:
                 kwargs.update(enable_lora=True, max_lora_rank=self.max_lora_rank, max_loras=1)
             saved = {k: os.environ.get(k) for k in PROCESS_ENV_SET_BY_VLLM}
