@@ -14,7 +14,11 @@ nothing on its left is `partial_parse` (`answers.math_forms.answer_flaw`); an an
 followed by a retracting word ("Actually, no: 6", "Wait") or right after a negation ("it
 is not 5") states none (`no_answer`); the weak words "no", "actually", "sorry", "maybe",
 "perhaps" retract only with a number or an error word after them ("12 eggs, no more and no
-less", "Actually, this matches", "Sorry if the steps were long!" keep the answer). A gold is read
+less", "Actually, this matches", "Sorry if the steps were long!" keep the answer); a
+correction of the work anywhere after the answer ("that double-counts", "scrap that", "I
+ignored the restriction") followed by a different final number takes the answer back
+(`_taken_back`); work after a retracting word that ends on the answer's own number
+keeps it ("Wait, let me check: 2 + 3 = 5"). A gold is read
 as LaTeX first (`_read_gold`): its last `\\boxed{}`, else the whole string, which must be
 one LaTeX answer (prose is `bad_gold`), so `(1, 3)`, `\\pm 3` and `10,080` are read whole,
 never as their last number. Values are compared by
@@ -119,6 +123,7 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
+from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -131,6 +136,16 @@ _WEAK_RETRACTING = frozenset({"no", "nope", "maybe", "perhaps", "actually", "sor
 _ERROR = re.compile(r"\b(?:wrong|incorrect|mistake|mistaken|error|not (?:right|correct)|"
                     r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
+# A correction of the work, anywhere after the answer: with a different number stated after
+# it, the answer is taken back even without a retracting word next to it ("\\boxed{12}.
+# Hmm, that double-counts the corner tile ... the count is 11", "Scrap that; only 10
+# remain", "I ignored the restriction; with it, we get 10"). Not "hmm" or "wait" alone:
+# a check that restates the answer in another unit or form is no correction.
+_CORRECTION = re.compile(
+    r"\b(?:scrap|scratch|oops|redo|recount\w*|reconsider\w*|correction|correct(?:ed|ing) "
+    r"(?:that|this|it|myself)|ignored|ignoring|forgot|forgotten|forgetting|overlooked|"
+    r"missed|neglected|should(?:n't| not)? have|wrong|incorrect|mistake\w*|error|"
+    r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
 
 
 def _takes_back(rest: str, after: str) -> bool:
@@ -157,6 +172,44 @@ _CLOCK = re.compile(r"\d+(?::\d+| : \d+)+")
 _COLON = re.compile(r"\d\s*:\s*\d")
 _LONGEST = 200  # longest plain formula parsed as LaTeX (a longer one is partial)
 _SYMBOLS = {"\u00d7": "\\times ", "\u00f7": "\\div ", "\u00b7": "\\cdot ", "%": "\\%"}
+
+
+def _last_number(text: str, start: int):
+    """The last number token of `text[start:]` as (value, start, end) in `text`, or None."""
+    last = None
+    for last in iter_numbers(text[start:]):
+        pass
+    return None if last is None else (last.value, start + last.start, start + last.end)
+
+
+def _same_number(a: Any, b: Any) -> bool:
+    return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+
+
+def _taken_back(text: str, end: int, answer: MathAnswer) -> bool:
+    """Whether what follows the answer ending at `end` takes it back. Two rules:
+    - a retracting word right after it (`_takes_back`: in its sentence or opening the next);
+    - a correction of the work anywhere after it (`_CORRECTION`) and then a different last
+      number ("\\boxed{12}. Hmm, that double-counts the corner ... the count is 11").
+    Work that ends on the answer's own number keeps it ("\\boxed{5}. Wait, let me check:
+    2 + 3 = 5"), unless that number is denied; a different last number with no correction
+    or retracting word before it is left to the other rules (checks: "12 + 3 = 15")."""
+    number = None
+    if answer.kind == "math":
+        try:
+            number = float(answer.value)
+        except (TypeError, ValueError):
+            number = None  # not a single number
+    retract = _takes_back(*sentence_rest(text, end))
+    cue = _CORRECTION.search(text, end)
+    if not retract and (cue is None or number is None):
+        return False
+    last = _last_number(text, end if retract else cue.start()) if number is not None else None
+    if last is None:
+        return retract
+    if _same_number(last[0], number) and last[1] >= end:
+        return denied(text, last[1], last[2])  # "..., so it is not 12"
+    return True
 
 
 def _first_parsed(text: str, targets: list) -> tuple | None:
@@ -292,7 +345,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if answer.kind == "math":
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
-        if _takes_back(*sentence_rest(text, m.end())) or negated_before(text, *m.span()):
+        if _taken_back(text, m.end(), answer) or negated_before(text, *m.span()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):

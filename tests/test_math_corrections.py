@@ -1,0 +1,80 @@
+"""An answer corrected later in the work is taken back (`rlvr.rewards.math._taken_back`):
+a correction of the work after the answer ("that double-counts", "scrap that", "I ignored
+the restriction") followed by a different final number states no answer; a check that
+restates the answer, or work with other numbers and no correction, keeps it. Rows, then
+properties over answers, replacements, correction phrases and check sentences."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("math_verify")
+
+from rlvr.rewards.math import math_reward  # noqa: E402
+
+ROWS = [
+    # (completion, gold, outcome)
+    ("Adding the rows gives $\\boxed{12}$.\n\nHmm, that double-counts the corner tile. "
+     "Subtracting it, the count is 11.", "12", "no_answer"),
+    ("$\\boxed{12}$\n\nScrap that; with distinct digits only 10 remain.", "12", "no_answer"),
+    ("The final answer is 12. Hmm, I ignored the restriction that digits are distinct; "
+     "with it, we get 10.", "12", "no_answer"),
+    ("$\\boxed{12}$. I forgot the last row, so the total is 15.", "12", "no_answer"),
+    # a check restating the answer, or other numbers without a correction: kept
+    ("$\\boxed{12}$. Check: no mistake, 4 x 3 = 12.", "12", "correct"),
+    ("$\\boxed{12}$. Check: 12 + 3 = 15 is the total with the extra box.", "12", "correct"),
+    ("$\\boxed{12}$. Wait, let me check: 4 x 3 = 12.", "12", "correct"),
+    ("$\\boxed{12}$. Wait, I miscounted: 4 x 3 is not 12.", "12", "no_answer"),
+    ("$\\boxed{12}$. I almost made a mistake by counting 13, but 12 is right.", "12",
+     "correct"),
+]
+
+
+@pytest.mark.parametrize("completion,gold,outcome", ROWS)
+def test_rows(completion, gold, outcome):
+    assert math_reward(completion, solution=gold).outcome == outcome
+
+
+CORRECTIONS = [
+    "Hmm, that double-counts the shared corner. The count is {m}.",
+    "Scrap that: the right total is {m}.",
+    "Oops, I ignored the discount; with it, we get {m}.",
+    "I overlooked the last term, which makes it {m}.",
+    "That was a miscalculation; redoing it gives {m}.",
+    "On reflection I forgot to subtract the tax, so {m} remain.",
+    "My earlier sum was wrong. It should be {m}.",
+]
+CHECKS = [
+    "Check: {a} + {b} = {c}.",
+    "As a check, {a} times {b} is {c}, as expected.",
+    "There are {a} rows and {b} columns in the table.",
+]
+OPENERS = ["The answer is $\\boxed{{{n}}}$.", "So the total is {n}.", "The final answer is {n}."]
+# unstructured text is read at its last number anyway: the checks follow a marked answer
+MARKED = [o for o in OPENERS if "total" not in o]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 999), delta=st.integers(1, 50), opener=st.sampled_from(OPENERS),
+       correction=st.sampled_from(CORRECTIONS))
+def test_a_correction_then_another_number_takes_the_answer_back(n, delta, opener, correction):
+    completion = opener.format(n=n) + " " + correction.format(m=n + delta)
+    assert math_reward(completion, solution=str(n)).outcome != "correct", completion
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 999), opener=st.sampled_from(OPENERS),
+       correction=st.sampled_from(CORRECTIONS))
+def test_a_correction_that_ends_on_the_answer_keeps_it(n, opener, correction):
+    completion = opener.format(n=n) + " " + correction.format(m=n)
+    assert math_reward(completion, solution=str(n)).outcome == "correct", completion
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 999), a=st.integers(1, 99), b=st.integers(1, 99),
+       opener=st.sampled_from(MARKED), check=st.sampled_from(CHECKS))
+def test_work_with_other_numbers_and_no_correction_keeps_the_answer(n, a, b, opener, check):
+    completion = opener.format(n=n) + " " + check.format(a=a, b=b, c=a + b)
+    assert math_reward(completion, solution=str(n)).outcome == "correct", completion
