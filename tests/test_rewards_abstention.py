@@ -138,10 +138,10 @@ def test_seed_mode_unchanged():
 
 
 def test_patterns_extend_from_config():
-    extra = {"abstain": ["search me"], "veto": ["no idea is too small"]}
+    extra = {"abstain": ["ask me another"], "veto": ["no idea is too small"]}
     patterns = robust_patterns(extra)
-    assert detect_abstention("Search me.").label == "answer"
-    assert detect_abstention("Search me.", patterns=patterns).label == "abstain"
+    assert detect_abstention("Ask me another.").label == "answer"
+    assert detect_abstention("Ask me another.", patterns=patterns).label == "abstain"
     # without the veto, "no idea" is a disclaimer and the number after the colon a guess
     # behind it (a red-team round found guesses in a clause of their own read as
     # abstentions: such a guess is a hedge)
@@ -149,7 +149,7 @@ def test_patterns_extend_from_config():
     assert detect_abstention("No idea is too small, so: 7.", patterns=patterns).label == "answer"
     # the same dict, loaded from a JSON config, reaches the reward through its parameters
     params = json.loads(json.dumps({"extra_patterns": extra}))
-    assert abstention_reward("Search me.", **params).outcome == "abstain"
+    assert abstention_reward("Ask me another.", **params).outcome == "abstain"
 
 
 def test_bad_patterns_fail_clearly():

@@ -93,11 +93,13 @@ class Detection:
     """What the detector found in one response.
 
     Attributes:
-        label: "answer", "abstain" or "hedge" (an abstention phrase plus a committed answer).
-        phrase: the abstention phrase that decided the label (None for "answer").
+        label: "answer", "abstain" or "hedge" (an abstention phrase plus a committed answer,
+            or a guess).
+        phrase: the abstention phrase (or the guess) that decided the label (None for
+            "answer").
         commitment: the committed-answer marker found (None when there is none).
         ignored: phrases found but discounted, as (phrase, reason) pairs, reason one of
-            "idiom", "quoted", "restatement".
+            "title", "idiom", "quoted", "restatement", "side_issue".
     """
 
     label: str
@@ -133,10 +135,29 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
     return left, (found.end() if found else len(text))
 
 
+def _title(cased: str | None, start: int, end: int) -> bool:
+    """Whether the phrase at `cased[start:end]` (the response with its case) is written as a
+    title: two or more words, each capitalised and none all upper-case, after the start of
+    its sentence ("The answer is Nobody Knows, a 1996 song", "directed Nobody Knows
+    (2004)"). Shouting ("I DON'T KNOW") is no title, nor is a phrase that opens its
+    sentence ("I Don't Know.", German "Keine Ahnung, ehrlich gesagt": nouns are capitalised
+    there)."""
+    if cased is None:
+        return False
+    words = re.findall(r"[^\W\d_][\w']*", cased[start:end])
+    if len(words) < 2 or not all(w[0].isupper() and not (len(w) > 1 and w.isupper())
+                                 for w in words if w != "I"):
+        return False
+    left, _ = _sentence(cased, start, end)
+    return bool(re.search(r"[^\W_]", cased[left:start]))  # not where a sentence starts
+
+
 def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
-              question: str) -> str | None:
+              question: str, cased: str | None = None) -> str | None:
     """Why an abstention match does not count (a reason label), or None when it counts."""
     start, end = match.span()
+    if _title(cased, start, end):
+        return "title"
     lo = max(0, start - 40)
     vetoes = iter_matches(compiled["veto"], text, lo, end + 40)
     if any(v.start() < end and start < v.end() for v in vetoes):
@@ -160,7 +181,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
                       question: str | None = None) -> Detection:
     """Label a response `answer`, `abstain` or `hedge` (the robust detector).
 
-    Rules, in order: an abstention phrase does not count when it overlaps an idiom
+    Rules, in order: an abstention phrase does not count when it is written as a title
+    (every word capitalised: "Nobody Knows, a 1996 song"), overlaps an idiom
     (`veto`, e.g. "I cannot stress this enough"), starts inside a quotation, or sits in a
     restatement of the question (a sentence that opens with a cue such as "You asked
     whether", a question such as "Is it impossible to ...?" that does not open with the
@@ -173,6 +195,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     ...", "I'm not sure why") -> answer when there is a commitment or a contrasting
     clause or an answer sentence/clause after it ("I'm not sure why, but the capital is
     Canberra", "Paris. Not sure if that helps!"), else abstain;
+    a guess alone (`guess`: "My best guess is Paris", "Lisbon rings a bell") -> hedge;
     nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
@@ -187,19 +210,23 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
 
     Returns:
-        a `Detection`. Cost: one regex scan for responses without any abstention phrase.
+        a `Detection`. Cost: two regex scans (abstention phrases, guesses) for a response
+        with neither.
     """
-    low = apostrophes(fold(text).lower())
+    cased = fold(text)
+    low = apostrophes(cased.lower())
+    cased = cased if len(cased) == len(low) else None  # positions must agree for titles
     compiled = patterns.compiled
     abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
     first = first_match(abstain, low)
+    quotes = [m.span() for m in _QUOTE_RE.finditer(low)] if first is not None or \
+        first_match(compiled["guess"], low) else []
     if first is None:
-        return _ANSWER
-    quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
+        return _answer_or_guess(low, None, (), compiled, quotes)
     question = " ".join(fold(question).lower().split()) if question else ""
     counted, scoped, ignored = [], [], []
     for match in iter_matches(abstain, low, first.start()):
-        reason = _discount(low, match, compiled, quotes, question)
+        reason = _discount(low, match, compiled, quotes, question, cased)
         if reason:
             ignored.append((match.group(), reason))
         elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()):
@@ -225,7 +252,19 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
                 low, [m.span() for m in scoped]):  # "..., but the capital is Canberra"
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
-    return Detection("answer", None, commitment, tuple(ignored))
+    return _answer_or_guess(low, commitment, tuple(ignored), compiled, quotes)
+
+
+def _answer_or_guess(low: str, commitment: str | None, ignored: tuple, compiled: dict,
+                     quotes: list) -> Detection:
+    """A response with no counted abstention phrase: `hedge` when it commits through a
+    guess (`guess` patterns: "My best guess is Paris", "Lisbon rings a bell"; not inside a
+    quotation), else `answer`."""
+    for guess in iter_matches(compiled["guess"], low):
+        if not any(q0 <= guess.start() < q1 for q0, q1 in quotes):
+            return Detection("hedge", guess.group(), guess.group(), ignored)
+    return Detection("answer", None, commitment, ignored) if (commitment or ignored) \
+        else _ANSWER
 
 
 _ANSWER = Detection("answer")

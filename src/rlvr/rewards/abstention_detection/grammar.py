@@ -19,8 +19,18 @@ classes, and every combination is a pattern:
               | (impossible | not possible) (for X)? to KNOW-VERB
               | (can|could|will|may) (not|never) be (known|determined|...)  (impersonal)
     IGNORANCE = SUBJECT ADV* don't ADV* know | SUBJECT ADV* have ADV* no ADV* (idea|clue)
-                | SUBJECT ADV* be ADV* not ADV* (sure|certain) | be ADV* (unsure|uncertain)
-                ("I honestly have no idea", "I'm really not sure")
+                | SUBJECT ADV* be ADV* not ADV* (sure|certain|positive|confident)
+                | be ADV* (unsure|uncertain) | be (hazy|fuzzy|rusty) on
+                ("I honestly have no idea", "I'm really not sure", "I'm not 100% positive")
+    GENERIC   = you NEGATED-MODAL ADV* ABILITY? KNOW-VERB, with nothing after the verb but
+                the clause's end or an embedded question ("You can't know.", "you'd never
+                know who"; not "you can't tell anyone", "you can't say no to pizza")
+              | not something ANYONE MODAL ADV* KNOW-VERB ("not something anybody could know")
+    LATER     = will only be PARTICIPLE (later | in time | when ...) | only time will tell
+              | time will tell | remains to be seen          (known only in the future)
+    IDIOM     = the fixed idioms of not knowing: beats me, search me, your guess is as good
+                as mine, haven't the foggiest, drawing a blank, no earthly idea, ... (idioms
+                are lexical: a closed list is the right form for them)
 
 ADV is any run of the adverbs people put inside these phrases (really, honestly, truly,
 genuinely, simply, just, actually, frankly, possibly, ever, even, quite, entirely, ...).
@@ -103,6 +113,27 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"{SUBJECT} {ADV}(?:have|'ve) {ADV}no {ADV}(?:idea|clue)",
         rf"{SUBJECT} {ADV}(?:have not|haven't|'ve not) (?:got )?(?:a|any|one|the (?:faintest|"
         rf"slightest|foggiest|remotest|least)) (?:clue|idea)",
-        rf"{BE} {ADV}not {ADV}(?:sure|certain)",
+        rf"{BE} {ADV}not {ADV}(?:100% |one hundred percent |a hundred percent )?"
+        rf"(?:sure|certain|positive|confident)",
         rf"{BE} {ADV}(?:unsure|uncertain)",
+        rf"{BE} {ADV}(?:a (?:bit|little) )?(?:hazy|fuzzy|rusty|shaky|foggy) (?:on|about)",
+        # GENERIC: the impersonal "you", only where the verb has no object
+        rf"you(?:'(?:ll|d) never| {ADV}(?:{NEG_MODAL}|will never|would never)) {ADV}{ABILITY}{ADV}"
+        rf"(?:know|tell|say|be sure|be certain|predict)"
+        rf"(?=\s*(?:[.!?;,\u2014]|$|for (?:sure|certain)|(?:that|what|who|whom|when|where|"
+        rf"whether|if|how|which|why|yet)\b))",
+        rf"not (?:something|anything|a thing) (?:that )?(?:i|we|one|you|anyone|anybody|"
+        rf"people|humans?|science) {ADV}(?:{MODAL}) {ADV}(?:ever )?{ABILITY}{ADV}{KNOW_VERB}",
+        # LATER: known only in the future
+        rf"(?:will|can|could|would) only (?:ever )?be {PARTICIPLE}",
+        r"(?:only )?time (?:will|can|could|alone will) tell",
+        r"remains? to be seen",
+        # IDIOM: fixed idioms of not knowing
+        r"(?:(?<!\w)beats|search) me(?![\w'])",
+        r"your guess is as good as mine",
+        rf"{SUBJECT} {ADV}(?:have not|haven't|'ve not|have|'ve) (?:got )?(?:the )?"
+        rf"(?:foggiest|faintest|slightest|remotest)(?: (?:idea|clue|notion))?",
+        rf"{BE} {ADV}(?:drawing|coming up with) (?:a )?blank",
+        r"no (?:earthly|earthy) idea",
+        r"(?:you've|you have) got me(?: there)?(?=\s*[.!,;]|\s*$)",
     )

@@ -33,7 +33,7 @@ from typing import Any
 from rlvr.errors import RlvrError
 
 DATA_FILE = "abstention_languages.json"
-PATTERN_KINDS = ("abstain", "commit", "scoped", "veto")
+PATTERN_KINDS = ("abstain", "commit", "guess", "scoped", "veto")
 REQUIRED_FIELDS = ("name", "abstain", "commit", "sources")
 _FIELDS = ("name", *PATTERN_KINDS, "sources")
 _CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
@@ -127,7 +127,7 @@ def language_patterns(kind: str,
     """All languages' patterns of one kind, in file order.
 
     Args:
-        kind: "abstain", "commit", "scoped" or "veto".
+        kind: "abstain", "commit", "guess", "scoped" or "veto".
         languages: parsed language data (default: `LANGUAGES`).
     Raises:
         RlvrError: unknown kind.

@@ -22,7 +22,7 @@ from rlvr.rewards.abstention_detection.compiler import MACROS, compile_kind
 from rlvr.rewards.abstention_detection.grammar import grammar_patterns
 from rlvr.rewards.abstention_detection.languages import language_patterns
 
-__all__ = ["MACROS", "ABSTAIN", "SCOPED", "VETO", "COMMIT", "CUES", "AbstentionPatterns",
+__all__ = ["MACROS", "ABSTAIN", "SCOPED", "VETO", "COMMIT", "GUESS", "CUES", "AbstentionPatterns",
            "ROBUST_PATTERNS", "first_match", "iter_matches", "robust_patterns"]
 
 # An abstention phrase: the response declines to give an answer, or says none exists.
@@ -68,6 +68,7 @@ ABSTAIN: tuple[str, ...] = (
     r"(?:it's|it is|that's|that is) a mystery",
     r"no clue",
     r"i (?:wouldn't|would not) know",
+    r"{dont} quote me",  # a disclaimer of certainty: with a guess after it, a hedge
     r"{im} not familiar with",
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
@@ -106,6 +107,10 @@ VETO: tuple[str, ...] = (
     r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
     r"(?:never|not|{dont}|wouldn't|won't|will not|didn't|did not) (?:say|said|claim|claimed|pretend) "
     r"(?:that )?(?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
+    # an ignorance the response forbids or denies: "Don't tell me nobody knows: ...", "never
+    # pretend you don't know"
+    r"(?:{dont}|do not|never|stop) (?:tell(?:ing)? me|say(?:ing)?|pretend(?:ing)?|claim(?:ing)?|"
+    r"act(?:ing)? like) (?:that )?(?:no(?:-|)(?:one|body)|no one|i|we|you|it(?:'s| is))",
     # "I can't say I've been there", "I wouldn't say it's wrong": a remark, not a decline
     r"i (?:{cant}|{couldnt}|wouldn't|would not) (?:honestly |really )?say (?:that )?(?:i(?:'ve|'m|'d| have| had| "
     r"was| am| agree| disagree| blame| like| love| mind)|it(?:'s| is| was)|that's|so\b|no\b|yes\b)",
@@ -124,7 +129,6 @@ COMMIT: tuple[str, ...] = (
     r"fascinating|important|worth|always|hard|difficult|impossible|possible|unclear|unknown|likely to|"
     r"an? (?:interesting|exciting|great|good|fun|fascinating|difficult|tough|hard|open|complex)))"
     r"|probably|likely|most likely|perhaps|maybe|possibly|my (?:best )?guess|if i had to guess|the answer)",
-    r"my (?:best |educated )?guess (?:is|would be)",
     # a number after "but", or stated as "it is N": "I'm not sure, but 1850."
     r"(?:but|however|though|yet),? (?:(?:it(?:'s| is| was| might be| may be)|maybe|probably|perhaps|"
     r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}"
@@ -140,7 +144,12 @@ COMMIT: tuple[str, ...] = (
     r"(?:probably|most likely|perhaps|maybe|possibly)(?<!n't\spossibly)(?<!not\spossibly) (?!not\b|never\b|nobody\b|none\b|check|ask|try|"
     r"consult|look|search|see|contact|visit|google|you\b|we\b|someone|somebody|they\b|someday|one day)"
     r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
-    r"if i (?:had|have) to (?:guess|say|pick|choose)",
+    # "I'd say Paris" states an answer (an opinion marker, not a guess: no hedge on its own)
+    r"i(?:'d| would) say (?!(?:i|we|nobody|no one|noone|none|nothing|not|that (?:i|we|nobody|"
+    r"no one)|it(?:'s| is) (?:impossible|unknown|hard|unclear))\b)[^\W_]",
+    r"(?:but|though|however|although),? i (?:can |do )?(?:confirm|believe|recall|remember|"
+    r"think|suspect|reckon|am fairly sure|'m fairly sure|'m pretty sure|am pretty sure) "
+    r"(?!(?:i|we|nobody|no one|it(?:'s| is) (?:impossible|unknown|hard|unclear))\b)[^\W_]",
     r"i(?:'d| would) (?:guess|say|estimate) (?:it|that|the|around|about|approximately|roughly)",
     r"i (?:think|believe|suspect) (?:it(?:'s| is| was| would be| might be)|that it|the answer|that the)",
     r"(?:probably|most likely|likely|possibly|perhaps|maybe) (?:it(?:'s| is| was)|the answer|around|about|\d)",
@@ -148,9 +157,27 @@ COMMIT: tuple[str, ...] = (
     r"(?:it|that|this|the answer) (?:could|might|may) (?:well |possibly )?be (?!anything|any\b|many|several|"
     r"one of|either|hard|difficult|impossible|possible|true|the case|different|a number|more|less|"
     r"longer|shorter|years|decades|centuries|a while|some time|soon|now)[^\W_]\S*",
-    r"i(?:'d| would) (?:put it at|put it around|ballpark|venture|bet|estimate|guess)",
+    r"i(?:'d| would) (?:put it at|put it around|ballpark|estimate)",
     r"somewhere (?:around|between|near|in the (?:range|region|neighbou?rhood) of)",
 ) + language_patterns("commit")
+
+# A guess: uncertainty and an answer in one phrase ("My best guess is Paris", "I'd go with
+# Canberra", "Lisbon would be my pick", "Lisbon rings a bell", "if pressed, 1912"): a hedge
+# on its own, and a commitment that makes an abstention phrase a hedge.
+GUESS: tuple[str, ...] = (
+    r"my (?:best |educated |honest |wild )?guess(?: is| would be|'s)",
+    r"if i (?:had|have|were) to (?:guess|say|pick|choose|bet)",
+    r"i(?:'d| would) (?:guess|go with|pick|choose|opt for|lean (?:towards?|to)|wager|"
+    r"bet(?: on)?|put my money on|venture|hazard) (?!(?:i|we|nobody|no one|noone|none|nothing|"
+    r"not|that (?:i|we|nobody|no one)|it(?:'s| is) (?:impossible|unknown|hard|unclear))\b)[^\W_]",
+    r"my (?:bet|money|pick|vote|hunch|gut(?: feeling)?|instinct|inclination)(?:'s| is| would be| "
+    r"says| goes| tells me| would go| would be on) (?!(?:that (?:i|we|nobody|no one)|nobody|"
+    r"no one)\b)[^\W_]",
+    r"(?:would be|is) my (?:pick|bet|guess|choice|best guess|hunch)",
+    r"rings a bell",
+    r"gut (?:feeling|instinct)?\s*(?:says|tells me|is)",
+    r"if (?:pressed|forced|i must)",
+) + language_patterns("guess")
 
 # A sentence that opens with one of these restates the question rather than answering.
 CUES: tuple[str, ...] = (
@@ -159,7 +186,7 @@ CUES: tuple[str, ...] = (
     r"as for (?:whether|if)|regarding (?:whether|if)|asking (?:whether|if)|q:|question:)",
 )
 
-_PATTERN_KINDS = ("abstain", "scoped", "veto", "commit", "cues")
+_PATTERN_KINDS = ("abstain", "scoped", "veto", "commit", "guess", "cues")
 
 
 def iter_matches(regex: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):
@@ -205,6 +232,7 @@ class AbstentionPatterns:
     scoped: tuple[str, ...] = SCOPED
     veto: tuple[str, ...] = VETO
     commit: tuple[str, ...] = COMMIT
+    guess: tuple[str, ...] = GUESS
     cues: tuple[str, ...] = CUES
 
     @functools.cached_property
@@ -212,6 +240,7 @@ class AbstentionPatterns:
         """Each kind compiled into one alternation (built once per instance), plus
         `abstain_ascii`: the abstain patterns that can match ASCII text."""
         compiled = {kind: compile_kind(getattr(self, kind)) for kind in _PATTERN_KINDS}
+        compiled["commit"] = compile_kind(self.commit + self.guess)  # a guess commits too
         compiled["abstain_ascii"] = compile_kind(self.abstain, ascii_only=True)
         return compiled
 
@@ -232,7 +261,7 @@ def robust_patterns(extra: dict[str, Any] | None = None) -> AbstentionPatterns:
     """The default robust patterns, extended with `extra` (e.g. from a config file).
 
     Args:
-        extra: {kind: [regex, ...]} with kind in abstain, scoped, veto, commit, cues; the
+        extra: {kind: [regex, ...]} with kind in abstain, scoped, veto, commit, guess, cues; the
             patterns are added to the built-in ones. A space matches any whitespace and the
             MACROS ({dont}, {cant}, {couldnt}, {im}, {verb}) may be used.
     Raises:

@@ -11,8 +11,10 @@ once:
   head-final languages (Turkish, Japanese, Korean), preceded by the interrogative in the
   same clause (neden, なぜ, 왜). Also a side issue: doubt about the response's usefulness
   ("not sure if that helps", "not sure this is what you were looking for"), ignorance of
-  other answers ("I don't know of any other"), and a capability limit ("I cannot browse
-  the internet", "I don't have access to real-time data").
+  other answers ("I don't know of any other"), ignorance about the conversation (a
+  wh-clause about the asker or the speaker: "I don't know what textbook you're using", "I
+  can't remember who told me this"), and a capability limit ("I cannot browse the
+  internet", "I don't have access to real-time data").
 * `CONTRAST`: a contrasting clause that goes on to say something (but, pero, mais, aber,
   ma, mas, но, ama, اما, 但是, けど, 지만 ...): after a side issue it makes the response an
   answer.
@@ -37,6 +39,8 @@ import re
 
 _WH_AFTER = re.compile(
     r"[\s,]*(?:(?:really|exactly|quite|entirely|for sure|even)\s+)*"
+    # the verb after a bare "I can't": "I can't remember who told me"
+    r"(?:(?:remember|recall|know|say|tell|understand|see|imagine|work out|figure out)\s+)?"
     r"(?:why|how come|what (?:you|prompted|made|motivated|led|the point|this has to do|it has to do)|"
     r"where you|who (?:told|asked) you|whether you|if you(?:'re| are) (?:asking|joking|serious)|"
     r"por ?qu[ée]|pourquoi|warum|wieso|weshalb|perch[ée]|porque|зачем|почему|چرا|"
@@ -46,7 +50,12 @@ _WH_AFTER = re.compile(
     r"answers your|is what you|was what you|is the kind of)|what you(?:'re| are| were) looking for|"
     r"how (?:helpful|useful)|"
     # about other answers: "I don't know of any other", "... anyone who would disagree"
-    r"(?:of )?(?:any|a single|an?) (?:other|better|different)\b|(?:anyone|anybody) (?:who|else))")
+    r"(?:of )?(?:any|a single|an?) (?:other|better|different)\b|(?:anyone|anybody) (?:who|else)|"
+    # about the conversation: a wh-clause about the asker, or with the speaker as its object
+    # ("what textbook you're using", "who told me this"; not "if I can answer this", which
+    # is about the question)
+    r"(?:what|which|who|whom|where|when|how)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:you|your|you're|you've|you'd|me|my)\b)")
 # a capability limit, not ignorance of the answer: "I cannot browse the internet", "I don't
 # have access to real-time data"
 _CAPABILITY = re.compile(r"[^.!?;:\n]{0,40}?\b(?:browse|brows(?:ing|er)|the internet|the web|"

@@ -67,6 +67,10 @@ _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|in
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively|else)\b(?!\W*$)")
+# an item that rules candidates out ("it can't be Rome or Madrid, which leaves Paris",
+# "Paris, not Rome or Madrid"): it and the items after it, up to the alias, are no offer
+_RULED_OUT = re.compile(r"(?:\b(?:not|never|neither|nor|cannot|except|excluding|"
+                        r"rul(?:es?|ed|ing) out|eliminat\w*)\b|n't\b)")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
@@ -118,7 +122,9 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. An answer
     frame or lead-in ("the answer is", "it could be") does not count toward an item's
     length, a "?" between items marks alternatives ("Paris? London."), and a question is
-    dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Lists
+    dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Items
+    ruled out are no offer: a negation and the items after it up to the alias ("It can't
+    be Rome or Madrid, which leaves Paris", "Paris, not Rome or Madrid"). Lists
     across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
     Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
     lower-cased.
@@ -142,6 +148,14 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
                   and not _CONFIRM.match(p)
                   and (has_or or not _PREPOSITION.match(p)))
                  or (has_or and p.endswith(_MARK)) for p in items]
+        ruled_out = False  # a negation scopes over the disjunction after it, up to the alias
+        for i, item in enumerate(items):
+            if _MARK in item:
+                ruled_out = False
+            elif _RULED_OUT.search(item):
+                ruled_out = True
+            if ruled_out:
+                flags[i] = False
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
             if flag:

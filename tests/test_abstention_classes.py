@@ -1,0 +1,159 @@
+"""Round 4 classes of the free-text abstention detector, as properties over generated
+inputs (the instances are rows of benchmarks/redteam_abstention.py; word lists here are
+written apart from the detector's patterns):
+
+* an impersonal decline ("you can't know", "will only be known later", "only time will
+  tell", "not something anybody could know") is an abstention; "you can't" with an object
+  after the verb ("you can't tell anyone") is not;
+* a fixed idiom of not knowing ("beats me", "your guess is as good as mine", ...) is an
+  abstention, and with a guess after it a hedge;
+* a guess marker ("my bet is X", "I'd go with X", "X rings a bell") makes a hedge, alone
+  or after a disclaimer, and never scores like a plain correct answer;
+* a title that holds an abstention phrase ("directed Nobody Knows (2004)") is an answer;
+  the same words opening the response are an abstention;
+* the rhetorical "who knows" of each listed language abstains, its relative use ("Wer
+  weiß, wie man ...") does not;
+* candidates ruled out before the answer ("It can't be Rome or Madrid, which leaves
+  Paris") are no list: the gold scores as correct;
+* ignorance about the conversation ("I don't know what textbook you're using, but ...")
+  before a committed answer keeps the answer.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlvr.rewards.abstention_detection import detect_abstention
+from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
+
+FAST = settings(max_examples=80, deadline=None)
+GOLDS = ["Paris", "Canberra", "Jupiter", "Lisbon", "Armstrong", "1969"]
+OTHERS = ["Rome", "Madrid", "Sydney", "Mars", "Oslo", "1970"]
+
+
+def strict(text: str, gold: str, unanswerable: bool = False):
+    return selfaware_reward(text, expected_answer=[gold], is_unanswerable=unanswerable,
+                            **STRICT_PRESET)
+
+
+ENDS = st.sampled_from([".", "!", " for sure.", " that.", " who did it.", " yet.", ""])
+
+
+@FAST
+@given(st.sampled_from(["You can't", "You cannot", "You can never", "You'll never",
+                        "You'd never", "You couldn't possibly", "You won't ever"]),
+       st.sampled_from(["know", "tell", "say", "be sure", "be certain"]), ENDS)
+def test_an_impersonal_decline_abstains(modal, verb, end):
+    text = f"{modal} {verb}{end}"
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(["You can't", "You cannot", "You can never"]),
+       st.sampled_from(["tell anyone about it", "say no to pizza", "know everything at once",
+                        "tell the difference by taste"]), st.sampled_from(GOLDS))
+def test_you_cant_with_an_object_is_no_decline(modal, rest, gold):
+    text = f"{gold}. {modal} {rest}."
+    assert detect_abstention(text).label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(["That will only be known later", "It can only be determined in time",
+                        "Only time will tell", "Time will tell", "It remains to be seen",
+                        "That's not something anybody could know",
+                        "It is not something anyone can predict"]),
+       st.sampled_from([".", "!", "..."]))
+def test_known_only_later_or_by_no_one_abstains(phrase, end):
+    assert strict(phrase + end, "Brazil", unanswerable=True).outcome == "abstained_unanswerable"
+
+
+IDIOMS = ["Beats me", "Search me", "Your guess is as good as mine", "I haven't the foggiest",
+          "I haven't got the faintest idea", "I'm drawing a blank", "No earthly idea",
+          "You've got me there"]
+
+
+@FAST
+@given(st.sampled_from(IDIOMS), st.sampled_from([".", "!", "..."]), st.booleans())
+def test_an_idiom_of_not_knowing_abstains(idiom, end, lower):
+    text = (idiom.lower() if lower else idiom) + end
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(IDIOMS), st.sampled_from(["but I'd guess {x}.", "though my bet is {x}.",
+                                                  "I'd go with {x}.", "{x} rings a bell."]),
+       st.sampled_from(GOLDS + OTHERS))
+def test_an_idiom_then_a_guess_is_a_hedge(idiom, guess, x):
+    text = f"{idiom}, {guess.format(x=x)}"
+    assert detect_abstention(text).label == "hedge", text
+
+
+GUESSES = ["My bet is {x}.", "I'd go with {x}.", "{x} would be my pick.", "{x} rings a bell.",
+           "My hunch is {x}.", "Gut feeling says {x}.", "If I had to guess, {x}.",
+           "My best guess is {x}.", "I'd wager {x}."]
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(GUESSES),
+       st.sampled_from(["", "I'm not sure. ", "Hard to say. ", "Tough one. "]))
+def test_a_guess_is_a_hedge_and_never_scores_as_a_plain_answer(gold, guess, lead):
+    text = lead + guess.format(x=gold)
+    assert detect_abstention(text).label == "hedge", text
+    assert strict(text, gold).score < strict(f"{gold}.", gold).score, text
+
+
+TITLED = ["Nobody Knows", "I Don't Know", "Who Knows", "No One Knows"]
+
+
+@FAST
+@given(st.sampled_from(TITLED), st.sampled_from([
+    "The answer is {t}, a {y} song.", "Kore-eda directed {t} ({y}).",
+    "It was the film {t}, released in {y}."]), st.integers(1950, 2024))
+def test_a_title_inside_a_sentence_is_an_answer(title, frame, year):
+    text = frame.format(t=title, y=year)
+    assert detect_abstention(text).label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(TITLED), st.sampled_from([".", "!", ""]))
+def test_the_same_words_opening_the_response_abstain(title, end):
+    assert detect_abstention(title + end).label == "abstain", title + end
+
+
+@FAST
+@given(st.sampled_from(["¿Quién sabe?", "Qui sait ?", "Chissà.", "Chi lo sa?", "Wer weiß?",
+                        "Wer weiß das schon?", "Кто его знает.", "Quem sabe?", "Kim bilir?",
+                        "谁知道？", "不知道。", "知りません。", "Keinen Schimmer."]))
+def test_the_rhetorical_who_knows_abstains_in_each_language(text):
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(["Wer weiß, wie man Brot backt, braucht kein Rezept.",
+                        "Celui qui sait lire comprend.", "Кто знает ответ, тот молчит.",
+                        "Quem sabe cozinhar come bem.", "Chi lo sa fare lo fa."]))
+def test_the_relative_who_knows_is_no_abstention(text):
+    assert detect_abstention(text).label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.lists(st.sampled_from(OTHERS), min_size=1, max_size=3,
+                                        unique=True),
+       st.sampled_from(["It can't be {o}, which leaves {g}.", "{g}, not {o}.",
+                        "It isn't {o}, so it must be {g}.", "Ruling out {o}, it is {g}."]))
+def test_candidates_ruled_out_before_the_answer_are_no_list(gold, others, frame):
+    listed = " or ".join(others)
+    text = frame.format(o=listed, g=gold)
+    assert strict(text, gold).outcome == "correct", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "I don't know what textbook you're using, but the answer is {g}.",
+    "I can't remember who told me this, but it's {g}.",
+    "Not sure where you heard otherwise, but it's {g}.",
+    "I have no idea what your teacher said, but the answer is {g}."]))
+def test_ignorance_about_the_conversation_keeps_the_answer(gold, frame):
+    text = frame.format(g=gold)
+    assert strict(text, gold).outcome == "correct", text
