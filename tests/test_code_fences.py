@@ -98,3 +98,37 @@ def test_humaneval_fences_and_bindings_in_the_sandbox(completion, score):
 def test_the_program_never_holds_a_fence():
     job = build_job("Sure:\n~~~python\nadd = lambda a, b: a + b\n~~~\nDone.", TASK)
     assert "~~~" not in job["program"] and "Sure:" not in job["program"]
+
+
+@FAST
+@given(st.sampled_from(PROGRAMS[:4]), st.sampled_from(["`", "~"]), st.integers(1, 8),
+       st.sampled_from(["", "python"]), st.sampled_from(["\n", "\r\n"]),
+       st.sampled_from(["Steps:\n\n1. Write it:\n", "Here you go:\n", ""]))
+def test_a_fence_indented_with_its_code_gives_the_program(program, char, indent, info, eol,
+                                                           lead):
+    """A fence inside a list item or indented with its prose: the code lines carry the
+    fence's indentation, which is not the program's (CommonMark removes it)."""
+    pad = " " * indent
+    body = eol.join(pad + line if line else line for line in program.split("\n"))
+    text = f"{lead}{eol}{pad}{char * 3}{info}{eol}{body}{eol}{pad}{char * 3}{eol}2. Done."
+    assert extract_code(text, "f").rstrip("\n") == program
+
+
+@FAST
+@given(st.sampled_from(PROGRAMS[:4]),
+       st.sampled_from(["Here is the function:", "To do this we add one.\nThe code:",
+                        "Sure! This works:"]),
+       st.sampled_from(["", "This returns the result.", "Hope this helps!"]),
+       st.sampled_from(["\n", "\n\n"]))
+def test_unfenced_code_after_prose_gives_the_program(program, lead, tail, gap):
+    text = f"{lead}{gap}{program}\n" + (f"{gap}{tail}\n" if tail else "")
+    assert extract_code(text, "f").rstrip("\n") == program
+
+
+@pytest.mark.parametrize("text", [
+    "Here is the idea:\n\ndef g(x):\n    return x\n",   # binds another name: left as written
+    "    return x + 1\n",                                 # a body that continues the prompt
+    "I cannot write this function.",                      # no code at all
+])
+def test_text_without_a_program_for_the_entry_point_is_left_as_written(text):
+    assert extract_code(text, "f") == text

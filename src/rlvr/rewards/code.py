@@ -16,8 +16,9 @@ Two task formats:
   or a standard module unless the reference `code` defines that name (`task_functions`).
 
 Code inside Markdown fences is extracted (`fenced_blocks`: backtick or tilde fences of any
-length, any line endings, a Python or empty info string, the last block open to the end;
-the last block that binds the entry point, else the last block), for a whole program and
+length and indentation, any line endings, a Python or empty info string, the last block
+open to the end; the last block that binds the entry point, else the last block; without
+a fence, code after a line of prose, `_after_prose`), for a whole program and
 for a body that continues the prompt alike. The program never runs in this process, nor in the
 process that runs the tests: see `rlvr.sandbox` (two processes, plain data between them)
 and docs/rewards.md for what crosses. Batches (the TRL adapter, `rlvr score`) run in
@@ -35,10 +36,13 @@ from rlvr.rewards.registry import register_reward
 from rlvr.sandbox import SandboxLimits, SandboxResult, run_many
 
 # A fenced code block as CommonMark reads one: an opening line of 3+ backticks or 3+ tildes
-# (indented up to 3 spaces) with an optional info string, the code, then a closing line of
-# the same character at least as long; a block never closed runs to the end of the text
-# (cut at the token cap). Line endings CRLF and CR read as LF.
-_OPENING = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$")
+# with an optional info string, the code, then a closing line of the same character at
+# least as long; a block never closed runs to the end of the text (cut at the token cap).
+# Line endings CRLF and CR read as LF. A fence may be indented (inside a list item, or
+# indented with the prose around it): the closing line may be indented up to 3 spaces more
+# than the opening one, and the indentation all code lines share is removed up to the
+# opening line's (`_dedent`).
+_OPENING = re.compile(r"^([ \t]*)(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$")
 # info strings of Python code ("python", "py3", "{.python}", "python title=x"); an empty
 # one counts as Python, a block labelled another language ("text", "bash") does not
 _PYTHON_INFO = re.compile(r"^\{?\.?(?:python[23]?|py[23]?|ipython[23]?)\b", re.IGNORECASE)
@@ -56,15 +60,30 @@ def fenced_blocks(completion: str) -> list[tuple[str, str]]:
     blocks, i = [], 0
     while i < len(lines):
         opening = _OPENING.match(lines[i])
-        if not opening or (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+        if not opening or (opening.group(2)[0] == "`" and "`" in opening.group(3)):
             i += 1
             continue
-        fence = opening.group(1)
-        closing = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
-        end = next((j for j in range(i + 1, len(lines)) if closing.match(lines[j])), len(lines))
-        blocks.append((opening.group(2), "\n".join(lines[i + 1:end])))
+        indent = len(opening.group(1).expandtabs(4))
+        fence = opening.group(2)
+        closing = re.compile(rf"^ {{0,{indent + 3}}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = next((j for j in range(i + 1, len(lines))
+                    if closing.match(lines[j].expandtabs(4))), len(lines))
+        blocks.append((opening.group(3), _dedent(lines[i + 1:end], indent)))
         i = end + 1
     return blocks
+
+
+def _dedent(lines: list[str], indent: int) -> str:
+    """The code lines of a block whose opening fence is indented by `indent` columns,
+    joined, with the indentation they all share removed up to `indent` (a fence in a list
+    item indents its code with it). Code written at the margin under an indented fence
+    keeps its own indentation, which is Python's."""
+    if indent:
+        lines = [line.expandtabs(4) if line[:1] == "\t" else line for line in lines]
+        shared = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()),
+                     default=0)
+        lines = [line[min(shared, indent):] for line in lines]
+    return "\n".join(lines)
 
 
 def binds(code: str, name: str) -> bool:
@@ -95,19 +114,56 @@ def binds(code: str, name: str) -> bool:
 
 def extract_code(completion: str, entry_point: str | None = None) -> str:
     """The code in a response: its Python fenced blocks (`fenced_blocks`: backticks or
-    tildes, any length, an info string of Python or none, CRLF line endings, the last block
-    open to the end) -- the last one that binds the entry point (`binds`), else the last
-    one; the whole text when there is no such block.
+    tildes, any length, any indentation, an info string of Python or none, CRLF line
+    endings, the last block open to the end) -- the last one that binds the entry point
+    (`binds`), else the last one; with no such block, unfenced code after prose
+    (`_after_prose`), else the whole text.
     """
     blocks = [code for info, code in fenced_blocks(completion)
               if not info or _PYTHON_INFO.match(info)]
     if not blocks:
-        return completion
+        return _after_prose(completion, entry_point)
     if entry_point:
         defining = [b for b in blocks if binds(b, entry_point)]
         if defining:
             return defining[-1]
     return blocks[-1]
+
+
+# a line that starts a top-level Python statement a program opens with
+_CODE_START = re.compile(r"^(?:(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(|class[ \t]+\w+|import[ \t]+\w|"
+                         r"from[ \t]+[\w.]+[ \t]+import[ \t]|@\w)", re.MULTILINE)
+
+
+def _after_prose(completion: str, entry_point: str | None) -> str:
+    """Unfenced code after a line of prose ("Here is the function:\n\ndef add(a, b): ..."):
+    when the whole text is not Python, the text from the first line that opens a top-level
+    statement (`def`, `class`, `import`, `from ... import`, a decorator, an assignment to
+    the entry point), with prose lines
+    after the code dropped, provided that parses and binds the entry point (when one is
+    given). Otherwise the text as it is (a body that continues the prompt, or a program
+    that fails as written)."""
+    text = completion.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        ast.parse(text)
+        return completion
+    except (SyntaxError, ValueError):
+        pass
+    starts = [m.start() for m in [_CODE_START.search(text)] if m] + ([
+        m.start() for m in [re.search(rf"^{re.escape(entry_point)}[ \t]*(?::[^=\n]*)?=(?!=)",
+                                      text, re.MULTILINE)] if m] if entry_point else [])
+    start = min(starts, default=None)
+    if not start:  # no code line, or the text opens with one (and does not parse)
+        return completion
+    lines = text[start:].rstrip().split("\n")
+    for end in range(len(lines), 0, -1):  # prose after the code: drop trailing lines
+        code = "\n".join(lines[:end])
+        try:
+            ast.parse(code)
+        except (SyntaxError, ValueError):
+            continue
+        return code if entry_point is None or binds(code, entry_point) else completion
+    return completion
 
 
 def prompt_reference(prompt: str) -> str | None:
