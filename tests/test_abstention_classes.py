@@ -157,3 +157,26 @@ def test_candidates_ruled_out_before_the_answer_are_no_list(gold, others, frame)
 def test_ignorance_about_the_conversation_keeps_the_answer(gold, frame):
     text = frame.format(g=gold)
     assert strict(text, gold).outcome == "correct", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(["{g}?", "Is it {g}?", "{g} is the answer?",
+                                                 "Could it be {g}?", "Isn't it {g}?"]),
+       st.sampled_from(["No.", "Nope.", "Not at all.", "Definitely not.", "Of course not.",
+                        "I don't think so."]), st.sampled_from(["", " It's {o}."]),
+       st.sampled_from(OTHERS))
+def test_a_question_answered_no_never_gives_the_gold(gold, question, refusal, rest, other):
+    text = f"{question.format(g=gold)} {refusal}{rest.format(o=other)}"
+    assert strict(text, gold).outcome != "correct", text
+    from rlvr.rewards.qa import qa_reward
+    assert qa_reward(text, aliases=[gold], mode="contains").score != 1.0, text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(["Is it {g}?", "Could it be {g}?",
+                                                 "Isn't it obviously {g}?", "Was it {g}?"]),
+       st.sampled_from(["Yes.", "Yes, it is.", "I think so.", "Exactly.", "Indeed."]))
+def test_a_question_the_response_confirms_gives_the_gold(gold, question, confirmation):
+    text = f"{question.format(g=gold)} {confirmation}"
+    from rlvr.rewards.qa import qa_reward
+    assert qa_reward(text, aliases=[gold], mode="contains").score == 1.0, text

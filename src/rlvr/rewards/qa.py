@@ -54,7 +54,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
                                   unstrike)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
-from rlvr.rewards.answers.forms import asked_only, retracted, word_numbers
+from rlvr.rewards.answers.forms import retracted, stated, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -239,8 +239,7 @@ def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
         if not starts:
             continue
         seen = True
-        given = [s for s in starts
-                 if not denied(text, s, s + len(alias)) and not asked_only(text, s)]
+        given = [s for s in starts if stated(text, s, s + len(alias))]
         if given and not retracted(text, given[-1] + len(alias)):
             return True
     return False if seen else None

@@ -86,15 +86,46 @@ def retracted(text: str, end: int) -> bool:
 _ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|might|may|"
                    r"has|have|isn't|wasn't|what about|how about)\b")
 _CONFIRMS = re.compile(r"\s*(?:yes|yeah|yep|correct|exactly|indeed|right|that's right|"
-                       r"that's it|definitely|absolutely|it is|it was)\b")
+                       r"that's it|definitely|absolutely|it is|it was|"
+                       r"i (?:think|believe|guess|suppose|reckon) so)\b(?!\s+not\b)")
+# a question the next sentence answers "no": the occurrence inside it is not given
+_REFUSES = re.compile(r"\s*(?:no|nope|nah|not at all|not really|not quite|"
+                      r"(?:definitely|certainly|of course|absolutely|surely) not|"
+                      r"i (?:don't|do not) think so)\b")
+
+
+def _question_end(text: str, start: int) -> int:
+    """The index of the "?" that ends the sentence holding `start`, or -1 when that
+    sentence is no question."""
+    end = text.find("?", start)
+    if end < 0 or any(c in text[start:end] for c in ".!\n"):
+        return -1
+    return end
+
+
+def stated(text: str, start: int, end: int) -> bool:
+    """Whether the occurrence `text[start:end]` of an answer is given: not denied
+    (`rlvr.rewards.answers.denial.denied`), not only asked (`asked_only`), and not in a
+    question the next sentence answers "no" ("Paris? Definitely not.", "Paris is the answer?
+    Not at all."). A question the next sentence confirms gives it, a negative one too
+    ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so.")."""
+    from rlvr.rewards.answers.denial import denied
+
+    question = _question_end(text, start)
+    if question >= 0:
+        if _REFUSES.match(text, question + 1):
+            return False
+        if _CONFIRMS.match(text, question + 1):
+            return True
+    return not denied(text, start, end) and not asked_only(text, start)
 
 
 def asked_only(text: str, start: int) -> bool:
     """True when the occurrence at `start` sits in a question the response asks (it opens
     with an auxiliary, "what about", "how about") and the next sentence does not confirm
     it ("yes", "exactly", "it is")."""
-    end = text.find("?", start)
-    if end < 0 or any(c in text[start:end] for c in ".!\n"):
+    end = _question_end(text, start)
+    if end < 0:
         return False
     opening = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
     if not _ASKS.match(text[opening:start].lstrip()):

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rlvr.rewards.answers.forms import (OPPOSITE, asked_only, both_answers, other_fields, respell,
-                                       retracted, word_number, word_numbers)
+from rlvr.rewards.answers.forms import (OPPOSITE, both_answers, other_fields, respell,
+                                       retracted, stated, word_number, word_numbers)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.numbers import (NumberToken, iter_numbers, numbers_equal,
                                   numbers_in, read_whole)
@@ -63,7 +63,7 @@ _OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
                  r"\bversus\b|\?\s+(?=[^\s?])")
 # a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
 _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
-                      r"of course|certainly)[.!]?$")
+                      r"of course|certainly|i (?:think|believe|guess|suppose|reckon) so)[.!]?$")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively|else)\b(?!\W*$)")
@@ -293,9 +293,8 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     tokens = list(iter_numbers(text)) + [NumberToken(*w) for w in word_numbers(text)]
     spans = _operand_spans(text)
     # the gold as an operand ("48 - 24 = 20" for gold 24) or denied ("not 24") is not given
-    golds = [t for t in tokens if numbers_equal(t.value, gold) and not denied(text, t.start, t.end)
-             and not any(a <= t.start and t.end <= b for a, b in spans)
-             and not asked_only(text, t.start)]
+    golds = [t for t in tokens if numbers_equal(t.value, gold) and stated(text, t.start, t.end)
+             and not any(a <= t.start and t.end <= b for a, b in spans)]
     if not golds or retracted(text, golds[-1].end):
         return _NO_MATCH
     if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
@@ -307,10 +306,22 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
                      and _same_kind(t.value, gold)
                      and _sentence_of(text, t.start) in sentences
                      and not _in_brackets(text, t.start) and not denied(text, t.start, t.end)
+                     and not _ruled_out(text, t.start, golds)
                      and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
+
+
+def _ruled_out(text: str, pos: int, golds: list) -> bool:
+    """True when the number at `pos` follows a ruling-out word (`_RULED_OUT`) in its
+    sentence with no gold between them: the negation scopes over the disjunction after it
+    ("It can't be 1968 or 1970, which leaves 1969", "1969, not 1968 or 1970")."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
+    cue = None
+    for cue in _RULED_OUT.finditer(text, lo, pos):
+        pass
+    return cue is not None and not any(cue.end() <= g.start < pos for g in golds)
 
 
 def _affirmed(text: str, alias: str) -> bool:
@@ -321,8 +332,7 @@ def _affirmed(text: str, alias: str) -> bool:
     no - Lyon.")."""
     if alias not in text:
         return False
-    given = [s for s in word_starts(text, alias)
-             if not denied(text, s, s + len(alias)) and not asked_only(text, s)]
+    given = [s for s in word_starts(text, alias) if stated(text, s, s + len(alias))]
     return bool(given) and not retracted(text, given[-1] + len(alias))
 
 
