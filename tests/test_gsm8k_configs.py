@@ -56,7 +56,7 @@ def test_gpu_recipe_data_rewards_and_kshot_pass_before_the_model(tmp_path, monke
     # the hub id is neither cached nor reachable here: refused at once, with the fix
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
-    monkeypatch.setattr(io, "endpoint_unreachable", lambda: "no network (test)")
+    monkeypatch.setattr(io, "endpoint_unreachable", lambda *a, **k: "no network (test)")
     with pytest.raises(ModelNotFoundError, match="Qwen/Qwen2.5-1.5B-Instruct' is a hub id"):
         check_before_model(cfg)
     # on a machine that has it cached: output dir, model, data, field check, preflight and

@@ -64,9 +64,9 @@ _NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
-_THOUSANDS_RE = re.compile(  # "1,234.56" too; thin and no-break spaces group as commas do
-    r"(?<![\d.,\u2009\u202f\u00a0])(\d{1,3})((?P<sep>[,\u2009\u202f\u00a0])\d{3}(?:(?P=sep)\d{3})*)"
-    r"(?![\d]|[,\u2009\u202f\u00a0]\d)")
+_THOUSANDS_RE = re.compile(  # "1,234.56" too; thin, no-break and plain spaces group as commas do
+    r"(?<![\d.,\u2009\u202f\u00a0])(?<!\d )(\d{1,3})((?P<sep>[,\u2009\u202f\u00a0 ])\d{3}"
+    r"(?:(?P=sep)\d{3})*)(?![\d-]|[,\u2009\u202f\u00a0 ]\d)")
 _INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
 _SIGNED_CURRENCY_RE = re.compile(r"(?<![\w.])([-\u2212])\s?\\?\$\s?(?=\d)")  # "-$5" is -5
 _LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading point: "-5", ".5"

@@ -21,9 +21,11 @@ occurrence, in the supported languages:
   misconception; falso, faux, falsch, sbagliato, errado, неверно, yanlış, değil, غلط,
   نیست, 错, 不对, 間違い, ではない, 違う, ...
 * a hypothesis ("if it were Paris", "assuming the answer is 1969", "suppose it's Paris")
-  does not give the gold; nor does a belief attributed to others that the response then
-  contradicts ("Many people think it's Paris, but it's Lyon", "A common misconception is
-  that it's Paris; in fact ..."). Without the contradiction the attribution stands.
+  does not give the gold; nor does a belief attributed to others, or a first thought or
+  tempting guess of the response's own, that the response then contradicts ("Many people
+  think it's Paris, but it's Lyon", "A common misconception is that it's Paris; in fact
+  ...", "My first instinct was Paris, but ... it's Lyon", "Paris would be the obvious
+  guess; however, ..."). Without the contradiction the attribution stands.
 * a denial that is itself negated affirms ("it can't be anything but Paris", "none other
   than Paris", "no doubt it is Paris", "I can't deny it's Paris", "I don't doubt it's
   Paris"): `_AFFIRM` wins.
@@ -76,7 +78,9 @@ _AFTER = re.compile(  # round 4: also through a bracket or a pronoun, "Paris (wr
     r"(?![^\W\d_])")
 _AFFIRM = re.compile(
     r"(?:not (?:only|just|merely)|(?:n't|not|never|cannot|no one can|nobody can) (?:really )?"
-    r"(?:deny|doubt|dispute|question|rule out)(?: (?:that|it))?|(?:n't|not|never|cannot|can't|couldn't) (?:be )?(?:anything|anyone|anywhere) (?:but|other than|"
+    r"(?:deny|doubt|dispute|question|rule out)(?: (?:that|it))?|(?:n't|not|never|cannot|can't|couldn't)"
+    r"(?: (?:be|been|say|pick|choose|accept|answer|call it|go with|consider|give))? "
+    r"(?:anything|anyone|anywhere|any other \w+) (?:but|other than|else than|"
     r"except)|nothing but|none other than|no other than|no doubt(?: (?:that|it(?:'s| is)))?|"
     r"without (?:a )?doubt|no other (?:answer|city|place|person|one) than)[\s,]*(?:(?:it|that|the answer)"
     r"(?:'s| is| was))?[\s,]*$")
@@ -92,6 +96,16 @@ _ATTRIBUTED = re.compile(
     r"(?:think|believe|assume|say|guess|answer)|(?:misconception|myth|mistake|trap) (?:is )?that|"
     r"(?:often|commonly|widely|wrongly|mistakenly) (?:said|believed|thought|assumed|given)|"
     rf"(?:tempting|easy) to (?:say|think|guess|answer))(?:\s+(?:{_FILLER}))*\s*$")
+# the gold named as a first thought or a tempting guess, before it is contradicted: "My first
+# instinct was Paris, but ... it's Lyon", "Paris would be the obvious guess; however, ..."
+_FIRST_THOUGHT = re.compile(
+    r"(?:my (?:first|initial|gut|immediate) (?:instinct|guess|thought|answer|reaction|impulse)|"
+    r"at first(?: glance| sight)?,? (?:i (?:thought|guessed|said)|it (?:seems|looks|seemed|looked))"
+    r"(?: like)?|one (?:might|could|would) (?:think|say|guess)|you (?:might|could) (?:think|guess))"
+    r"(?: (?:was|is|would be|that|it(?:'s| is| was)))*\s*$")
+_TEMPTING_AFTER = re.compile(
+    r"\s*(?:would be|is|seems|looks like|might seem)(?: like)? (?:the |an? )?(?:obvious|tempting|"
+    r"natural|intuitive|easy|first|quick|naive|common) (?:guess|answer|choice|pick|thought|reply)")
 _CONTRADICTED = re.compile(r"[^.!?\n]{0,60}?(?:\bbut\b|\bhowever\b|\bin fact\b|\bactually\b|"
                            r"\bin reality\b|\bwhereas\b|\bthe truth is\b)|[.;]\s*(?:in fact|actually|"
                            r"in reality|the (?:real|correct|right) answer)\b")
@@ -111,6 +125,8 @@ def denied(text: str, start: int, end: int) -> bool:
         return False
     if _HYPOTHESIS.search(window):
         return True
-    if _ATTRIBUTED.search(text[max(0, start - 60):start]) and _CONTRADICTED.match(text, end):
+    if (_ATTRIBUTED.search(text[max(0, start - 60):start])
+            or _FIRST_THOUGHT.search(text[max(0, start - 60):start])
+            or _TEMPTING_AFTER.match(text, end)) and _CONTRADICTED.match(text, end):
         return True
     return bool(_BEFORE.search(window) or _AFTER.match(text, end))

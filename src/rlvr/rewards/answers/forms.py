@@ -69,7 +69,10 @@ def respell(text: str, aliases: list[str]) -> str:
 _RETRACT = re.compile(
     r"\b(?:wait(?=\s*[,.!\u2014\u2013-]|\s+(?:no|actually|i mean|sorry))|scratch that|strike that|"
     r"just kidding|j/k|on second thought|on reflection|correction\s*:|or rather|make that|"
-    r"never mind|nope|actually,?\s+no\b|no,?\s+wait|i was wrong|my mistake|i misspoke)"
+    r"never mind|nope(?![,\s]+(?:not (?:a|an|the|really)|it's not a|this is not a)\b)|"
+    r"actually,?\s+no\b|no,?\s+wait|i was wrong|my mistake|i misspoke|"
+    r"let me (?:reconsider|rethink|think again|correct (?:that|myself))|come to think of it|"
+    r"on closer (?:inspection|look)|i retract (?:that|it)|i take (?:that|it) back|scrap that)"
     r"|(?:^|[.!?;]\s*|\s?[\u2014\u2013]\s*|\s-\s*)no\s*[.!,\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
 
 
@@ -103,13 +106,23 @@ def _question_end(text: str, start: int) -> int:
     return end
 
 
+# a bound before the value: "sometime after 1969", "more than 40" state a range, not it
+_BOUND = re.compile(r"(?:\b(?:after|before|over|under|above|below|beyond|more than|less than|"
+                    r"fewer than|greater than|at least|at most|no more than|no less than|"
+                    r"upwards of|later than|earlier than)|[<>\u2264\u2265])\s*$")
+
+
 def stated(text: str, start: int, end: int) -> bool:
     """Whether the occurrence `text[start:end]` of an answer is given: not denied
     (`rlvr.rewards.answers.denial.denied`), not only asked (`asked_only`), and not in a
     question the next sentence answers "no" ("Paris? Definitely not.", "Paris is the answer?
     Not at all."). A question the next sentence confirms gives it, a negative one too
-    ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so.")."""
+    ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so."). A value after a
+    bound ("sometime after 1969", "more than 40") states a range, not the value."""
     from rlvr.rewards.answers.denial import denied
+
+    if _BOUND.search(text, max(0, start - 20), start):
+        return False
 
     question = _question_end(text, start)
     if question >= 0:

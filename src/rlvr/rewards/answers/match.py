@@ -55,7 +55,7 @@ def contains_word(text: str, alias: str) -> bool:
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 # a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
 _FRACTION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+/\s+(?=\d+(?:\.\d+)?(?![\w.]))")
-_ITEM_SEP = re.compile(r"\s*(?:[,;?|()]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
+_ITEM_SEP = re.compile(r"\s*(?:[,;?|()\u2014\u2013]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
                        r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|\s/\s)\s*")
 _MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
 # markers of alternatives: with one of them, two candidates already make a list
@@ -124,7 +124,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     length, a "?" between items marks alternatives ("Paris? London."), and a question is
     dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Items
     ruled out are no offer: a negation and the items after it up to the alias ("It can't
-    be Rome or Madrid, which leaves Paris", "Paris, not Rome or Madrid"). Lists
+    be Rome or Madrid, which leaves Paris", "Paris, not Rome or Madrid"); nor are items
+    taken back by a retraction after them ("Lyon (I retract that; it's Paris)"). Lists
     across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
     Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
     lower-cased.
@@ -156,6 +157,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
                 ruled_out = True
             if ruled_out:
                 flags[i] = False
+            if _MARK not in item and retracted(item, 0):  # "Lyon (I retract that; it's Paris)":
+                flags[:i + 1] = [False] * (i + 1)       # what came before is taken back
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
             if flag:
