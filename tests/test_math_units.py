@@ -155,3 +155,16 @@ def test_courtesy_and_confirmation_do_not_retract(v, template):
 def test_a_retraction_with_a_value_or_an_error_still_takes_the_answer_back(v, template):
     result = math_reward(template.format(v=v, w=v + 1), solution=str(v))
     assert result.outcome != "correct", (template, result.outcome)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 99999), st.sampled_from([
+    "So Janet makes \\${n} every day.", "The total is \\${n}.", "$\\boxed{{\\${n}}}$",
+    "She earns \\$ {n} in total."]))
+def test_an_escaped_dollar_before_a_number_is_the_number_in_dollars(n, frame):
+    """`\\$18` in prose read no answer (math-verify); it is 18 dollars: paid against a bare
+    gold and a dollar gold, never against cents."""
+    text = frame.format(n=n)
+    assert math_reward(text, solution=str(n)).outcome == "correct", text
+    assert math_reward(text, solution=f"\\${n}").outcome == "correct", text
+    assert math_reward(text, solution=f"{n}\\text{{ cents}}").outcome == "wrong", text

@@ -79,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
     from rlvr.eval.honesty_report import format_table, knowledge_table, verdict_line
     from rlvr.train.job import run as run_training
 
-    report = run_training(cfg, resume=args.resume, overwrite=args.overwrite)
+    try:
+        report = run_training(cfg, resume=args.resume, overwrite=args.overwrite)
+    finally:
+        _end_process_group()
     timings = report["meta"].get("timings", {})
     print(f"run directory: {cfg.output_dir}")
     print(f"optimizer steps: {report['meta']['optimizer_steps']}, "
@@ -115,3 +118,16 @@ def run(args: argparse.Namespace) -> int:
     if report["meta"].get("optimizer_steps") == 0:
         return 3  # a run that took no step is not a successful training run
     return 0
+
+
+def _end_process_group() -> None:
+    """Destroy this process's torch.distributed process group, if a multi-process run
+    (`accelerate launch`) made one, before the interpreter exits. Left to interpreter
+    shutdown, the gloo backend's threads were destroyed while still joinable and a rank
+    could end with "terminate called without an active exception" after its work was
+    saved (exit code not 0). Nothing to do for a one-process run."""
+    import sys
+
+    dist = sys.modules.get("torch.distributed")
+    if dist is not None and dist.is_available() and dist.is_initialized():
+        dist.destroy_process_group()

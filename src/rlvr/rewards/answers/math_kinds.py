@@ -99,6 +99,9 @@ def _base(m: re.Match) -> str:
     return str(int(digits, base))
 
 
+_ESCAPED_DOLLAR = re.compile(r"\\\$\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s*(?:dollars?|usd)\b)")
+
+
 def rewrite_math(text: str) -> str:
     """`text` with value-changing decorations spelt as math: `\\mathrm{e}` -> `e`,
     `5\\text{ million}` -> `5*10^(6)`, `101_2` -> `5`, `1,000\\%` -> `1000\\%`, the plain
@@ -108,6 +111,9 @@ def rewrite_math(text: str) -> str:
         RewriteError: a base subscript whose digits are not valid in the base.
     """
     text = spell(text)  # Unicode digits, colour, repeating decimals... (`math_forms`)
+    # an escaped dollar sign before a number ("makes \\$18 a day", `\\$18` in math) is the
+    # currency: the number in dollars (math-verify reads no answer from `\\$18` in prose)
+    text = _ESCAPED_DOLLAR.sub(r"\1\\text{ dollars}", text)
     text = _CONSTANT.sub(lambda m: "{" + (m.group(1) or m.group(2)) + "}", text)
     text = _SCALE.sub(lambda m: f"*10^({_SCALES[m.group(2).lower()]})", text)
     text = _SCALE_AFTER_MATH.sub(
