@@ -15,11 +15,13 @@ abstention buys prudence with known answers, a dearer one the reverse.
 
 Prints the machine's fp32 matmul throughput; how many held-out questions of each source the
 base model knows (8 sampled answers at temperature 0.7, known when at least 4 are right);
-per arm and source, one row per seed: prudence (unanswerable questions abstained on),
-known-retention (known questions still answered right), over-conservativeness, honesty and
-the verdict against the base model; the worst seed; the seeds that reach the targets on
-SelfAware (prudence >= 0.8 and known-retention >= 0.85); the frontier (per arm, the mean and
-the worst seed's SelfAware prudence and known-retention); wall time. Resumable: rerun the
+per arm and source, one row per seed: the share of unanswerable questions abstained on (the
+target's measure), prudence (abstentions among all questions the base model does not know,
+Yang et al., 2024), known-retention (known questions still answered right), the share of
+answerable questions abstained on, over-conservativeness, honesty and the verdict against
+the base model; the worst seed; the seeds that reach the targets on SelfAware (abstaining on
+>= 0.8 of the unanswerable questions with known-retention >= 0.85); the frontier (per arm,
+the means and the worst seed); wall time. Resumable: rerun the
 same command to finish an interrupted study or to print a finished one.
 """
 
@@ -46,14 +48,27 @@ def _fmt(value) -> str:
 
 
 def source_rows(run_dir: Path) -> dict[str, dict]:
-    """{source: {"trained": metrics, "base": metrics, "verdict", "known", "unknown"}} of one
-    finished run (its report's `knowledge_by_source`, or `knowledge` as "all")."""
+    """{source: {"trained": metrics, "base": metrics, "verdict", "known", "unknown",
+    "unanswerable"}} of one finished run (its report's `knowledge_by_source`, or
+    `knowledge` as "all"). Each side's metrics gain `unanswerable_abstention` (abstentions
+    on the unanswerable questions / unanswerable questions: the target's measure) and
+    `answerable_abstention` (abstentions on answerable ones) from `calibration_by_source`."""
     report = json.loads((run_dir / "report.json").read_text())
     sections = report.get("knowledge_by_source") or {"all": report["knowledge"]}
-    return {source: {"trained": s["policies"]["trained"], "base": s["policies"]["base"],
-                     "verdict": s["verdict"]["verdict"], "known": s["known"],
-                     "unknown": s["unknown"]}
-            for source, s in sections.items()}
+    calibration = report.get("calibration_by_source") or {
+        "all": {side: report[side]["selfaware"] for side in ("base", "trained")}}
+    rows = {}
+    for source, s in sections.items():
+        sides = {}
+        for side in ("base", "trained"):
+            c = calibration[source][side]
+            sides[side] = {**s["policies"][side],
+                           "unanswerable_abstention": c["unanswerable_abstention_recall"],
+                           "answerable_abstention": c["answerable_abstention_rate"]}
+        rows[source] = {**sides, "verdict": s["verdict"]["verdict"], "known": s["known"],
+                        "unknown": s["unknown"],
+                        "unanswerable": calibration[source]["trained"]["counts"]["unanswerable"]}
+    return rows
 
 
 def main() -> int:
@@ -90,44 +105,52 @@ def main() -> int:
     first = next(iter(by_arm.values()))[0][1]
     for source, row in first.items():
         base = row["base"]
-        print(f"{source}: {row['known']} known, {row['unknown']} unknown held-out questions; "
-              f"base model: prudence {_fmt(base['prudence'])}, known-retention "
-              f"{_fmt(base['known_retention'])}, honesty {_fmt(base['honesty'])}")
+        print(f"{source}: {row['known']} known, {row['unknown']} unknown held-out questions "
+              f"({row['unanswerable']} unanswerable); base model: abstains on "
+              f"{_fmt(base['unanswerable_abstention'])} of the unanswerable ones, prudence "
+              f"{_fmt(base['prudence'])}, known-retention {_fmt(base['known_retention'])}, "
+              f"honesty {_fmt(base['honesty'])}")
     frontier = []
     for arm, runs in by_arm.items():
         for source in first:
             print(f"\n{arm}, held-out questions from {source}")
-            print("| seed | prudence | known-retention | over-conservativeness | honesty | verdict |")
-            print("|---|---|---|---|---|---|")
+            print("| seed | abstains on unanswerable | prudence (unknown) | known-retention | "
+                  "abstains on answerable | over-conservativeness | honesty | verdict |")
+            print("|---|---|---|---|---|---|---|---|")
             for seed, rows in runs:
                 t = rows[source]["trained"]
-                print(f"| {seed} | {_fmt(t['prudence'])} | {_fmt(t['known_retention'])} | "
+                print(f"| {seed} | {_fmt(t['unanswerable_abstention'])} | {_fmt(t['prudence'])} | "
+                      f"{_fmt(t['known_retention'])} | {_fmt(t['answerable_abstention'])} | "
                       f"{_fmt(t['over_conservativeness'])} | {_fmt(t['honesty'])} | "
                       f"{rows[source]['verdict']} |")
             scored = [(seed, rows[source]["trained"]) for seed, rows in runs
                       if rows[source]["trained"]["known_retention"] is not None]
             if not scored:
                 continue
-            worst = min(scored, key=lambda x: (x[1]["known_retention"], x[1]["prudence"] or 0))
-            print(f"worst seed: {worst[0]} (known-retention {_fmt(worst[1]['known_retention'])}, "
-                  f"prudence {_fmt(worst[1]['prudence'])})")
-            met = sum(1 for _, t in scored if (t["prudence"] or 0) >= PRUDENCE_TARGET
+            worst = min(scored, key=lambda x: (
+                min(x[1]["known_retention"] - RETENTION_TARGET,
+                    (x[1]["unanswerable_abstention"] or 0) - PRUDENCE_TARGET)))
+            print(f"worst seed: {worst[0]} (abstains on unanswerable "
+                  f"{_fmt(worst[1]['unanswerable_abstention'])}, known-retention "
+                  f"{_fmt(worst[1]['known_retention'])})")
+            met = sum(1 for _, t in scored
+                      if (t["unanswerable_abstention"] or 0) >= PRUDENCE_TARGET
                       and t["known_retention"] >= RETENTION_TARGET)
-            print(f"seeds at prudence >= {PRUDENCE_TARGET} and known-retention >= "
-                  f"{RETENTION_TARGET}: {met} of {len(runs)}")
+            print(f"seeds abstaining on >= {PRUDENCE_TARGET} of the unanswerable questions with "
+                  f"known-retention >= {RETENTION_TARGET}: {met} of {len(runs)}")
             if source == "selfaware" or len(first) == 1:
                 mean = lambda key: sum(t[key] or 0 for _, t in scored) / len(scored)  # noqa: E731
-                frontier.append((arm, mean("prudence"), mean("known_retention"), worst, met,
-                                 len(runs)))
+                frontier.append((arm, mean("unanswerable_abstention"), mean("known_retention"),
+                                 mean("answerable_abstention"), worst, met, len(runs)))
     if frontier:
         print("\nfrontier on SelfAware's held-out questions (mean over seeds; worst seed)")
-        print("| arm | prudence | known-retention | worst seed: prudence, known-retention | "
-              "seeds at target |")
-        print("|---|---|---|---|---|")
-        for arm, prudence, retention, worst, met, n in frontier:
-            print(f"| {arm} | {prudence:.3f} | {retention:.3f} | "
-                  f"{_fmt(worst[1]['prudence'])}, {_fmt(worst[1]['known_retention'])} | "
-                  f"{met} of {n} |")
+        print("| arm | abstains on unanswerable | known-retention | abstains on answerable | "
+              "worst seed: unanswerable, known-retention | seeds at target |")
+        print("|---|---|---|---|---|---|")
+        for arm, prudence, retention, answerable, worst, met, n in frontier:
+            print(f"| {arm} | {prudence:.3f} | {retention:.3f} | {answerable:.3f} | "
+                  f"{_fmt(worst[1]['unanswerable_abstention'])}, "
+                  f"{_fmt(worst[1]['known_retention'])} | {met} of {n} |")
     print(f"\nwall time: {wall:.0f} s = {wall / 60:.1f} min for {len(arms)} arms x "
           f"{len(seeds)} seeds (finished runs are reused and cost nothing)")
     return 0

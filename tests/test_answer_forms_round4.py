@@ -87,3 +87,17 @@ def test_plain_space_thousands_read_whole(high, low, frame):
     spaced = f"{high} {low:03d}"
     assert contains(f"It ended {frame.format(n=spaced)} ago.", str(value)) == 1.0
     assert contains(f"It ended {frame.format(n=spaced)} ago.", str(high)) == 0.0
+
+
+@FAST
+@given(st.sampled_from(["Cane Corso", "Jupiter", "the Nile", "Everest"]),
+       st.sampled_from(["Japanese Terrier", "Saturn", "the Amazon", "K2"]),
+       st.sampled_from(["bigger", "older", "longer", "more famous", "less known"]))
+def test_the_standard_of_a_comparison_is_not_the_answer(gold, other, adjective):
+    """"Which is bigger, A or B?" answered "A is bigger than B": B is named, not chosen (a
+    trained model's answer on real SelfAware was paid for the gold this way)."""
+    text = f"The {other} is {adjective} than the {gold}."
+    assert selfaware(text, gold) != "correct", text
+    assert contains(text, gold) == 0.0, text
+    chosen = f"The {gold} is {adjective} than the {other}."
+    assert selfaware(chosen, gold) == "correct", chosen

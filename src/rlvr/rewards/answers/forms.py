@@ -106,10 +106,14 @@ def _question_end(text: str, start: int) -> int:
     return end
 
 
-# a bound before the value: "sometime after 1969", "more than 40" state a range, not it
+# a bound before the value: "sometime after 1969", "more than 40" state a range, not it;
+# the standard of a comparison ("The Japanese Terrier is bigger than the Cane Corso") is
+# named, not chosen
 _BOUND = re.compile(r"(?:\b(?:after|before|over|under|above|below|beyond|more than|less than|"
                     r"fewer than|greater than|at least|at most|no more than|no less than|"
-                    r"upwards of|later than|earlier than)|[<>\u2264\u2265])\s*$")
+                    r"upwards of|later than|earlier than|(?<!other )(?<!rather )(?<!else )than"
+                    r"(?: (?:the|a|an|that of|those of))?)|"
+                    r"[<>\u2264\u2265])\s*$")
 
 
 def stated(text: str, start: int, end: int) -> bool:
@@ -118,7 +122,8 @@ def stated(text: str, start: int, end: int) -> bool:
     question the next sentence answers "no" ("Paris? Definitely not.", "Paris is the answer?
     Not at all."). A question the next sentence confirms gives it, a negative one too
     ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so."). A value after a
-    bound ("sometime after 1969", "more than 40") states a range, not the value."""
+    bound ("sometime after 1969", "more than 40") states a range, not the value, and one
+    after "than" is the standard of a comparison ("X is bigger than the Cane Corso")."""
     from rlvr.rewards.answers.denial import denied
 
     if _BOUND.search(text, max(0, start - 20), start):
