@@ -168,3 +168,17 @@ def test_an_escaped_dollar_before_a_number_is_the_number_in_dollars(n, frame):
     assert math_reward(text, solution=str(n)).outcome == "correct", text
     assert math_reward(text, solution=f"\\${n}").outcome == "correct", text
     assert math_reward(text, solution=f"{n}\\text{{ cents}}").outcome == "wrong", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([("hours", "minutes", 60), ("minutes", "seconds", 60),
+                        ("feet", "inches", 12), ("kg", "g", 1000), ("days", "hours", 24)]),
+       st.integers(1, 9), st.integers(1, 11), st.sampled_from([" ", " and "]))
+def test_a_quantity_in_two_units_is_one_value(units, big, small, joint):
+    """"2 hours 30 minutes" is 150 minutes (read as written, its last number, 30, was the
+    answer): paid against the total in either unit, never against its last part."""
+    large, unit, factor = units
+    text = f"It comes to {big} {large}{joint}{small} {unit}."
+    total = big * factor + small
+    assert math_reward(text, solution=f"{total}\\text{{ {unit}}}").outcome == "correct", text
+    assert math_reward(text, solution=f"{small}\\text{{ {unit}}}").outcome == "wrong", text

@@ -43,6 +43,7 @@ from typing import Iterator
 from rlvr.rewards.answers.boxes import BOXED_OR_FBOX, boxed_spans, outermost
 from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
 from rlvr.rewards.answers.units import WORDS as UNIT_SYMBOLS_AND_NAMES
+from rlvr.rewards.answers.units import merge_mixed
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -114,6 +115,7 @@ def rewrite_math(text: str) -> str:
     # an escaped dollar sign before a number ("makes \\$18 a day", `\\$18` in math) is the
     # currency: the number in dollars (math-verify reads no answer from `\\$18` in prose)
     text = _ESCAPED_DOLLAR.sub(r"\1\\text{ dollars}", text)
+    text = merge_mixed(text)  # "2 hours 30 minutes" is 150 minutes, not 30
     text = _CONSTANT.sub(lambda m: "{" + (m.group(1) or m.group(2)) + "}", text)
     text = _SCALE.sub(lambda m: f"*10^({_SCALES[m.group(2).lower()]})", text)
     text = _SCALE_AFTER_MATH.sub(

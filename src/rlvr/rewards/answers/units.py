@@ -170,3 +170,47 @@ def conversion(source: Unit, target: Unit) -> Fraction | None:
     if source.dimension != target.dimension or source.power != target.power:
         return None
     return source.size / target.size
+
+
+# a quantity in two units of one dimension: "2 hours 30 minutes", "1 hour and 15 minutes",
+# "3 kg 200 g" (no comma between: "3 kg, 200 g" may be two values)
+_MIXED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([A-Za-z]+)\.?\s+(?:and\s+)?"
+                    r"(\d+(?:\.\d+)?)\s*(?=[A-Za-z])")
+
+
+def merge_mixed(text: str) -> str:
+    """`text` with each quantity written in two units of one dimension, the larger first,
+    as one number in the smaller unit ("2 hours 30 minutes" -> "150 minutes", "5 feet 6
+    inches" -> "66 inches"), exactly (a value that is not whole is written as a decimal when it ends,
+    else left as it was). Read as written, only the last number (30 minutes) was the answer.
+    Pairs of another dimension, or the smaller unit first ("30 minutes 2 hours"), are kept.
+    """
+    def merged(m: re.Match) -> str:
+        first = read_unit(" " + m.group(2))
+        second = read_unit(text[m.end(3):m.end(3) + 40])
+        if first is None or second is None or first.power != 1 or second.power != 1:
+            return m.group()
+        factor = conversion(first, second)
+        if factor is None or factor <= 1:
+            return m.group()
+        value = Fraction(m.group(1)) * factor + Fraction(m.group(3))
+        if value.denominator != 1:
+            digits = value.limit_denominator(10 ** 6)
+            if digits != value or any(p not in (2, 5) for p in _prime_factors(value.denominator)):
+                return m.group()
+            shown = f"{float(value):.10f}".rstrip("0").rstrip(".")
+        else:
+            shown = str(value.numerator)
+        return shown + " "
+
+    return _MIXED.sub(merged, text)
+
+
+def _prime_factors(n: int) -> set[int]:
+    factors, p = set(), 2
+    while p * p <= n:
+        while n % p == 0:
+            factors.add(p)
+            n //= p
+        p += 1
+    return factors | ({n} if n > 1 else set())
