@@ -180,3 +180,31 @@ def test_a_question_the_response_confirms_gives_the_gold(gold, question, confirm
     text = f"{question.format(g=gold)} {confirmation}"
     from rlvr.rewards.qa import qa_reward
     assert qa_reward(text, aliases=[gold], mode="contains").score == 1.0, text
+
+
+@FAST
+@given(st.sampled_from(["I'm afraid that's outside what I know.", "That is beyond what I know.",
+                        "I'd rather not guess on this one.", "I prefer not to speculate.",
+                        "We'd rather not say.", "Lo siento, no tengo esa información.",
+                        "Je n'en suis pas sûr."]))
+def test_declining_to_guess_or_knowing_nothing_of_it_abstains(text):
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "Probably {g}.", "Most likely {g}.", "It's probably {g}.", "{g}, I think.",
+    "Hmm, I'm not sure. Maybe {g}?", "Je pense que c'est {g}, mais je n'en suis pas sûr."]))
+def test_a_hedged_short_answer_is_a_hedge_and_earns_less_than_the_answer(gold, frame):
+    text = frame.format(g=gold)
+    assert detect_abstention(text).label == "hedge", text
+    assert strict(text, gold).outcome == "hedged_correct", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "I don't know who needs to hear this, but the answer is {g}.",
+    "I don't know how to put this, but it's {g}."]))
+def test_an_idiom_with_i_dont_know_keeps_the_answer(gold, frame):
+    text = frame.format(g=gold)
+    assert strict(text, gold).outcome == "correct", text

@@ -136,6 +136,9 @@ _WEAK_RETRACTING = frozenset({"no", "nope", "maybe", "perhaps", "actually", "sor
 _ERROR = re.compile(r"\b(?:wrong|incorrect|mistake|mistaken|error|not (?:right|correct)|"
                     r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
+# math-verify's "answer is" marker reads through a negation: "The answer is not 5" gave 5
+_NEGATED_IN_MARKER = re.compile(r"\banswer\s+(?:is|was|would be|should be)\s+(?:not|never)\b"
+                                r"|\banswer\s+(?:isn't|wasn't)\b", re.IGNORECASE)
 # A correction of the work, anywhere after the answer: with a different number stated after
 # it, the answer is taken back even without a retracting word next to it ("\\boxed{12}.
 # Hmm, that double-counts the corner tile ... the count is 11", "Scrap that; only 10
@@ -345,7 +348,8 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if answer.kind == "math":
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
-        if _taken_back(text, m.end(), answer) or negated_before(text, *m.span()):
+        if _taken_back(text, m.end(), answer) or negated_before(text, *m.span()) or \
+                _NEGATED_IN_MARKER.search(m.group()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):

@@ -54,7 +54,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
                                   unstrike)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
-from rlvr.rewards.answers.forms import retracted, stated, word_numbers
+from rlvr.rewards.answers.forms import retracted, stated, word_number, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -127,11 +127,14 @@ def extract_response_answer(text: str) -> str:
 
 
 def _same_number(prediction: str, alias: str) -> bool:
-    """Both strings state one number read whole, of equal value."""
+    """Both strings state one number read whole, of equal value; a whole answer in
+    English number words ("twelve", "twenty-one") states its number."""
     gold = read_whole(alias, allow_words=False)
     if gold is None:
         return False
     value = read_whole(prediction, allow_words=False)
+    if value is None:
+        value = word_number(prediction)
     return value is not None and numbers_equal(value, gold)
 
 
@@ -172,12 +175,12 @@ def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
     answer; name symbols must agree where the alias is the whole answer."""
     if len(alias) == 1 and not alias.isdigit():
         return prediction == alias and _same_name(raw, forms)
-    if not _contains(prediction, alias, raw):
-        return False
     if prediction == alias and not _same_name(raw, forms):
         return False
     affirmed = _affirmed_raw(raw, forms)
-    return affirmed is None or affirmed
+    if affirmed is not None and read_whole(alias, allow_words=False) is None:
+        return affirmed  # written as the alias is: the denial grammar decides ("Wait, no: X")
+    return _contains(prediction, alias, raw) and affirmed is not False
 
 
 _NAME_MARKS = re.compile(r"[+#*&@^=|\\]")
@@ -303,7 +306,8 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":
         hit = prediction if prediction in golds and _same_name(raw, forms[prediction]) \
-            else next((g for g in golds if _same_number(prediction, g)), None)
+            else next((g for g in golds if _same_number(prediction, g)
+                       or _same_number(_as_written(raw).lower(), g)), None)
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
     if hit is None:

@@ -54,9 +54,10 @@ gold answer everywhere scores the maximum, 1.0). In `strict`:
   for any q > 0. Hedging the right answer everywhere (the best a hedger can do) scores
   0.5 (1-p) - 0.5 p, at most 0.5 < 1.0; on the v3 test split (p = 239/337) it scores
   0.291 * 0.5 - 0.709 * 0.5 = -0.209 against 1.0 for the gold answers.
-* A response that abstains without committing but mentions the answer ("I don't know -
-  Paris? Rome? Berlin?") is `abstained`, so listing candidates behind a disclaimer earns
-  nothing over a clean abstention.
+* Candidates behind a disclaimer ("I don't know - Paris? Rome? Berlin?") are a list
+  (below, `listed_candidates`, -1.0), so listing them earns nothing over a clean abstention;
+  a disclaimer that only mentions the answer without offering it ("I don't know whether
+  it's Paris") is `abstained`.
 * Listing candidates ("Paris, Rome or Berlin", "Paris or Rome") is `listed_candidates`
   (-1.0, as wrong): with k listed candidates and a chance r of each being right, a list
   scored like a hedge would earn 0.5 kr - (1 - kr), more than abstaining (-0.5) once

@@ -104,7 +104,11 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"(?:{KNOW_VERB}|be {PARTICIPLE})",
         rf"(?:{{cant}}|{{couldnt}}|won't|will not|may not|might not|(?:can|could|will|may|might) never) "
         rf"(?:ever |really |yet |possibly )?be {PARTICIPLE}",
-        rf"(?:beyond|outside) (?:what|anything) (?:i|anyone|we|one) (?:can|could) {ADV}{KNOW_VERB}",
+        rf"(?:beyond|outside) (?:of )?(?:what|anything) (?:i|anyone|we|one) (?:can |could )?"
+        rf"{ADV}(?:{KNOW_VERB}|knows?|am aware of|have (?:information|data|records?) (?:on|about))",
+        # declining to guess: "I'd rather not guess", "I prefer not to speculate"
+        rf"{SUBJECT}(?:'d| would) rather not {ADV}(?:{KNOW_VERB}|speculate|comment)",
+        rf"{SUBJECT} {ADV}(?:prefer|choose|want|wish) not to {ADV}(?:{KNOW_VERB}|speculate|comment)",
         r"(?:there is|there's|there are|has|have) no (?:(?:single|specific|simple|straightforward|"
         r"universal|definitive|definite|clear|certain|conclusive|known|reliable|correct|right|one|"
         r"easy|clear-cut|agreed|accepted|universally accepted),? )+answers?",

@@ -90,7 +90,8 @@ SCOPED: tuple[str, ...] = (
 VETO: tuple[str, ...] = (
     r"i {cant} (?:stress|emphasi[sz]e|overstate|thank|wait|believe|imagine|tell you how|say enough|"
     r"help but|agree more|recommend|give up|see why|think of (?:any|another|anything|a |an ))",
-    r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without)",
+    r"i {dont} know (?:about you|if you(?:'ve| have) (?:heard|noticed|seen)|what i(?:'d| would) do without|"
+    r"who needs to hear this|how to (?:say|put) (?:this|it)|where to (?:start|begin))",
     # "I can't" / "I couldn't" idioms by structure, not one by one: a degree idiom (the
     # most of something: "couldn't be happier", "can't be more certain", "can't thank you
     # enough", "couldn't agree more", "couldn't have said it better") and verbs of feeling
@@ -143,7 +144,7 @@ COMMIT: tuple[str, ...] = (
     # ("couldn't possibly say": an adverb inside a negated modal is part of the decline)
     r"(?:probably|most likely|perhaps|maybe|possibly)(?<!n't\spossibly)(?<!not\spossibly) (?!not\b|never\b|nobody\b|none\b|check|ask|try|"
     r"consult|look|search|see|contact|visit|google|you\b|we\b|someone|somebody|they\b|someday|one day)"
-    r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!]|\s*$)",
+    r"(?:[\w-]+\s+){0,2}[\w-]+(?=\s*[.!?]|\s*$)",
     # "I'd say Paris" states an answer (an opinion marker, not a guess: no hedge on its own)
     r"i(?:'d| would) say (?!(?:i|we|nobody|no one|noone|none|nothing|not|that (?:i|we|nobody|"
     r"no one)|it(?:'s| is) (?:impossible|unknown|hard|unclear))\b)[^\W_]",
@@ -177,6 +178,17 @@ GUESS: tuple[str, ...] = (
     r"rings a bell",
     r"gut (?:feeling|instinct)?\s*(?:says|tells me|is)",
     r"if (?:pressed|forced|i must)",
+    # a hedge adverb on a short answer or on its copula: "Probably Shakespeare.", "It's
+    # probably Paris.", "..., I think." (not "Perhaps the answers lie in ...", "it was likely
+    # founded by earlier sects like ...": a long sentence is a claim, not a guess)
+    r"(?:^|(?<=[.!?]\s))(?:probably|most likely|possibly|perhaps|maybe)\s+(?!not\b|never\b|nobody\b|"
+    r"no one\b|none\b|check|ask|try|consult|look|search|see\b|contact|visit|google|you\b|we\b|"
+    r"someone|somebody|they\b|someday|one day|both\b|neither\b|either\b|it depends)"
+    r"(?:[^\s.!?]+\s+){0,2}[^\s.!?]+(?=\s*[.!]|\s*$)",
+    r"(?:it|that|this|he|she|they)(?:'s| is| was| were| are| would be) (?:probably|most likely|"
+    r"likely|possibly|perhaps|maybe) (?!not\b|never\b|unknown|impossible|unclear|hard)"
+    r"(?:[^\s.!?]+\s+){0,3}[^\s.!?]+(?=\s*[.!]|\s*$)",
+    r",\s*i (?:think|guess|believe|suppose|reckon)(?=\s*[.!]?\s*$)",
 ) + language_patterns("guess")
 
 # A sentence that opens with one of these restates the question rather than answering.
