@@ -1,4 +1,4 @@
-"""An answer corrected later in the work is taken back (`rlvr.rewards.math._taken_back`):
+"""An answer corrected later in the work is taken back (`rlvr.rewards.answers.math_retraction.taken_back`):
 a correction of the work after the answer ("that double-counts", "scrap that", "I ignored
 the restriction") followed by a different final number states no answer; a check that
 restates the answer, or work with other numbers and no correction, keeps it. Rows, then
