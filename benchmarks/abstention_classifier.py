@@ -7,7 +7,9 @@ Reads the labelled responses in tests/fixtures/abstention_labelled/responses.jso
 independently of the patterns; its README says how and when), labels each with the robust
 detector (`rlvr.rewards.abstention.detect_abstention`) and prints, for the `dev` and the
 `holdout` split (and the `holdout2` split written after the pattern changes, never tuned
-against, `real2`, real model output labelled afterwards, and `real3`, sampled real output
+against, `real2`, real model output labelled afterwards, `real4`, a trained adapter's and
+the base model's greedy answers on real SelfAware labelled before the detector saw them,
+and `real3`, sampled real output
 labelled by reading before the detector saw it) separately and per language, the precision and recall of the `abstain`
 class and of the `hedge` class with 95% Wilson score intervals (Wilson, 1927; E. B.
 Wilson, "Probable inference, the law of succession, and statistical inference", JASA
@@ -85,7 +87,7 @@ def main() -> None:
     parser.add_argument("--errors", action="store_true", help="list misclassified rows")
     args = parser.parse_args()
     rows = load()
-    for split in ("dev", "holdout", "holdout2", "real2", "real3"):
+    for split in ("dev", "holdout", "holdout2", "real2", "real3", "real4"):
         part = [r for r in rows if r["split"] == split]
         predicted = [detect_abstention(r["text"]).label for r in part]
         right = sum(p == r["label"] for p, r in zip(predicted, part))
