@@ -18,7 +18,6 @@ with a 95% Wilson interval).
 
 from __future__ import annotations
 
-import math as _m
 import sys
 from collections import defaultdict
 
@@ -275,14 +274,11 @@ def _direction(grader: str, expected, actual) -> str:
     return "paid" if order.get(actual, 2) > order.get(expected, 2) else "penalised"
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * _m.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (centre - half, centre + half)
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of k successes in n (`rlvr.metrics.stats.wilson_interval`)."""
+    from rlvr.metrics.stats import wilson_interval
+
+    return wilson_interval(k, n) or (0.0, 1.0)
 
 
 def main() -> int:

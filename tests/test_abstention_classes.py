@@ -208,3 +208,43 @@ def test_a_hedged_short_answer_is_a_hedge_and_earns_less_than_the_answer(gold, f
 def test_an_idiom_with_i_dont_know_keeps_the_answer(gold, frame):
     text = frame.format(g=gold)
     assert strict(text, gold).outcome == "correct", text
+
+
+@FAST
+@given(st.sampled_from([
+    "Historical records don't go into that level of detail.", "No records of it survive.",
+    "Nobody has ever counted them.", "Scientists still don't know what it is made of.",
+    "Historians cannot say for sure."]))
+def test_a_silent_record_or_an_ignorant_third_party_abstains(text):
+    assert strict(text, "Brazil", unanswerable=True).outcome == "abstained_unanswerable", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "Please note that I can't browse the internet, so I can't check for any recent news.",
+    "I cannot access real-time data.", "As an AI, I can't look at live data."]))
+def test_a_capability_note_after_the_answer_keeps_it(gold, note):
+    text = f"The answer to your question is {gold}, as far as the record goes. {note}"
+    assert strict(text, gold).outcome == "correct", text
+
+
+@FAST
+@given(st.sampled_from(["Canberra", "Paris"]), st.sampled_from(["Sydney", "Lyon"]),
+       st.sampled_from(["- Capital: {g}\n- Largest city: {o}", "- **Capital:** {g}\n- **Largest city:** {o}",
+                        "1. Capital: {g}\n2. Largest city: {o}"]))
+def test_a_list_of_fields_is_no_list_of_candidates(gold, other, frame):
+    text = frame.format(g=gold, o=other)
+    assert strict(text, gold).outcome == "correct", text
+    from rlvr.rewards.qa import qa_reward
+    assert qa_reward(text, aliases=[gold], mode="contains").score == 1.0, text
+
+
+@FAST
+@given(st.sampled_from(["Canberra", "Paris"]), st.lists(st.sampled_from(["Sydney", "Lyon", "Perth",
+                                                                          "Nice"]),
+                                                         min_size=2, max_size=3, unique=True),
+       st.sampled_from(["- {x}", "* {x}", "{x}"]))
+def test_a_list_of_names_one_per_line_is_a_list_in_qa_too(gold, others, bullet):
+    text = "\n".join(bullet.format(x=x) for x in [gold, *others])
+    from rlvr.rewards.qa import qa_reward
+    assert qa_reward(text, aliases=[gold], mode="contains").score == 0.0, text

@@ -78,3 +78,40 @@ def test_a_correction_that_ends_on_the_answer_keeps_it(n, opener, correction):
 def test_work_with_other_numbers_and_no_correction_keeps_the_answer(n, a, b, opener, check):
     completion = opener.format(n=n) + " " + check.format(a=a, b=b, c=a + b)
     assert math_reward(completion, solution=str(n)).outcome == "correct", completion
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 300), wrong=st.integers(1, 50), form=st.sampled_from([
+    "Final answer: $\\boxed{{{w}}}$.\n\nWait, I made an arithmetic error: it is {n}, not {w}. "
+    "Corrected final answer: $\\boxed{{{n}}}$.",
+    "$\\boxed{{{w}}}$. Oops, I forgot a term. So the answer is $\\boxed{{{n}}}$."]))
+def test_a_box_withdrawn_before_the_corrected_box_is_no_rival(n, wrong, form):
+    if wrong == n:
+        wrong = n + 1
+    text = form.format(w=wrong, n=n)
+    assert math_reward(text, solution=str(n)).outcome == "correct", text
+    assert math_reward(text, solution=str(wrong)).outcome != "correct", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=st.integers(1, 50), a=st.integers(2, 9), b=st.integers(1, 20), check=st.sampled_from([
+    "Check: ${a}({x}) + {b} = {c}$. ✓", "Verify: ${a} \\cdot {x} + {b} = {c}$.",
+    "Checking: {a} * {x} + {b} = {c}."]), lead=st.sampled_from([
+    "So $x = {x}$.", "The answer is {x}.", "Thus x = {x}."]))
+def test_a_check_sentence_after_the_answer_is_not_the_answer(x, a, b, check, lead):
+    text = lead.format(x=x) + " " + check.format(a=a, x=x, b=b, c=a * x + b)
+    assert math_reward(text, solution=str(x)).outcome == "correct", text
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 500), other=st.integers(501, 900), gap=st.sampled_from(["\n", "\n\n"]),
+       tail=st.sampled_from(["Hmm, actually that's wrong: it comes to {o} dollars.",
+                             "Oops, I double-counted; the total is {o}."]))
+def test_gsm8k_takes_a_corrected_hash_answer_back(n, other, gap, tail):
+    from rlvr.rewards.gsm8k import gsm8k_correctness
+    text = f"#### {n}{gap}{tail.format(o=other)}"
+    assert gsm8k_correctness(text, final_answer=n).score == 0.0, text
+    # a check in a paragraph of its own keeps the answer (in the same paragraph, another
+    # value after the #### line states no answer: gsm8k's own rule)
+    assert gsm8k_correctness(f"#### {n}\n\nCheck: {n} - 1 + 1 = {n}.",
+                             final_answer=n).score == 1.0

@@ -34,6 +34,7 @@ from rlvr.rewards.answers import (
     retracts,
     unstrike,
 )
+from rlvr.rewards.answers.math_retraction import corrected
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -95,7 +96,9 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        value = None if retracts("", after) else read_whole(line)
+        value = None if retracts("", after.lstrip()) else read_whole(line)
+        if value is not None and corrected(after, 0, value):
+            return None, "hash"  # "#### 18\n\nHmm, that's wrong: ... 27": taken back
         paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]
         if value is not None and any(not numbers_equal(v, value) for v in numbers_in(paragraph)):
             return None, "hash"  # "#### 5\nAlternatively, 6.": another value after the answer

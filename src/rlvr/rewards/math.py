@@ -120,7 +120,7 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
-from rlvr.rewards.answers.math_retraction import negated_marker, taken_back
+from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
 from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -239,6 +239,28 @@ def _plain_answer(text: str, m, value, shown: str) -> MathAnswer:
     return _latex_answer(hit[0], hit[2], hit[3])
 
 
+# a sentence that checks the answer by substituting it ("Check: 2(4) + 3 = 11 ✓") is no
+# answer of its own: the answer is read before it (a box or a final marker is read as is)
+_CHECK = re.compile(r"\b(?:check(?:ing)?|verif(?:y|ying|ication)|double-check\w*|sanity check|"
+                    r"substitut\w+|plug\w* (?:it |this |that )?(?:back|in))\b|[\u2713\u2714]",
+                    re.IGNORECASE)
+_CHECK_SENTENCE = re.compile(r"(?<=[.!?\n])[^\S\n]*[^.!?\n]*(?:[.!?](?=\s|$)|(?=\n)|$)")
+
+
+def _without_checks(text: str) -> str:
+    """`text` with every sentence after the first that checks an answer (`_CHECK`) and
+    holds no box or answer marker blanked out, character for character ("So $x = 4$.
+    Check: $2(4) + 3 = 11$ ✓" is read as 4, not as the check's equation; "The answer is
+    12. Check: 12 + 3 = 15." as 12)."""
+    def blank(m: re.Match) -> str:
+        part = m.group()
+        if _CHECK.search(part) and not re.search(r"\\boxed|\\fbox|answer", part, re.I):
+            return re.sub(r"\S", " ", part)
+        return part
+
+    return _CHECK_SENTENCE.sub(blank, text)
+
+
 def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     """The answer `text` states (see the module doc), or None when nothing parses; with
     `candidates`, an answer offered beside a different value is kind "listed"."""
@@ -247,7 +269,9 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         text = rewrite_math(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
     except RewriteError as exc:
         return MathAnswer("partial", shown=text[-_LONGEST:], why=str(exc))
-    hit = _first_parsed(text, [lib["latex"], lib["expr"]])
+    blanked = _without_checks(text)  # the same length: positions stay those of `text`
+    hit = (_first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
+        or _first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
     if hit is None and "$" not in stripped and (
             ("\\" in stripped and len(stripped.split()) <= 3)
@@ -275,7 +299,8 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
                                       or approx_disagrees(answer.shown)):
             return MathAnswer("listed", None, answer.shown, "the = chain states two values")
         chunks = [*other_candidates(text, *m.span()), *(
-            text[a:b] for a, b in final_markers(text) if not a < m.end() <= b)]
+            text[a:b] for a, b in final_markers(text) if not a < m.end() <= b
+            and not (b <= m.start() and withdrawn(text, b, m.start())))]
         others = [(chunk, other) for chunk in chunks
                   if (other := _read(chunk, candidates=False)) is not None
                   and other.kind in ("math", "text") and not _agree(answer, other)]

@@ -250,8 +250,9 @@ def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
 
 def _listed_raw(raw: str, forms: list[str]) -> bool:
     """The alias, written as in `forms`, offered among other candidates in the response as
-    written ("Either Paris or Lyon": `answers.match.lists_candidates`)."""
-    text = _said(raw)
+    written ("Either Paris or Lyon", a bulleted list of names: `answers.match.lists_candidates`;
+    lines are kept, since a list may be one name per line)."""
+    text = "\n".join(_said(line) for line in raw.splitlines() if line.strip())
     for form in forms:
         alias = _said(form).strip(" .")
         if alias and next(word_starts(text, alias), None) is not None \

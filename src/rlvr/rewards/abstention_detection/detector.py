@@ -34,7 +34,8 @@ from rlvr.rewards.abstention_detection.patterns import (
     iter_matches,
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     apostrophes, estimate, side_issue)
+                                                     apostrophes, estimate, other_statement,
+                                                     side_issue)
 from rlvr.rewards.answers import fold
 
 SEED_PATTERNS: tuple[str, ...] = (
@@ -248,8 +249,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:
         side = tuple((m.group(), "side_issue") for m in scoped)
+        spans = [m.span() for m in scoped]
         if CONTRAST.search(low, scoped[-1].end()) or estimate(low, quotes) or answer_sentence(
-                low, [m.span() for m in scoped]):  # "..., but the capital is Canberra"
+                low, spans) or other_statement(low, spans):  # "..., but it's Canberra"
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
     return _answer_or_guess(low, commitment, tuple(ignored), compiled, quotes)

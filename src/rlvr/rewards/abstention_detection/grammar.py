@@ -106,6 +106,22 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"(?:ever |really |yet |possibly )?be {PARTICIPLE}",
         rf"(?:beyond|outside) (?:of )?(?:what|anything) (?:i|anyone|we|one) (?:can |could )?"
         rf"{ADV}(?:{KNOW_VERB}|knows?|am aware of|have (?:information|data|records?) (?:on|about))",
+        # the record is silent: "historical records don't go into that level of detail",
+        # "no records survive", "nobody has ever counted them"
+        r"(?:(?:the |historical |existing |surviving |available |written )?(?:records?|sources?|"
+        r"documents?|archives?|evidence|history|data)) (?:simply |just )?(?:{dont}|do not|does not|"
+        r"doesn't|did not|didn't) (?:go into|record|cover|include|mention|tell us|say|show|"
+        r"preserve|survive|exist)",
+        r"no (?:records?|sources?|documents?|accounts?|data) (?:of (?:it|this|that) )?(?:survives?|"
+        r"exists?|remains?|(?:has|have) survived|(?:is|are) available)",
+        r"no(?:body| one|-one) (?:has |had )?(?:ever )?(?:counted|measured|recorded|documented|"
+        r"written down|kept track of|tracked|verified)",
+        # a third party that does not know, before a wh-complement or the end: "Scientists
+        # still don't know what dark matter is made of" (not "people don't know that ...")
+        rf"(?:scientists|researchers|experts|historians|astronomers|physicists|doctors|"
+        rf"archaeologists|scholars|economists) {ADV}(?:{{dont}}|do not|cannot|can't) {ADV}"
+        rf"(?:know|understand|tell|say|explain)"
+        rf"(?=\s*(?:[.!;,]|$|(?:what|why|how|when|where|who|whether|if|exactly|for sure|on)\b))",
         # declining to guess: "I'd rather not guess", "I prefer not to speculate"
         rf"{SUBJECT}(?:'d| would) rather not {ADV}(?:{KNOW_VERB}|speculate|comment)",
         rf"{SUBJECT} {ADV}(?:prefer|choose|want|wish) not to {ADV}(?:{KNOW_VERB}|speculate|comment)",

@@ -178,6 +178,8 @@ GUESS: tuple[str, ...] = (
     r"rings a bell",
     r"gut (?:feeling|instinct)?\s*(?:says|tells me|is)",
     r"if (?:pressed|forced|i must)",
+    r"(?:a|my|the|our) (?:rough |best |ballpark |crude |wild |educated )?(?:estimate|guess)"
+    r"(?: would be| is|'s| of| puts it at)",
     # a hedge adverb on a short answer or on its copula: "Probably Shakespeare.", "It's
     # probably Paris.", "..., I think." (not "Perhaps the answers lie in ...", "it was likely
     # founded by earlier sects like ...": a long sentence is a claim, not a guess)

@@ -60,7 +60,8 @@ _WH_AFTER = re.compile(
 # have access to real-time data"
 _CAPABILITY = re.compile(r"[^.!?;:\n]{0,40}?\b(?:browse|brows(?:ing|er)|the internet|the web|"
                          r"real-time|realtime|live data|online|search engines?|external (?:sources|tools)|"
-                         r"as an ai|language model)\b")
+                         r"as an ai|language model|recent news|latest (?:news|updates|developments)|"
+                         r"current events|news about)\b")
 _WH_BEFORE = re.compile(r"(?:\b(?:neden|niçin|niye)\b|なぜ|どうして|なんで|왜)[^.!?;,\n。、،]*$")
 _CLAUSE_START = re.compile(r"[.!?;\n。]")
 
@@ -86,7 +87,9 @@ def side_issue(text: str, start: int, end: int) -> bool:
     """True when the abstention phrase text[start:end] is about a side issue (module
     docstring): a wh-complement follows it, or a head-final interrogative precedes it in
     its clause."""
-    if _WH_AFTER.match(text, end) or _CAPABILITY.match(text, max(0, start - 12)):
+    lo = max(0, start - 12, *(m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 12),
+                                                                        start)))
+    if _WH_AFTER.match(text, end) or _CAPABILITY.match(text, lo):
         return True
     clause = max((m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 80), start)),
                  default=max(0, start - 80))
@@ -193,6 +196,22 @@ def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
             continue
         unit = text[start:end].strip()
         if _statement(unit, kind):
+            return unit
+    return None
+
+
+def other_statement(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """A sentence of three or more words that holds none of the phrases at `spans` and does
+    not ask: after a side issue alone ("I can't browse the internet"), such a sentence is
+    the answer ("The Mona Lisa was painted by Leonardo da Vinci. Please note that I can't
+    browse the internet, ..."). None when there is none ("I don't know what you mean.
+    Could you clarify?")."""
+    for m in _SENTENCE.finditer(text):
+        start, end = m.span()
+        if any(a < end and start < b for a, b in spans):
+            continue
+        unit = m.group().strip()
+        if len(_WORD.findall(unit)) >= 3 and not unit.endswith("?"):
             return unit
     return None
 

@@ -19,11 +19,12 @@ the math readers import math-verify and SymPy on first use.
 | `math_compare` | whether two math readings are the same answer (math-verify underneath) |
 | `reasoning` | the final answer after a reasoning block (`<think>...</think>`), the text every reward reads |
 | `units`, `math_units` | units of measure after a math answer, and the `math` reward's unit steps |
-| `math_retraction` | when the work after a `math` answer takes it back |
+| `math_retraction` | when the work after a `math` or `####` answer takes it back |
 
 This module is the package's entry point for the rest of rlvr; only the rewards that own
-a step (`math`: its units and retractions; `qa`: the denial grammar and answer forms it
-reads the response as written with) import it from its module.
+a step (`math`: its units and retractions; `gsm8k`: the same corrections after its `####`
+line; `qa`: the denial grammar and answer forms it reads the response as written with)
+import it from its module.
 """
 
 from rlvr.rewards.answers.boxes import boxed_values

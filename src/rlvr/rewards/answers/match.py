@@ -71,6 +71,10 @@ _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|altern
 # "Paris, not Rome or Madrid"): it and the items after it, up to the alias, are no offer
 _RULED_OUT = re.compile(r"(?:\b(?:not|never|neither|nor|cannot|except|excluding|"
                         r"rul(?:es?|ed|ing) out|eliminat\w*)\b|n't\b)")
+# the alias chosen with certainty: "Shakespeare, of course", "definitely Paris"
+_CHOSEN = re.compile("\x00[,\\s]*(?:of course|definitely|certainly|obviously|for sure|"
+                     "without (?:a|any) doubt|no doubt)\\b|(?:definitely|certainly|obviously|"
+                     "undoubtedly|surely),?\\s+(?:it(?:'s| is| was)\\s+)?\x00")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
@@ -78,7 +82,7 @@ _QUESTION = re.compile(r"[^.!?\n]*\?")
 # Berlin?" and "The answer is Paris?" ask nothing
 _ASKS = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had)\b|"
                    r"\b(?:which|what|who|whom|whose|where|when|why|how|whether|asked|asking)\b")
-_LABEL = re.compile(r"^\s*[a-z][a-z ]{0,20}:\s+")
+_LABEL = re.compile(r"^\s*(?:(?:[-*\u2022]|\d{1,2}[.)])\s+)?\**[a-z][a-z ]{0,20}\**:\**\s+")
 _UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
 _LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?be\s+|"
@@ -125,7 +129,9 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Items
     ruled out are no offer: a negation and the items after it up to the alias ("It can't
     be Rome or Madrid, which leaves Paris", "Paris, not Rome or Madrid"); nor are items
-    taken back by a retraction after them ("Lyon (I retract that; it's Paris)"). Lists
+    taken back by a retraction after them ("Lyon (I retract that; it's Paris)"), and an
+    alias chosen with certainty is no offer ("Romeo and Juliet? Shakespeare, of course.").
+    Lists
     across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
     Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
     lower-cased.
@@ -133,6 +139,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
     marked = _FRACTION.sub(r"\1/", _mark(text, alias))
+    if _CHOSEN.search(marked):  # "Romeo and Juliet? Shakespeare, of course.": a choice
+        return False
     if _unit_list(marked, max_item_words):
         return True
     if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
@@ -188,7 +196,7 @@ def _unit_list(marked: str, max_item_words: int) -> bool:
         return True
     for unit, own_line in units:
         if _LABEL.match(unit) and own_line:
-            continue  # "Country: France" is a field, not an alternative
+            continue  # "Country: France", "- Capital: Canberra" is a field, not an alternative
         core = _BULLET.sub("", unit)
         alt = core != unit
         stripped = _LEAD_IN.sub("", core.strip())

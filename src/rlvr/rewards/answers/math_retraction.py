@@ -77,6 +77,22 @@ def _same_number(a: Any, b: Any) -> bool:
     return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
 
 
+def corrected(text: str, end: int, number: Any) -> bool:
+    """Whether the work after `end` corrects a stated number (the second rule of
+    `taken_back`, for any reward that reads one number: `math`, `gsm8k_correctness`): a
+    correction cue (`_CORRECTION`) and then a last number that differs from `number`, or
+    that is `number` denied ("#### 18\n\nHmm, actually that's wrong: ... 27 dollars")."""
+    cue = _CORRECTION.search(text, end)
+    if cue is None:
+        return False
+    last = _last_number(text, cue.start())
+    if last is None:
+        return False
+    if _same_number(last[0], number):
+        return denied(text, last[1], last[2])
+    return True
+
+
 def taken_back(text: str, end: int, answer: MathAnswer) -> bool:
     """Whether what follows the answer ending at `end` takes it back. Two rules:
     - a retracting word right after it (`_takes_back`: in its sentence or opening the next);
@@ -101,6 +117,15 @@ def taken_back(text: str, end: int, answer: MathAnswer) -> bool:
     if _same_number(last[0], number) and last[1] >= end:
         return denied(text, last[1], last[2])  # "..., so it is not 12"
     return True
+
+
+def withdrawn(text: str, end: int, later: int) -> bool:
+    """Whether an earlier final answer ending at `end` is withdrawn before the answer that
+    starts at `later`: a correction cue (`_CORRECTION`) or a retracting word (`_takes_back`)
+    between them ("Final answer: \\boxed{5}. Wait, I made an error ... Corrected final
+    answer: \\boxed{6}" offers one answer, 6, not two)."""
+    return bool(_CORRECTION.search(text, end, later)) or _takes_back(
+        *sentence_rest(text[:later], end))
 
 
 def negated_marker(matched: str) -> bool:

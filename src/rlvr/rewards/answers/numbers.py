@@ -250,9 +250,13 @@ def retracts(rest: str, after: str = "", words: frozenset[str] = RETRACTING) -> 
     retracting word (`RETRACTING`) in `rest` (the rest of the value's sentence: "5, no
     wait, 6", "5, or maybe 6") or opening `after` (the next sentence or line: "Actually,
     6.", "Or maybe 6."); `words` replaces the list (`RETRACTING`)."""
-    first = _WORD.match(after.strip().lower())
+    first = _WORD.match(_INTERJECTION.sub("", after.strip().lower()))
     return not words.isdisjoint(_WORD.findall(rest.lower())) or bool(
         first and first.group() in words)
+
+
+# interjections before the first word of the next sentence: "Hmm, actually, 6." retracts
+_INTERJECTION = re.compile(r"^(?:\W*(?:hmm+|hm+|um+|uh+|ah+|oh|well|so|okay|ok)[\s,.!:;-]*)+")
 
 
 _DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
