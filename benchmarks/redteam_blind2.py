@@ -20,17 +20,9 @@ Run: .venv/bin/python benchmarks/redteam_blind2.py
 from __future__ import annotations
 
 
-STRICT_SCORES = {
-    "correct": 1.0,
-    "wrong": -1.0,
-    "abstained": -0.5,
-    "hedged_correct": 0.5,
-    "hedged_wrong": -1.0,
-    "listed_candidates": -1.0,
-    "abstained_unanswerable": 1.0,
-    "hedged_unanswerable": -0.5,
-    "answered_unanswerable": -1.0,
-}
+from rlvr.rewards.selfaware import SelfAwarePreset  # noqa: E402
+
+STRICT_SCORES = SelfAwarePreset.named("strict").outcome_values()
 
 Q_AUS = "What is the capital of Australia?"
 Q_AUSTEN = "Who wrote the novel 'Pride and Prejudice'?"

@@ -248,3 +248,23 @@ def test_a_list_of_names_one_per_line_is_a_list_in_qa_too(gold, others, bullet):
     text = "\n".join(bullet.format(x=x) for x in [gold, *others])
     from rlvr.rewards.qa import qa_reward
     assert qa_reward(text, aliases=[gold], mode="contains").score == 0.0, text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "It is {g}. I could be wrong, though.", "{g}, but don't hold me to that.",
+    "Your best bet is probably {g}, as far as I can tell.", "The answer is probably {g}.",
+    "Probablemente {g}.", "Vielleicht {g}.", "Probablement {g}.", "Forse {g}.",
+    "Вероятно, {g}."]))
+def test_more_hedges_are_hedges(gold, frame):
+    text = frame.format(g=gold)
+    assert detect_abstention(text).label == "hedge", text
+
+
+@FAST
+@given(st.sampled_from([
+    "The Riemann hypothesis is still an open problem.", "No one has proven it either way.",
+    "There's no single best programming language; it depends on the task.",
+    "It remains an unsolved question."]))
+def test_an_open_problem_abstains(text):
+    assert strict(text, "x", unanswerable=True).outcome == "abstained_unanswerable", text

@@ -101,3 +101,34 @@ def test_the_standard_of_a_comparison_is_not_the_answer(gold, other, adjective):
     assert contains(text, gold) == 0.0, text
     chosen = f"The {gold} is {adjective} than the {other}."
     assert selfaware(chosen, gold) == "correct", chosen
+
+
+@FAST
+@given(st.sampled_from([("东京", "答案是{g}。"), ("H2O", "水的化学式是{g}。"), ("巴黎", "法国的首都是{g}。"),
+                        ("パリ", "フランスの首都は{g}です。"), ("파리", "정답은 {g}입니다.")]))
+def test_an_answer_written_against_cjk_characters_is_found(case):
+    """Chinese, Japanese and Korean put no space between words: the characters around the
+    answer are no part of it."""
+    gold, frame = case
+    text = frame.format(g=gold)
+    assert selfaware(text, gold) == "correct", text
+    assert contains(text, gold) == 1.0, text
+
+
+@FAST
+@given(st.sampled_from([("巴黎", "肯定不是{g}。"), ("罗马", "{g}是错的。"), ("パリ", "{g}ではないことは確かです。"),
+                        ("ローマ", "{g}は間違いです。"), ("파리", "확실히 {g}는 아닙니다."),
+                        ("로마", "{g}는 틀렸어요.")]))
+def test_a_cjk_denial_never_gives_the_gold(case):
+    gold, frame = case
+    text = frame.format(g=gold)
+    assert selfaware(text, gold) != "correct", text
+    assert contains(text, gold) == 0.0, text
+
+
+@FAST
+@given(st.integers(2, 40), st.sampled_from(["players on the field", "members", "legs"]),
+       st.sampled_from(["so {t} in total", "for a total of {t}", "{t} altogether"]))
+def test_a_total_worked_out_from_the_answer_is_no_rival(n, noun, frame):
+    text = f"Each team has {n} {noun}, {frame.format(t=2 * n)}."
+    assert selfaware(text, str(n)) == "correct", text

@@ -115,3 +115,20 @@ def test_gsm8k_takes_a_corrected_hash_answer_back(n, other, gap, tail):
     # value after the #### line states no answer: gsm8k's own rule)
     assert gsm8k_correctness(f"#### {n}\n\nCheck: {n} - 1 + 1 = {n}.",
                              final_answer=n).score == 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 99), other=st.integers(100, 200), form=st.sampled_from([
+    "Is the answer {n}? I'm not sure how to finish this problem.",
+    "I'd guess $\\boxed{{{n}}}$, but I'm not confident; it may be {o}."]))
+def test_an_asked_or_doubted_math_answer_is_not_paid(n, other, form):
+    text = form.format(n=n, o=other)
+    assert math_reward(text, solution=str(n)).outcome != "correct", text
+
+
+@pytest.mark.parametrize("text,gold", [("The answer is twelve.", "12"),
+                                       ("The total is twenty-one.", "21"),
+                                       ("So the result is seven.", "7")])
+def test_an_answer_in_number_words_after_a_marker_is_read(text, gold):
+    assert math_reward(text, solution=gold).outcome == "correct"
+    assert math_reward(text, solution=str(int(gold) + 1)).outcome == "wrong"

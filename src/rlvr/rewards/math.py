@@ -120,6 +120,7 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
+from rlvr.rewards.answers.forms import asked_only
 from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
 from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
@@ -293,7 +294,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
         if taken_back(text, m.end(), answer) or negated_before(text, *m.span()) or \
-                negated_marker(m.group()):
+                negated_marker(m.group()) or asked_only(text.lower(), m.start()):
             return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):

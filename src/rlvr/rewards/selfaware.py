@@ -238,6 +238,17 @@ class SelfAwarePreset:
         """
         return cls(**get_reward("selfaware").params(preset, **params))
 
+    def outcome_values(self) -> dict[str, float]:
+        """The score of each free-text outcome under this configuration ({"correct": ...,
+        "answered_unanswerable": ...}; `abstained` is `abstain_answerable`, as for a row
+        without a `known` flag): what a table of expected outcomes compares by reward."""
+        return {"correct": self.correct, "wrong": self.wrong,
+                "abstained": self.abstain_answerable, "hedged_correct": self.hedge_correct,
+                "hedged_wrong": self.hedge_wrong, "listed_candidates": self.list_candidates,
+                "abstained_unanswerable": self.abstain_unanswerable,
+                "hedged_unanswerable": self.hedge_unanswerable,
+                "answered_unanswerable": self.answer_unanswerable}
+
     def abstain_value(self, known: Any) -> float:
         """The reward of abstaining on an answerable question: `abstain_known` when it is set
         and the row's `known` flag is true, else `abstain_answerable`.

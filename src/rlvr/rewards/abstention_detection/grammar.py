@@ -122,6 +122,19 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"archaeologists|scholars|economists) {ADV}(?:{{dont}}|do not|cannot|can't) {ADV}"
         rf"(?:know|understand|tell|say|explain)"
         rf"(?=\s*(?:[.!;,]|$|(?:what|why|how|when|where|who|whether|if|exactly|for sure|on)\b))",
+        # an open problem: "is still an open problem", "no one has proven or disproven it",
+        # "there's no single best language"
+        r"(?:is|remains|are|remain) (?:still |currently |as yet )?(?:an? )?(?:open|unsolved|"
+        r"unanswered|unresolved) (?:problem|question|issue|mystery)s?",
+        r"no(?:body| one|-one) (?:has |have )?(?:ever |yet )?(?:proven|proved|solved|"
+        r"determined|established|demonstrated|figured out|found out)",
+        r"there(?:'s| is| exists) no (?:single |one |universal |objective |definitive )"
+        r"(?:best|right|correct|true|perfect) [a-z]+",
+        # a disclaimer of one's own answer: "I could be wrong", "don't hold me to that"
+        rf"{SUBJECT} (?:could|might|may) (?:well |possibly |very well )?be (?:wrong|mistaken)",
+        r"(?:{dont}|do not) hold me to (?:it|that|this)",
+        r"(?:take|with) (?:it|this|that)? ?with a (?:grain|pinch) of salt",
+        r"correct me if (?:i'm|i am) wrong",
         # declining to guess: "I'd rather not guess", "I prefer not to speculate"
         rf"{SUBJECT}(?:'d| would) rather not {ADV}(?:{KNOW_VERB}|speculate|comment)",
         rf"{SUBJECT} {ADV}(?:prefer|choose|want|wish) not to {ADV}(?:{KNOW_VERB}|speculate|comment)",

@@ -190,6 +190,12 @@ GUESS: tuple[str, ...] = (
     r"(?:it|that|this|he|she|they)(?:'s| is| was| were| are| would be) (?:probably|most likely|"
     r"likely|possibly|perhaps|maybe) (?!not\b|never\b|unknown|impossible|unclear|hard)"
     r"(?:[^\s.!?]+\s+){0,3}[^\s.!?]+(?=\s*[.!]|\s*$)",
+    # any subject, the copula then a hedge adverb then a noun phrase: "Your mother's maiden
+    # name is probably Smith" ("likely" only in the short form above: "it was likely founded
+    # by ..." is a claim)
+    r"(?:is|was|are|were|'s|would be|will be) (?:probably|most likely|possibly|perhaps|maybe) "
+    r"(?!not\b|never\b|unknown|impossible|unclear|hard|the case|true|right|correct|wrong)"
+    r"(?:the |a |an )?[A-Za-z0-9]",
     r",\s*i (?:think|guess|believe|suppose|reckon)(?=\s*[.!]?\s*$)",
 ) + language_patterns("guess")
 

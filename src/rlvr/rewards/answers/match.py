@@ -34,15 +34,26 @@ from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.numbers import (NumberToken, iter_numbers, numbers_equal,
                                   numbers_in, read_whole)
 
+# scripts written without spaces between words (CJK ideographs, kana, Hangul): a character
+# of these next to an answer is no part of it ("水的化学式是H2O。", "答案是东京。", "파리는")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def _joins(ch: str) -> bool:
+    """Whether `ch` next to an answer would make it part of a longer word."""
+    return (ch.isalnum() or ch == "_") and not _UNSPACED.match(ch)
+
+
 def word_starts(text: str, alias: str):
     """Start indices of every occurrence of `alias` in `text` with no letter, digit or "_"
-    right before or after it (overlapping occurrences included)."""
+    right before or after it (overlapping occurrences included); a character of a script
+    written without spaces (Chinese, Japanese, Korean) is no letter of the answer's word."""
     start = text.find(alias)
     while start >= 0:
         end = start + len(alias)
         before = text[start - 1] if start else " "
         after = text[end] if end < len(text) else " "
-        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+        if not _joins(before) and not _joins(after):
             yield start
         start = text.find(alias, start + 1)
 
@@ -318,10 +329,24 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
                      and _sentence_of(text, t.start) in sentences
                      and not _in_brackets(text, t.start) and not denied(text, t.start, t.end)
                      and not _ruled_out(text, t.start, golds)
+                     and not _derived(text, t.start, t.end)
                      and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
+
+
+# a total worked out from the answer: "11 players on the field, so 22 in total" (only with
+# the total named: "24, so 32" offers 32)
+_DERIVED_BEFORE = re.compile(r"\b(?:for|with) a total of\s+$|\btotall?ing\s+$")
+_DERIVED_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:in total|altogether|in all|combined|overall)\b")
+
+
+def _derived(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is a total worked out after the answer ("so
+    22 in total", "for a total of 22"): another quantity, not a rival candidate."""
+    return bool(_DERIVED_BEFORE.search(text, max(0, start - 30), start)
+                or _DERIVED_AFTER.match(text, end))
 
 
 def _ruled_out(text: str, pos: int, golds: list) -> bool:

@@ -100,6 +100,19 @@ def _base(m: re.Match) -> str:
     return str(int(digits, base))
 
 
+# an answer stated in English number words after an answer marker: math-verify reads
+# digits only ("The answer is twelve." gave no answer)
+_ANSWER_IN_WORDS = re.compile(r"(\b(?:answer|total|result)\s+(?:is|was|equals|=|:)\s+)"
+                              r"([A-Za-z][A-Za-z -]*?)(?=\s*[.!]|\s*$)", re.IGNORECASE)
+
+
+def _digits_for_words(m: re.Match) -> str:
+    from rlvr.rewards.answers.forms import word_number
+
+    value = word_number(m.group(2).lower())
+    return m.group() if value is None else f"{m.group(1)}{value}"
+
+
 _ESCAPED_DOLLAR = re.compile(r"\\\$\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\s*(?:dollars?|usd)\b)")
 
 
@@ -116,6 +129,7 @@ def rewrite_math(text: str) -> str:
     # currency: the number in dollars (math-verify reads no answer from `\\$18` in prose)
     text = _ESCAPED_DOLLAR.sub(r"\1\\text{ dollars}", text)
     text = merge_mixed(text)  # "2 hours 30 minutes" is 150 minutes, not 30
+    text = _ANSWER_IN_WORDS.sub(_digits_for_words, text)  # "The answer is twelve." -> 12
     text = _CONSTANT.sub(lambda m: "{" + (m.group(1) or m.group(2)) + "}", text)
     text = _SCALE.sub(lambda m: f"*10^({_SCALES[m.group(2).lower()]})", text)
     text = _SCALE_AFTER_MATH.sub(
@@ -246,13 +260,19 @@ def negated_before(text: str, start: int, end: int) -> bool:
     return bool(_NEGATION.search(" ".join(words[-3:])))
 
 
+# another value offered after the answer, however far in its sentence: "it may be 3"
+_MAY_BE = re.compile(r"\b(?:it|that|this|the answer|or) (?:may|might|could) (?:also |well |just as well )?"
+                     r"be\s*\$?\s*$", re.IGNORECASE)
+
+
 def other_candidates(text: str, start: int, end: int) -> Iterator[str]:
     """Other values offered as alternatives to the answer at `text[start:end]`.
 
     Yields each math segment (`$...$`, `\\(...\\)`, `\\boxed{}`) or plain number formula in
     the answer's sentence that a disjunction ("or", "either", "maybe", "perhaps",
     "possibly", "alternatively") joins to the answer: the text between them holds one
-    and at most four words. The caller reads each and compares its value.
+    and at most four words, or that follows it as "it may (also) be N". The caller reads
+    each and compares its value.
     """
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     stop = _SENTENCE_END.search(text, end)
@@ -267,8 +287,9 @@ def other_candidates(text: str, start: int, end: int) -> Iterator[str]:
     for a, b in taken:
         between = text[b:a0] if b <= a0 else text[b0:a]
         words = re.findall(r"[A-Za-z]+", re.sub(r"\$[^$]*\$", " ", between))
-        if _DISJUNCTION.search(between) and len(words) <= 4 and not re.search(r"\d", between):
-            yield text[a:b]
+        if (_DISJUNCTION.search(between) and len(words) <= 4 and not re.search(r"\d", between)) \
+                or (a >= b0 and _MAY_BE.search(between) and not re.search(r"\d", between)):
+            yield text[a:b]  # "\\boxed{2}, but I'm not confident; it may be 3"
 
 
 _FINAL = re.compile(r"final\s+answer\s*(?:is|:|=)?[:\s]*", re.IGNORECASE)
