@@ -287,3 +287,27 @@ def test_messages_loader_rejects_bad_answers_field(tmp_path, answers):
     with pytest.raises(DataError, match="'answers' must be a list of strings") as info:
         load_messages_jsonl(path)
     assert str(info.value).startswith(f"{path}:2: ") and "drop the field" in str(info.value)
+
+
+def test_runs_of_different_seeds_share_their_held_out_rows(selfaware_json, tmp_path):
+    """The split is the data's (`rlvr.data.selfaware.SPLIT_SEED`), not the run's: two seeds
+    train on their own draws but answer the same held-out questions (a seed study compares
+    them question by question), for SelfAware.json and for a single file's 10% held out."""
+    import json as _json
+
+    from rlvr.config import load_config
+    from rlvr.train.data_prep import prepare_data
+
+    single = tmp_path / "rows.jsonl"
+    single.write_text("".join(_json.dumps({"question": f"What is {i} + 1?", "answer": str(i + 1)})
+                              + "\n" for i in range(60)))
+    for data in (str(selfaware_json), str(single)):
+        held, trained = [], []
+        for seed in (0, 1):
+            cfg = load_config(None, {"data": data, "seed": seed, "train_limit": 30,
+                                     "output_dir": str(tmp_path / f"run{seed}")})
+            _, train, heldout = prepare_data(cfg)
+            held.append([ex["question"] for ex in heldout])
+            trained.append([ex["question"] for ex in train])
+        assert held[0] == held[1], data
+        assert trained[0] != trained[1], data  # the seed still draws the training rows

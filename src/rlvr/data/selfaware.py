@@ -151,8 +151,15 @@ def _take(groups: list[list[dict]], count: int) -> tuple[list[dict], list[list[d
     return taken, rest
 
 
+# The seed of the data splits every run uses, whatever its training seed (SelfAware's
+# splits, the 10% held out of a single file): the split is the dataset's, not the run's
+# (runs of several seeds must share held-out questions, and `rlvr eval --tasks selfaware`
+# must not test on a run's training questions)
+SPLIT_SEED = 42
+
+
 def build_selfaware_splits(examples: list[dict[str, Any]], variant: str = "v3",
-                           seed: int = 42) -> dict[str, list[dict[str, Any]]]:
+                           seed: int = SPLIT_SEED) -> dict[str, list[dict[str, Any]]]:
     """Split SelfAware examples into a variant's train/valid/test messages rows.
 
     Args:

@@ -147,6 +147,9 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
     """Load training and held-out examples for a `data` option (see module docstring).
 
     Args:
+        seed: the split's seed (SelfAware's splits, the 10% held out of a single file):
+            `rlvr train` passes `rlvr.data.selfaware.SPLIT_SEED` whatever the run's seed,
+            so runs of several seeds share their held-out questions.
         data_format: the row format of JSONL files (`rlvr.tasks.rows.formats()`; "auto"
             detects it from each file's first row).
         data_dir: where `data: gsm8k` looks first (see `task_data`).
@@ -180,7 +183,7 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
                             f"{sorted(splits)}", str(path))
         return ResolvedData(_parse_rows(splits["train"], f"{path}:train"),
                             _parse_rows(splits[eval_split], f"{path}:{eval_split}"),
-                            f"{path} (SelfAware {variant}, seed {seed})")
+                            f"{path} (SelfAware {variant}, split seed {seed})")
     report = LoadReport(str(path))
     if path.is_dir():
         train_file, eval_file = path / "train.jsonl", path / f"{eval_split}.jsonl"

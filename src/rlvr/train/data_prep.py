@@ -14,6 +14,7 @@ from typing import Any
 
 from rlvr.config import TrainConfig
 from rlvr.data.messages import gold_answers
+from rlvr.data.selfaware import SPLIT_SEED
 from rlvr.tasks.resolve import exemplar_turns, resolve_data, with_system_prompt
 from rlvr.errors import DataError
 from rlvr.tasks.heldout import check_overlap, normalise_question
@@ -154,7 +155,8 @@ def prepare_data(cfg: TrainConfig):
         DataError: bad data, or held-out questions that are also training or exemplar
             questions.
     """
-    data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, cfg.seed,
+    # the split is the data's, whatever the run's seed: every seed has the same held-out rows
+    data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, SPLIT_SEED,
                         cfg.skip_bad_rows, cfg.data_format, cfg.eval_data_dir)
     source = "builtin" if cfg.data is None else "selfaware" if str(cfg.data).endswith(".json") \
         else "data"
