@@ -268,3 +268,13 @@ def test_more_hedges_are_hedges(gold, frame):
     "It remains an unsolved question."]))
 def test_an_open_problem_abstains(text):
     assert strict(text, "x", unanswerable=True).outcome == "abstained_unanswerable", text
+
+
+@FAST
+@given(st.sampled_from(["I'm sorry, but I'm not a computer expert.", "Sorry, I'm just a chatbot.",
+                        "Please ask someone who knows more.", "It was never recorded anywhere."]),
+       st.sampled_from(["I'm not sure what you're talking about.",
+                        "I don't know what you mean by that."]))
+def test_a_side_issue_beside_an_apology_or_a_note_still_abstains(note, side):
+    text = f"{note} {side}"
+    assert detect_abstention(text).label == "abstain", text

@@ -201,8 +201,9 @@ def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
 
 
 def other_statement(text: str, spans: list[tuple[int, int]]) -> str | None:
-    """A sentence of three or more words that holds none of the phrases at `spans` and does
-    not ask: after a side issue alone ("I can't browse the internet"), such a sentence is
+    """A sentence of three or more words that holds none of the phrases at `spans`, does
+    not ask, does not open with a pleasantry, a pronoun or advice (`_OPENERS`) and is not
+    about a missing answer: after a side issue alone ("I can't browse the internet"), such a sentence is
     the answer ("The Mona Lisa was painted by Leonardo da Vinci. Please note that I can't
     browse the internet, ..."). None when there is none ("I don't know what you mean.
     Could you clarify?")."""
@@ -211,8 +212,10 @@ def other_statement(text: str, spans: list[tuple[int, int]]) -> str | None:
         if any(a < end and start < b for a, b in spans):
             continue
         unit = m.group().strip()
-        if len(_WORD.findall(unit)) >= 3 and not unit.endswith("?"):
-            return unit
+        words = _WORD.findall(unit)
+        if len(words) >= 3 and not unit.endswith("?") and words[0] not in _OPENERS \
+                and not _ABSENCE.search(unit):
+            return unit  # not "I'm sorry, but I'm not an expert.", "Please note ...", "It was never recorded."
     return None
 
 
