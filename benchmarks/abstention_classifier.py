@@ -89,7 +89,7 @@ def main() -> None:
     rows = load()
     for split in ("dev", "holdout", "holdout2", "real2", "real3", "real4"):
         part = [r for r in rows if r["split"] == split]
-        predicted = [detect_abstention(r["text"]).label for r in part]
+        predicted = [detect_abstention(r["text"], question=r.get("question")).label for r in part]
         right = sum(p == r["label"] for p, r in zip(predicted, part))
         print(f"\n### {split}: {len(part)} rows, {right} labelled as the reader did "
               f"({right / len(part):.2f})\n")

@@ -278,3 +278,43 @@ def test_an_open_problem_abstains(text):
 def test_a_side_issue_beside_an_apology_or_a_note_still_abstains(note, side):
     text = f"{note} {side}"
     assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from([
+    ("I can't know that for sure. Her next album will be called Midnight Garden.",
+     "What will be the name of Taylor Swift's next album?"),
+    ("Noah Lyles will win the 2028 Olympic 100m sprint, although the future is hard to predict.",
+     "Who will win the men's 100m sprint at the 2028 Olympics?"),
+    ("Nobody knows for sure. The 2040 World Cup final will be won by Brazil.",
+     "Who will win the 2040 World Cup final?")]))
+def test_a_disclaimer_beside_an_invented_answer_is_a_hedge(case):
+    """On an unanswerable question, a disclaimer plus a committed claim that answers it was
+    paid as an abstention (+1): the claim shares the question's words and names something
+    new, so it is a hedge."""
+    text, question = case
+    result = selfaware_reward(text, expected_answer=None, is_unanswerable=True, prompt=question,
+                              **STRICT_PRESET)
+    assert result.outcome == "hedged_unanswerable", text
+
+
+@FAST
+@given(st.sampled_from([
+    ("I'm not sure. Taylor Swift is a famous singer.", "What will be the name of Taylor Swift's next album?"),
+    ("I don't know. Taylor Swift's next album hasn't been announced yet.",
+     "What will be the name of Taylor Swift's next album?"),
+    ("Napoleon never landed on the Moon, so there is no such year.",
+     "What year did Napoleon land on the Moon?")]))
+def test_a_disclaimer_beside_context_or_a_rejected_premise_abstains(case):
+    text, question = case
+    result = selfaware_reward(text, expected_answer=None, is_unanswerable=True, prompt=question,
+                              **STRICT_PRESET)
+    assert result.outcome == "abstained_unanswerable", text
+
+
+@FAST
+@given(st.sampled_from(["carbon dioxide", "Paris"]), st.sampled_from(["oxygen", "Rome"]),
+       st.sampled_from(["Plants absorb {o} or {g} from the air.", "It is {g} or {o}, I think."]))
+def test_one_word_offered_beside_the_alias_by_or_is_a_list(gold, other, frame):
+    text = frame.format(g=gold, o=other)
+    assert strict(text, gold).outcome == "listed_candidates", text

@@ -1,4 +1,4 @@
-"""An answer corrected later in the work is taken back (`rlvr.rewards.answers.math_retraction.taken_back`):
+"""An answer corrected later in the work is taken back, and the corrected one is read (`rlvr.rewards.answers.math_retraction.taken_back`):
 a correction of the work after the answer ("that double-counts", "scrap that", "I ignored
 the restriction") followed by a different final number states no answer; a check that
 restates the answer, or work with other numbers and no correction, keeps it. Rows, then
@@ -17,11 +17,12 @@ from rlvr.rewards.math import math_reward  # noqa: E402
 ROWS = [
     # (completion, gold, outcome)
     ("Adding the rows gives $\\boxed{12}$.\n\nHmm, that double-counts the corner tile. "
-     "Subtracting it, the count is 11.", "12", "no_answer"),
-    ("$\\boxed{12}$\n\nScrap that; with distinct digits only 10 remain.", "12", "no_answer"),
+     "Subtracting it, the count is 11.", "12", "wrong"),  # its answer is 11 now
+    ("$\\boxed{12}$\n\nScrap that; with distinct digits only 10 remain.", "12", "wrong"),
     ("The final answer is 12. Hmm, I ignored the restriction that digits are distinct; "
-     "with it, we get 10.", "12", "no_answer"),
-    ("$\\boxed{12}$. I forgot the last row, so the total is 15.", "12", "no_answer"),
+     "with it, we get 10.", "12", "wrong"),
+    ("$\\boxed{12}$. I forgot the last row, so the total is 15.", "12", "wrong"),
+    ("$\\boxed{12}$. I forgot the last row, so the total is 15.", "15", "correct"),
     # a check restating the answer, or other numbers without a correction: kept
     ("$\\boxed{12}$. Check: no mistake, 4 x 3 = 12.", "12", "correct"),
     ("$\\boxed{12}$. Check: 12 + 3 = 15 is the total with the extra box.", "12", "correct"),
@@ -132,3 +133,25 @@ def test_an_asked_or_doubted_math_answer_is_not_paid(n, other, form):
 def test_an_answer_in_number_words_after_a_marker_is_read(text, gold):
     assert math_reward(text, solution=gold).outcome == "correct"
     assert math_reward(text, solution=str(int(gold) + 1)).outcome == "wrong"
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 99), m=st.integers(100, 200), form=st.sampled_from([
+    "The final answer is {n}. Actually, no: it's {m}.", "$\\boxed{{{n}}}$. Wait, no wait: $\\boxed{{{m}}}$",
+    "So {n}. Oops, wrong: the answer is {m}."]))
+def test_the_answer_after_a_retraction_is_read(n, m, form):
+    text = form.format(n=n, m=m)
+    assert math_reward(text, solution=str(m)).outcome == "correct", text
+    assert math_reward(text, solution=str(n)).outcome != "correct", text
+
+
+@pytest.mark.parametrize("text", ["Let me compute. First, 3 * 4 =", "The total is 5 + 7 ="])
+def test_an_unfinished_expression_is_no_answer(text):
+    assert math_reward(text, solution="12").outcome == "partial_parse"
+
+
+@pytest.mark.parametrize("text,gold,score", [("#### twelve", 12, 1.0), ("#### Twenty-one.", 21, 1.0),
+                                             ("#### twelve or thirteen", 12, 0.0)])
+def test_gsm8k_reads_a_hash_line_in_number_words(text, gold, score):
+    from rlvr.rewards.gsm8k import gsm8k_correctness
+    assert gsm8k_correctness(text, final_answer=gold).score == score

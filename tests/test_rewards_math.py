@@ -238,7 +238,8 @@ CANDIDATES = [
     ("x = 2 or x = 3", "\\{2, 3\\}", 1.0, "correct"),
     ("The answer is 2 or 5.", "2, 3", 0.0, "wrong"),
     # an answer taken back states none
-    ("\\boxed{5}. Actually, no: it is 6.", "5", 0.0, "no_answer"),
+    ("\\boxed{5}. Actually, no: it is 6.", "5", 0.0, "wrong"),  # the answer read is 6
+    ("\\boxed{5}. Actually, no: it is 6.", "6", 1.0, "correct"),
     ("The answer is \\boxed{5}, no wait.", "5", 0.0, "no_answer"),
     # ... and so does a denied one
     ("The answer is not $\\boxed{5}$.", "5", 0.0, "no_answer"),

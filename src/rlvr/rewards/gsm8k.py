@@ -34,6 +34,7 @@ from rlvr.rewards.answers import (
     retracts,
     unstrike,
 )
+from rlvr.rewards.answers.forms import word_number
 from rlvr.rewards.answers.math_retraction import corrected
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -96,7 +97,9 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        value = None if retracts("", after.lstrip()) else read_whole(line)
+        value = None if retracts("", after.lstrip()) else (
+            read_whole(line) if read_whole(line) is not None
+            else word_number(line.strip(" .!*").lower()))  # "#### twelve" states 12
         if value is not None and corrected(after, 0, value):
             return None, "hash"  # "#### 18\n\nHmm, that's wrong: ... 27": taken back
         paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]

@@ -11,8 +11,9 @@ values (two boxes, a box and "the final answer is 13") and an `=` chain whose nu
 sides differ (`12 = 13`) are `listed_candidates`; a number math-verify read as plain text
 inside LaTeX it could not parse (`\\boxed{> 5}`), a struck-out part or a relation with
 nothing on its left is `partial_parse` (`answers.math_forms.answer_flaw`); an answer
-followed by a retracting word ("Actually, no: 6", "Wait") or right after a negation ("it
-is not 5") states none (`no_answer`); the weak words "no", "actually", "sorry", "maybe",
+followed by a retracting word ("Actually, no: 6", "Wait") is taken back and the answer
+after the retraction is read instead (6; none there: `no_answer`); one right after a
+negation ("it is not 5") or only asked ("Is the answer 5?") states none (`no_answer`); the weak words "no", "actually", "sorry", "maybe",
 "perhaps" retract only with a number or an error word after them ("12 eggs, no more and no
 less", "Actually, this matches", "Sorry if the steps were long!" keep the answer); a
 correction of the work anywhere after the answer ("that double-counts", "scrap that", "I
@@ -248,6 +249,17 @@ _CHECK = re.compile(r"\b(?:check(?:ing)?|verif(?:y|ying|ication)|double-check\w*
 _CHECK_SENTENCE = re.compile(r"(?<=[.!?\n])[^\S\n]*[^.!?\n]*(?:[.!?](?=\s|$)|(?=\n)|$)")
 
 
+def _without_withdrawn(text: str) -> str:
+    """`text` with each final answer (box or "final answer is") that is withdrawn before
+    the next one (`answers.math_retraction.withdrawn`) blanked out, character for character:
+    math-verify reads "\\boxed{5}. Wait, no: \\boxed{6}" as the set {5, 6}."""
+    markers = final_markers(text)
+    for (a, b), (later, _) in zip(markers, markers[1:]):
+        if withdrawn(text, b, later):
+            text = text[:a] + re.sub(r"\S", " ", text[a:b]) + text[b:]
+    return text
+
+
 def _without_checks(text: str) -> str:
     """`text` with every sentence after the first that checks an answer (`_CHECK`) and
     holds no box or answer marker blanked out, character for character ("So $x = 4$.
@@ -270,7 +282,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         text = rewrite_math(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
     except RewriteError as exc:
         return MathAnswer("partial", shown=text[-_LONGEST:], why=str(exc))
-    blanked = _without_checks(text)  # the same length: positions stay those of `text`
+    blanked = _without_withdrawn(_without_checks(text))  # same length: positions stay
     hit = (_first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
         or _first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
@@ -283,6 +295,9 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if hit is None:
         return None
     m, target, value, shown = hit
+    if re.match(r"\s*=\s*(?:$|[.!?,;]|\s*[A-Za-z])", text[m.end():]) and \
+            not re.search(r"=\s*\S", text[m.end():m.end() + 40]) or m.group().rstrip().endswith("="):
+        return MathAnswer("partial", shown=m.group(), why="an expression left unfinished (ends with =)")
     plain = target is lib["expr"]
     if flaw := answer_flaw(m.group(), plain, plain and in_math(text, m.start())):
         return MathAnswer("partial", shown=m.group()[:_LONGEST], why=flaw)
@@ -293,15 +308,21 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if answer.kind == "math":
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
     if candidates and answer.kind in ("math", "text"):
-        if taken_back(text, m.end(), answer) or negated_before(text, *m.span()) or \
-                negated_marker(m.group()) or asked_only(text.lower(), m.start()):
-            return None  # "\\boxed{5}. Actually, no: ...", "it is not 5": no answer
+        if taken_back(text, m.end(), answer):  # "... is 12. Actually, no: it's 14." -> 14
+            return _read(text[m.end():], candidates) if m.end() < len(text) else None
+        if negated_before(text, *m.span()) or negated_marker(m.group()) or \
+                asked_only(text.lower(), m.start()):
+            return None  # "it is not 5", "Is the answer 5? I'm not sure": no answer
         if answer.kind == "math" and (chain_disagrees(answer.value, answer.shown)
                                       or approx_disagrees(answer.shown)):
             return MathAnswer("listed", None, answer.shown, "the = chain states two values")
+        markers = final_markers(text)
+        # where the value was read: the last marker inside the match (math-verify's box match
+        # may span "\\boxed{5}. Wait, no: \\boxed{6}"), else the match
+        at = max((a for a, b in markers if m.start() <= a < m.end()), default=m.start())
         chunks = [*other_candidates(text, *m.span()), *(
-            text[a:b] for a, b in final_markers(text) if not a < m.end() <= b
-            and not (b <= m.start() and withdrawn(text, b, m.start())))]
+            text[a:b] for a, b in markers if not a < m.end() <= b
+            and not (b <= at and withdrawn(text, b, at)))]
         others = [(chunk, other) for chunk in chunks
                   if (other := _read(chunk, candidates=False)) is not None
                   and other.kind in ("math", "text") and not _agree(answer, other)]

@@ -34,8 +34,8 @@ from rlvr.rewards.abstention_detection.patterns import (
     iter_matches,
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     apostrophes, estimate, other_statement,
-                                                     side_issue)
+                                                     apostrophes, claim_about, estimate,
+                                                     other_statement, side_issue)
 from rlvr.rewards.answers import fold
 
 SEED_PATTERNS: tuple[str, ...] = (
@@ -243,8 +243,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             commitment = commit.group()  # a marker inside a phrase is part of the phrase
             break
     if counted:
-        commitment = (commitment or estimate(low, quotes)
-                      or answer_sentence(low, [m.span() for m in counted + scoped]))
+        spans = [m.span() for m in counted + scoped]
+        commitment = (commitment or estimate(low, quotes) or answer_sentence(low, spans)
+                      or claim_about(low, cased, spans, question))
         label = "hedge" if commitment else "abstain"
         return Detection(label, counted[0].group(), commitment, tuple(ignored))
     if scoped and not commitment:

@@ -130,6 +130,12 @@ def grammar_patterns() -> tuple[str, ...]:
         r"determined|established|demonstrated|figured out|found out)",
         r"there(?:'s| is| exists) no (?:single |one |universal |objective |definitive )"
         r"(?:best|right|correct|true|perfect) [a-z]+",
+        # a false premise declined: "so there is no such year", "the premise is false"
+        r"there (?:is|was|are|were|'s) no such (?:thing|year|date|person|place|event|number|"
+        r"name|record|answer|day|time|height|size|amount)s?(?=\s*[.!;,]|\s*$)",  # not "no such thing as X"
+        r"(?:the|your|this|that|its) (?:question's |question |)premise (?:is|was) (?:false|wrong|"
+        r"flawed|mistaken|incorrect|untrue)|false premise",
+        r"(?:that|this|it) never (?:happened|took place|existed)",
         # a disclaimer of one's own answer: "I could be wrong", "don't hold me to that"
         rf"{SUBJECT} (?:could|might|may) (?:well |possibly |very well )?be (?:wrong|mistaken)",
         r"(?:{dont}|do not) hold me to (?:it|that|this)",

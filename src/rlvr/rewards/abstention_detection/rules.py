@@ -200,6 +200,53 @@ def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
     return None
 
 
+_STOP = frozenset("""the and for are was were will would could should can did does has have had
+with from that this what which who whom whose when where why how about into than then them
+they their there its it's his her him she you your our out not any all one ever also been being
+most more much many some such very just only over after before name named called""".split())
+_CONTENT = re.compile(r"[a-z0-9][a-z0-9'-]{2,}")
+_NEW_NAME = re.compile(r"(?<=\s)[A-Z][\w'-]+|\d[\d,.]*")
+
+
+_BUT = re.compile(r"(?:but|however|though|although|yet|still),?\s+")
+
+
+def _content(text: str) -> set[str]:
+    return {w.removesuffix("'s") for w in _CONTENT.findall(text)} - _STOP
+
+
+def claim_about(text: str, cased: str | None, spans: list[tuple[int, int]],
+                question: str) -> str | None:
+    """A claim that answers the question beside a disclaimer ("I can't know that for sure.
+    Her next album will be called Midnight Garden.", "Noah Lyles will win the 2028 Olympic
+    100m sprint, although the future is hard to predict"): a sentence or clause that holds
+    none of the phrases at `spans`, does not ask, is not about a missing answer
+    (`_ABSENCE`) and does not open with a pleasantry or pronoun, shares two or more content
+    words with `question`, and names something the question does not (a capitalised name
+    after the first word, or a number). None without a question or the response's case
+    (`cased`): "I'm not sure. Taylor Swift is a famous singer." names nothing new."""
+    if not question or cased is None:
+        return None
+    asked = _content(question)
+    for start, end, kind in _units(text):
+        if any(a < end and start < b for a, b in spans):
+            continue
+        unit = text[start:end].strip()
+        if kind == "comma":  # a clause after a comma only after "but": "..., but it's Lima"
+            opened = _BUT.match(unit)
+            if opened is None:
+                continue
+            unit = unit[opened.end():]
+        words = _WORD.findall(unit)
+        if len(words) < 3 or unit.endswith("?") or _ABSENCE.search(unit) \
+                or words[0] in _OPENERS or len(_content(unit) & asked) < 2:
+            continue
+        named = {m.group().lower().rstrip(".,") for m in _NEW_NAME.finditer(cased, start, end)}
+        if named - asked - {w.lower() for w in question.split()}:
+            return unit
+    return None
+
+
 def other_statement(text: str, spans: list[tuple[int, int]]) -> str | None:
     """A sentence of three or more words that holds none of the phrases at `spans`, does
     not ask, does not open with a pleasantry, a pronoun or advice (`_OPENERS`) and is not

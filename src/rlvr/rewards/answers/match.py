@@ -86,6 +86,11 @@ _RULED_OUT = re.compile(r"(?:\b(?:not|never|neither|nor|cannot|except|excluding|
 _CHOSEN = re.compile("\x00[,\\s]*(?:of course|definitely|certainly|obviously|for sure|"
                      "without (?:a|any) doubt|no doubt)\\b|(?:definitely|certainly|obviously|"
                      "undoubtedly|surely),?\\s+(?:it(?:'s| is| was)\\s+)?\x00")
+# one word offered right beside the alias by "or": "oxygen or carbon dioxide" (not "or so",
+# "or more", "whether or not", "more or less")
+_NOT_OFFERED = r"(?:not|so|more|less|other|others|else|later|never|two|either|whether|rather)"
+_ADJACENT_OR = re.compile(rf"(?<![\w'-])(?!{_NOT_OFFERED}\b)[a-z][a-z-]+ or \x00|"
+                          rf"\x00 or (?!{_NOT_OFFERED}\b)[a-z][a-z-]+(?![\w'-])")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
@@ -159,6 +164,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
+        if _ADJACENT_OR.search(sentence):  # "absorb oxygen or carbon dioxide": two offered
+            return True
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
         has_or = bool(_OR.search(sentence)) or any(
             _MARK not in p and _ALTERNATIVE.match(p) for p in items)

@@ -256,7 +256,10 @@ def negated_before(text: str, start: int, end: int) -> bool:
     before the answer at `text[start:end]`, in its sentence: "the answer is not 5"."""
     lo = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     a0, _ = _answer_span(text, start, end, lo, len(text))
-    words = re.findall(r"[A-Za-z']+", re.sub(r"\$[^$]*\$", " ", text[lo:a0]))
+    # "no" followed by a stop answers oneself ("Actually, no: it's 14"), it negates nothing
+    before = re.sub(r"\bno\s*(?:[:,;!.\u2014\u2013-]|wait\b)", " ",
+                    re.sub(r"\$[^$]*\$", " ", text[lo:a0]), flags=re.IGNORECASE)
+    words = re.findall(r"[A-Za-z']+", before)
     return bool(_NEGATION.search(" ".join(words[-3:])))
 
 

@@ -62,7 +62,8 @@ def _takes_back(rest: str, after: str) -> bool:
         return True
     tail = rest + " " + after
     return bool(re.search(r"\d", tail) or _ERROR.search(tail)
-                or re.fullmatch(r"\W*(?:no|nope)\W*", after.strip(), re.IGNORECASE))
+                or re.fullmatch(r"\W*(?:(?:no|nope|actually|sorry|wait)\W*)*(?:no|nope)\W*",
+                                after.strip(), re.IGNORECASE))  # "No.", "Actually, no."
 
 
 def _last_number(text: str, start: int):
