@@ -75,6 +75,7 @@ def test_operands(question, expected):
     ("Poland is a European country.", "Europe", "correct"),
     ("Chile is located on the South American continent.", "South America", "correct"),
     ("The Chinese currency is the renminbi.", "yuan", "correct"),
+    ("The official language of Iran is Farsi.", "Persian", "correct"),  # a trained model's
     ("Nigeria is a continent.", "Africa", "wrong"),
 ])
 def test_other_names_of_an_answer(completion, gold, outcome):

@@ -302,7 +302,8 @@ PLURALS = {"butterfly": "butterflies"}
 # other names of a second-batch answer ("Egypt is located on the African continent.")
 OTHER_NAMES = {"Africa": "African", "Asia": "Asian", "Europe": "European",
                "South America": "South American", "North America": "North American",
-               "Chinese": "Mandarin", "yuan": "renminbi", "ruble": "rouble"}
+               "Chinese": "Mandarin", "yuan": "renminbi", "ruble": "rouble",
+               "Persian": "Farsi"}  # a trained model's "The official language of Iran is Farsi"
 
 
 def answer_aliases(answer: str) -> list[str]:
