@@ -318,3 +318,14 @@ def test_a_disclaimer_beside_context_or_a_rejected_premise_abstains(case):
 def test_one_word_offered_beside_the_alias_by_or_is_a_list(gold, other, frame):
     text = frame.format(g=gold, o=other)
     assert strict(text, gold).outcome == "listed_candidates", text
+
+
+@FAST
+@given(st.sampled_from(["I don't know. Its release is expected next year.",
+                        "I don't know. Her next album will surely be great.",
+                        "Nobody knows. The album is still being recorded."]))
+def test_a_disclaimer_beside_a_claim_that_names_nothing_new_abstains(text):
+    question = "What will be the name of Taylor Swift's next album?"
+    result = selfaware_reward(text, expected_answer=None, is_unanswerable=True, prompt=question,
+                              **STRICT_PRESET)
+    assert result.outcome == "abstained_unanswerable", text

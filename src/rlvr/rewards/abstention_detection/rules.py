@@ -205,7 +205,8 @@ with from that this what which who whom whose when where why how about into than
 they their there its it's his her him she you your our out not any all one ever also been being
 most more much many some such very just only over after before name named called""".split())
 _CONTENT = re.compile(r"[a-z0-9][a-z0-9'-]{2,}")
-_NEW_NAME = re.compile(r"(?<=\s)[A-Z][\w'-]+|\d[\d,.]*")
+# a capitalised word inside a sentence (not its first word) or a number: what a claim names
+_NEW_NAME = re.compile(r"(?<=[\w,;:'\")] )[A-Z][\w'-]+|\d[\d,.]*")
 
 
 _BUT = re.compile(r"(?:but|however|though|although|yet|still),?\s+")
