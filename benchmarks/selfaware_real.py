@@ -10,8 +10,10 @@ questions a small model can know; held-out: SelfAware's test split plus the buil
 rows) through `rlvr compare` (`rlvr.train.compare_arms.run_compare`): every arm on the same
 seeds, the base model's answers and knowledge labels computed once and shared, the
 cross-task check off. `--frontier` adds arms that move the reward of abstaining on an
-answerable question (`reward_params.abstain_answerable`, -1.0 in the config): a cheaper
-abstention buys prudence with known answers, a dearer one the reverse.
+answerable question (`reward_params.abstain_answerable`, 0.0 in the config) to -1.0 (the
+main job's) and -0.5: a cheaper abstention buys prudence with known answers, a dearer one
+the reverse. (The measured frontier in docs/measured.md ran when the config held -1.0, with
+arms -0.5 and 0.0: the same three values.)
 
 Prints the machine's fp32 matmul throughput; how many held-out questions of each source the
 base model knows (8 sampled answers at temperature 0.7, known when at least 4 are right);
@@ -38,8 +40,8 @@ from machine import matmul_gflops  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data" / "selfaware" / "SelfAware.json"
-FRONTIER = ("grpo-strict+reward_params.abstain_answerable=-0.5",
-            "grpo-strict+reward_params.abstain_answerable=0.0")
+FRONTIER = ("grpo-strict+reward_params.abstain_answerable=-1.0",
+            "grpo-strict+reward_params.abstain_answerable=-0.5")
 PRUDENCE_TARGET, RETENTION_TARGET = 0.8, 0.85
 
 
