@@ -33,6 +33,8 @@ def main() -> int:
     patch_trl_vllm_for_cpu("float32")
     path = resolve_model(None)
     model, tokenizer = load_causal_lm(None)
+    torch.manual_seed(0)  # lora_A's initialisation: unseeded, a small change sometimes left
+    # every greedy answer as the base model's and the test failed by chance
     peft_model = get_peft_model(model, LoraConfig(r=8, lora_alpha=16,
                                                   target_modules=["q_proj", "v_proj"]))
     peft_model.eval()
@@ -66,7 +68,7 @@ def main() -> int:
         with torch.no_grad():
             for name, param in peft_model.named_parameters():
                 if "lora_B" in name:
-                    param.normal_(0, 0.02)
+                    param.normal_(0, 0.05)
         cls.sync_weights(generation)  # the patched sync
         out[f"vllm_{round_}"], out[f"hf_{round_}"] = answers("vllm"), answers("hf")
     print(json.dumps(out))
