@@ -6,6 +6,7 @@ Importing this package registers the built-in rewards, one module each, listed o
 | module | registers |
 |---|---|
 | `selfaware` | `selfaware`: the calibration table (answer what is answerable, abstain otherwise) |
+| `selfaware_structured` | the `selfaware` verdict on a structured response (boxed / `Answer:` field) |
 | `abstention` | `abstention`: how much a response abstains |
 | `gsm8k` | `gsm8k_correctness`, `gsm8k_format`: the `#### N` answer and format |
 | `math` | `math`: mathematical equivalence through math-verify |

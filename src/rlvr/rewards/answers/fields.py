@@ -24,7 +24,7 @@ a structured format is neither an answer nor an abstention (`no_answer`).
 
 The free-text matcher reads fields too, when free text writes them
 (`rlvr.rewards.answers.forms.other_fields`). The `selfaware` table of a structured response
-is `rlvr.rewards.selfaware` (`score_structured`).
+is `rlvr.rewards.selfaware_structured` (`score_structured`).
 """
 
 from __future__ import annotations
