@@ -97,9 +97,9 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        value = None if retracts("", after.lstrip()) else (
-            read_whole(line) if read_whole(line) is not None
-            else word_number(line.strip(" .!*").lower()))  # "#### twelve" states 12
+        value = None if retracts("", after.lstrip()) else read_whole(line)
+        if value is None and not retracts("", after.lstrip()):
+            value = word_number(line.strip(" .!*").lower())  # "#### twelve" states 12
         if value is not None and corrected(after, 0, value):
             return None, "hash"  # "#### 18\n\nHmm, that's wrong: ... 27": taken back
         paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]

@@ -220,8 +220,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     compiled = patterns.compiled
     abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
     first = first_match(abstain, low)
-    quotes = [m.span() for m in _QUOTE_RE.finditer(low)] if first is not None or \
-        first_match(compiled["guess"], low) else []
+    if first is None and first_match(compiled["guess"], low) is None:
+        return _ANSWER  # the common case: two scans, no quotation parsed
+    quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
     if first is None:
         return _answer_or_guess(low, None, (), compiled, quotes)
     question = " ".join(fold(question).lower().split()) if question else ""

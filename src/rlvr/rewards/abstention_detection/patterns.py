@@ -259,8 +259,9 @@ class AbstentionPatterns:
     def compiled(self) -> dict[str, re.Pattern]:
         """Each kind compiled into one alternation (built once per instance), plus
         `abstain_ascii`: the abstain patterns that can match ASCII text."""
-        compiled = {kind: compile_kind(getattr(self, kind)) for kind in _PATTERN_KINDS}
-        compiled["commit"] = compile_kind(self.commit + self.guess)  # a guess commits too
+        compiled = {kind: compile_kind(self.commit + self.guess if kind == "commit"  # a guess
+                                       else getattr(self, kind))  # commits too
+                    for kind in _PATTERN_KINDS}
         compiled["abstain_ascii"] = compile_kind(self.abstain, ascii_only=True)
         return compiled
 

@@ -27,6 +27,7 @@ import re
 import unicodedata
 
 from rlvr.rewards.answers.boxes import boxed_values
+from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
@@ -124,8 +125,6 @@ def stated(text: str, start: int, end: int) -> bool:
     ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so."). A value after a
     bound ("sometime after 1969", "more than 40") states a range, not the value, and one
     after "than" is the standard of a comparison ("X is bigger than the Cane Corso")."""
-    from rlvr.rewards.answers.denial import denied
-
     if _BOUND.search(text, max(0, start - 20), start):
         return False
 

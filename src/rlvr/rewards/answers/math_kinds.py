@@ -41,6 +41,7 @@ import re
 from typing import Iterator
 
 from rlvr.rewards.answers.boxes import BOXED_OR_FBOX, boxed_spans, outermost
+from rlvr.rewards.answers.forms import word_number
 from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
 from rlvr.rewards.answers.units import WORDS as UNIT_SYMBOLS_AND_NAMES
 from rlvr.rewards.answers.units import merge_mixed
@@ -107,8 +108,6 @@ _ANSWER_IN_WORDS = re.compile(r"(\b(?:answer|total|result)\s+(?:is|was|equals|=|
 
 
 def _digits_for_words(m: re.Match) -> str:
-    from rlvr.rewards.answers.forms import word_number
-
     value = word_number(m.group(2).lower())
     return m.group() if value is None else f"{m.group(1)}{value}"
 
