@@ -155,3 +155,15 @@ def test_an_unfinished_expression_is_no_answer(text):
 def test_gsm8k_reads_a_hash_line_in_number_words(text, gold, score):
     from rlvr.rewards.gsm8k import gsm8k_correctness
     assert gsm8k_correctness(text, final_answer=gold).score == score
+
+
+@pytest.mark.parametrize("text", ["$\\boxed{5}$. Hmm, actually, 6.", "$\\boxed{5}$. Well, no: 6.",
+                                  "#### 5\nHmm, wait, it is 6."])
+def test_an_interjection_before_a_retracting_word_still_retracts(text):
+    """"Hmm," before "actually" hid the retraction (the interjection pattern held a stray
+    control character and never matched)."""
+    from rlvr.rewards.gsm8k import gsm8k_correctness
+    if text.startswith("####"):
+        assert gsm8k_correctness(text, final_answer=5).score == 0.0
+    else:
+        assert math_reward(text, solution="5").outcome != "correct"

@@ -256,7 +256,7 @@ def retracts(rest: str, after: str = "", words: frozenset[str] = RETRACTING) -> 
 
 
 # interjections before the first word of the next sentence: "Hmm, actually, 6." retracts
-_INTERJECTION = re.compile(r"^(?:\W*(?:hmm+|hm+|um+|uh+|ah+|oh|well|so|okay|ok)[\s,.!:;-]*)+")
+_INTERJECTION = re.compile(r"^(?:\W*(?:hmm+|hm+|um+|uh+|ah+|oh|well|so|okay|ok)\b[\s,.!:;-]*)+")
 
 
 _DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
