@@ -6,16 +6,13 @@ are read by `rlvr.rewards.answers.read_field`; docs/rewards_structured.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rlvr.rewards.answers import field_items, match_answer, normalise_content, read_field
 from rlvr.rewards.contract import RewardResult
 
-if TYPE_CHECKING:  # the preset's class imports this module
-    from rlvr.rewards.selfaware import SelfAwarePreset
 
-
-def score_structured(completion: str, preset: SelfAwarePreset, *, aliases: list[str],
+def score_structured(completion: str, preset: Any, *, aliases: list[str],
                      unanswerable: bool, question: str,
                      abstain_answerable: float) -> RewardResult:
     """The `selfaware` verdict on a structured response (`preset.answer_format` boxed or
@@ -40,8 +37,9 @@ def score_structured(completion: str, preset: SelfAwarePreset, *, aliases: list[
 
     Args:
         completion: the response (already Unicode-folded when the caller folds).
-        preset: the values, `answer_format`, `abstain_text` and `match` (`"word"` or
-            `"substring"`, as `match_answer` takes it).
+        preset: a `rlvr.rewards.selfaware.SelfAwarePreset` (not imported here: that module
+            imports this one): the values, `answer_format`, `abstain_text` and `match`
+            (`"word"` or `"substring"`, as `match_answer` takes it).
         aliases: the gold answers, folded and lower-cased ([] for unanswerable rows).
         unanswerable: the question has no knowable answer.
         question: the question, lower-cased ("" when unknown).
