@@ -16,7 +16,10 @@ written apart from the detector's patterns):
 * candidates ruled out before the answer ("It can't be Rome or Madrid, which leaves
   Paris") are no list: the gold scores as correct;
 * ignorance about the conversation ("I don't know what textbook you're using, but ...")
-  before a committed answer keeps the answer.
+  before a committed answer keeps the answer;
+* a rejected premise ("unicorns are not real", "there is no such thing as a dragon", "the
+  tower was never moved") abstains on a question that assumes it, and answers a question
+  about existence itself.
 """
 
 from __future__ import annotations
@@ -329,3 +332,38 @@ def test_a_disclaimer_beside_a_claim_that_names_nothing_new_abstains(text):
     result = selfaware_reward(text, expected_answer=None, is_unanswerable=True, prompt=question,
                               **STRICT_PRESET)
     assert result.outcome == "abstained_unanswerable", text
+
+
+FICTION = [("unicorn", "Unicorns are not real", "What colour is the horn of the unicorn in Scotland?"),
+           ("dragon", "There is no such thing as a dragon", "How much does the dragon of Wales weigh?"),
+           ("Atlantis", "Atlantis never existed", "Where exactly was Atlantis located?"),
+           ("Santa", "Santa Claus is fictional", "What is Santa Claus's home address?"),
+           ("tower", "The Eiffel Tower was never moved to London",
+            "When was the Eiffel Tower moved to London?")]
+
+
+@FAST
+@given(st.sampled_from(FICTION), st.sampled_from([".", ", so the question has no answer.",
+                                                   ", so I can't say."]))
+def test_a_rejected_premise_abstains_on_the_question_that_assumes_it(row, end):
+    _, rejection, question = row
+    text = rejection + end
+    assert detect_abstention(text, question=question).label == "abstain", text
+    r = selfaware_reward(text, expected_answer=[], is_unanswerable=True, prompt=question,
+                         **STRICT_PRESET)
+    assert r.outcome == "abstained_unanswerable", text
+
+
+@FAST
+@given(st.sampled_from(FICTION), st.sampled_from(["Is it real?", "Does it really exist?",
+                                                   "Is it true that it exists?"]))
+def test_the_same_denial_answers_a_question_about_existence(row, question):
+    _, rejection, _ = row
+    # asked whether it exists, the denial is the answer, never an abstention
+    assert detect_abstention(rejection + ".", question=question).label == "answer"
+    # without the thing in the question, it is no rejection of the question's premise
+    assert detect_abstention(rejection + ".", question="What is the capital of Peru?").label \
+        == "answer"
+    # with an answer beside it, it answers ("..., but in legend it is white")
+    assert detect_abstention(rejection + ", but in the legend it is white.",
+                             question=row[2]).label == "answer"

@@ -108,3 +108,28 @@ def test_contains_reads_number_words_and_their_lists(value, other):
         listed = qa_reward(f"Either {word} or {NUMBER_WORDS[other]}.", aliases=[str(value)],
                            mode="contains")
         assert listed.outcome == "listed_candidates"
+
+
+@settings(max_examples=40, deadline=None)
+@given(letter=st.sampled_from("BCDEFGHJKLMNOPQRSTUVWXYZ"),
+       frame=st.sampled_from(["The answer is {x}.", "It is vitamin {x}, found in fruit.",
+                              "Option {x} is correct", "I'd say {x}."]))
+def test_a_capital_letter_standing_alone_in_a_sentence_is_the_alias(letter, frame):
+    text = frame.format(x=letter)
+    assert qa_reward(text, aliases=[letter], mode="contains").outcome == "correct", text
+    # never a letter inside another name, and never one denied, asked or taken back
+    for other in (f"I love {letter}++.", f"It is {letter}#.", f"The {letter}.S. is big.",
+                  f"It is not {letter}.", f"Is it {letter}?", f"{letter}. Wait, no: A.",
+                  f"The answer is {letter.lower()}."):
+        assert qa_reward(other, aliases=[letter], mode="contains").score == 0.0, other
+
+
+@settings(max_examples=20, deadline=None)
+@given(frame=st.sampled_from(["My favourite band is {x}.", "It was {x}, the English band.",
+                              "I think the answer is {x}."]))
+def test_a_name_made_of_articles_counts_as_written(frame):
+    assert qa_reward(frame.format(x="The The"), aliases=["The The"], mode="contains").score == 1.0
+    # as written only: a lower-case "the the" is a typo, "A" before a word is the article
+    assert qa_reward(frame.format(x="the the"), aliases=["The The"], mode="contains").score == 0.0
+    assert qa_reward("A dog is the answer.", aliases=["A"], mode="contains").score == 0.0
+    assert qa_reward("The answer is A.", aliases=["A"], mode="contains").score == 1.0

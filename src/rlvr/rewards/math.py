@@ -122,8 +122,9 @@ from rlvr.rewards.answers import (
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
 from rlvr.rewards.answers.forms import asked_only
+from rlvr.rewards.answers.math_forms import plain_structure, spell_infinite_intervals
 from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
-from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
+from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after, unit_chain
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -163,6 +164,9 @@ def _latex_answer(m, value, shown: str) -> MathAnswer:
     lib = math_lib()
     if _COLON.search(shown):
         return MathAnswer("text", re.sub(r"\s+", "", shown), shown)
+    pieces = [v for k, v in m.groupdict().items() if v and "_latex" in k]
+    if len(pieces) == 1 and (chain := unit_chain(pieces[0])) is not None:
+        return chain  # `150\text{ cm} = 1.5\text{ m}`: the last side, when all agree
     verdict = dropped_tail(m)
     if verdict in ("partial", "merged"):
         why = "dropped words that are not units" if verdict == "partial" else \
@@ -241,6 +245,21 @@ def _plain_answer(text: str, m, value, shown: str) -> MathAnswer:
     return _latex_answer(hit[0], hit[2], hit[3])
 
 
+def _structure_answer(text: str, m) -> MathAnswer | None:
+    """The plain-text list, pair or interval around a plain number (`plain_structure`:
+    "x = 2 and x = 3", "[2, 5)"), read as LaTeX, or None when the number stands alone."""
+    spans = [m.span(g) for g, v in m.groupdict().items() if v and g != "percent"]
+    if not spans:
+        return None
+    start, end = min(s for s, _ in spans), max(e for _, e in spans)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end < 0 else line_end
+    latex = plain_structure(text[line_start:line_end], start - line_start, end - line_start)
+    hit = _first_parsed(f"${latex}$", [math_lib()["latex"]]) if latex else None
+    return _latex_answer(hit[0], hit[2], hit[3]) if hit else None
+
+
 # a sentence that checks the answer by substituting it ("Check: 2(4) + 3 = 11 ✓") is no
 # answer of its own: the answer is read before it (a box or a final marker is read as is)
 _CHECK = re.compile(r"\b(?:check(?:ing)?|verif(?:y|ying|ication)|double-check\w*|sanity check|"
@@ -282,6 +301,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         text = rewrite_math(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
     except RewriteError as exc:
         return MathAnswer("partial", shown=text[-_LONGEST:], why=str(exc))
+    text = spell_infinite_intervals(text, in_math)
     blanked = _without_withdrawn(_without_checks(text))  # same length: positions stay
     hit = (_first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
         or _first_parsed(text, [lib["latex"], lib["expr"]])
@@ -302,7 +322,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     if flaw := answer_flaw(m.group(), plain, plain and in_math(text, m.start())):
         return MathAnswer("partial", shown=m.group()[:_LONGEST], why=flaw)
     if target is lib["expr"]:
-        answer = _plain_answer(text, m, value, shown)
+        answer = _structure_answer(text, m) or _plain_answer(text, m, value, shown)
     else:
         answer = _latex_answer(m, value, shown)
     if answer.kind == "math":

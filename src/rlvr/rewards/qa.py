@@ -26,8 +26,11 @@ Normalisation never merges different names (`_same_name`):
 - an alias that normalises to nothing ("A", "The The", "!!!": a letter, a name made of
   articles or of punctuation) is compared as written instead (lower-case, outer spaces
   and a final full stop dropped), in both modes;
-- in `contains` mode an alias of one letter counts only as the whole answer (a stray
-  "a" or "e" in a sentence is not the vitamin).
+- in `contains` mode an alias of one letter, or made only of articles, counts as the
+  whole answer, or inside a sentence only as written with its capitals and standing alone
+  ("the vitamin is C", "my favourite band is The The"; never "C++", "U.S." or a stray "e";
+  "A" and "I" only after a word at the end of a clause, "the answer is A.": elsewhere they
+  are the article and the pronoun).
 
 In `contains` mode an alias is given only where the response affirms it: an occurrence
 that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
@@ -174,13 +177,37 @@ def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
     as written, affirmed there (module docstring); a one-letter alias only as the whole
     answer; name symbols must agree where the alias is the whole answer."""
     if len(alias) == 1 and not alias.isdigit():
-        return prediction == alias and _same_name(raw, forms)
+        return (prediction == alias and _same_name(raw, forms)) or _capital_given(raw, forms)
     if prediction == alias and not _same_name(raw, forms):
         return False
     affirmed = _affirmed_raw(raw, forms)
     if affirmed is not None and read_whole(alias, allow_words=False) is None:
         return affirmed  # written as the alias is: the denial grammar decides ("Wait, no: X")
     return _contains(prediction, alias, raw) and affirmed is not False
+
+
+def _capital_given(raw: str, forms: list[str]) -> bool:
+    """A short name as written with its capitals ("C" in "the vitamin is C", "The The" in
+    "my favourite band is The The"), standing alone (not "C++", "C#", "U.S.", "C's") and
+    affirmed in the response (not denied, asked only or taken back). "A" and "I" count
+    only after a word and before the end of a clause ("the answer is A."): elsewhere they
+    are the article and the pronoun. Forms written in lower case never count here."""
+    written = " ".join(raw.split())
+    text = written.lower()
+    if len(text) != len(written):
+        return False
+    for form in forms:
+        name = " ".join(form.split()).strip(" .")
+        if not name or not name[0].isupper():
+            continue
+        pattern = rf"(?<![\w.'+#&@-]){re.escape(name)}(?![\w+#&@'-]|\.\w)"
+        if name in ("A", "I"):
+            pattern = rf"(?<=\w )({pattern})(?=\s*(?:[.,;:!)]|$))"
+        starts = [m.start() for m in re.finditer(pattern, written)]
+        given = [s for s in starts if stated(text, s, s + len(name))]
+        if given and not retracted(text, given[-1] + len(name)):
+            return True
+    return False
 
 
 _NAME_MARKS = re.compile(r"[+#*&@^=|\\]")
@@ -303,6 +330,10 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     details: dict[str, Any] = {"prediction": prediction}
     if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer
         return RewardResult(correct, "correct", {**details, "matched": _as_written(raw)})
+    if mode == "contains" and _capital_given(raw, forms.get("", [])):  # "... is The The."
+        if _listed_raw(raw, forms[""]):
+            return RewardResult(wrong, "listed_candidates", details)
+        return RewardResult(correct, "correct", {**details, "matched": sorted(literal)[0]})
     if not prediction:
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":

@@ -34,6 +34,7 @@ from rlvr.rewards.abstention_detection.patterns import (
     iter_matches,
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
+                                                     names_new, premise_rejected,
                                                      apostrophes, claim_about, estimate,
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
@@ -197,7 +198,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     clause or an answer sentence/clause after it ("I'm not sure why, but the capital is
     Canberra", "Paris. Not sure if that helps!"), else abstain;
     a guess alone (`guess`: "My best guess is Paris", "Lisbon rings a bell") -> hedge;
-    nothing -> answer. Context rules (`rules`): a phrase followed
+    with a `question`, no phrase and no guess but a rejection of the question's premise
+    (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
+    answer is stated beside it; nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
     an estimate or a short answer sentence next to the phrase is a commitment (hedge); an
@@ -206,7 +209,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     Args:
         text: the response.
         patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
-        question: the question text, used only to recognise restatements.
+        question: the question text, used to recognise restatements and rejected premises.
     The text is folded first (`rlvr.rewards.answers.fold`: typographic quotes,
     Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
 
@@ -221,6 +224,14 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     abstain = compiled["abstain_ascii" if low.isascii() else "abstain"]
     first = first_match(abstain, low)
     if first is None and first_match(compiled["guess"], low) is None:
+        asked = " ".join(fold(question).lower().split()) if question else ""
+        rejected = premise_rejected(low, asked)
+        if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
+            at = low.find(rejected)  # unless an answer is stated beside the rejection
+            spans = [(at, at + len(rejected))]
+            if not (answer_sentence(low, spans) or claim_about(low, cased, spans, asked)
+                    or names_new(cased, at + len(rejected), asked)):
+                return Detection("abstain", rejected)
         return _ANSWER  # the common case: two scans, no quotation parsed
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
     if first is None:

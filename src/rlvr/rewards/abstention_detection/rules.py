@@ -29,6 +29,10 @@ once:
   hedge. A sentence about the missing answer ("It was never recorded.") is not one. Without this, adding the disclaimer to a wrong answer would turn
   it into an abstention and raise its reward. Only space-separated scripts (a CJK
   sentence has no word count to judge by).
+* `premise_rejected`: a sentence saying that what the question names does not exist, is
+  fiction or never happened ("Unicorns are not real", "The Eiffel Tower was never moved to
+  London") declines the question, when the question assumes it (not "Is Bigfoot real?")
+  and no answer is stated beside it (`names_new`). English only.
 * `answer_quote`: an abstention quoted as the answer ('The answer is "I don't know."')
   counts; other quotations do not.
 """
@@ -296,3 +300,71 @@ def apostrophes(low: str) -> str:
     low = _ELIDED_VERB.sub(r"\1i ", low)
     return _ELIDED_HAVE.sub(r"\1i have ", low)
 
+
+
+# The question's premise rejected: what it asks about does not exist, is fiction, or never
+# happened ("Unicorns are not real, so ...", "There is no such thing as a dragon", "The
+# Eiffel Tower was never moved to London"). English only.
+_SUBJECT = r"(?P<subject>(?:[\w'-]+ ){0,3}?[\w'-]+)"
+_UNREAL = tuple(re.compile(p) for p in (
+    rf"{_SUBJECT} (?:is|are|was|were|'s|'re) (?:just |only |purely |entirely |simply )?"
+    r"(?:not (?:real|a real\b)|n't (?:real|a real\b)|fictional|fictitious|imaginary|mythical|"
+    r"mythological|made[- ]up|an? (?:myth|legend|fiction)\b|legendary creatures?)",
+    rf"{_SUBJECT} (?:do|does|did)(?: not|n't) (?:really |actually |even )?exist",
+    rf"{_SUBJECT} never (?:really |actually )?existed",
+    r"there (?:is|are|was|were|'s) no (?:such (?:thing|person|place|creature|animal|event) "
+    rf"(?:as|called) )?(?:an? |the )?{_SUBJECT}(?= (?:in|on|at|of|who|that|which)\b|[.,;!]|$)"))
+_NEVER = re.compile(rf"{_SUBJECT} (?:never|did not|didn't|has never|have never|had never|"
+                    r"was never|were never) (?P<predicate>[^.!?;,\n]+)")
+# a question about existence or truth itself: a denial there is its answer
+_ASKS_EXISTENCE = re.compile(r"\b(?:real|really|exists?|existed|existence|myths?|fictional|"
+                             r"legends?|legendary|true|actually|ever)\b|\b(?:is|are|was|were) there\b")
+
+
+def _stems(words) -> set[str]:
+    return {w.removesuffix("'s").rstrip("s") for w in words} - {""}
+
+
+def premise_rejected(text: str, question: str) -> str | None:
+    """A sentence that rejects the question's premise: it says that a thing the question
+    names (a content word shared with the question) does not exist, is fiction (`_UNREAL`:
+    "unicorns are not real", "there is no such thing as a dragon", "Atlantis never
+    existed") or that the event asked about never happened (`_NEVER`, sharing a content
+    word of what follows too: "The Eiffel Tower was never moved to London"), with no
+    contrasting clause after it that goes on to answer ("..., but in the legend it is
+    white"). None without a question, and for a question that asks about existence or
+    truth itself ("Is Bigfoot real?", "Did Einstein ever win ...?") or asks yes or no:
+    there the denial is the answer."""
+    if not question or _ASKS.match(question) and not re.match(
+            r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b", question) \
+            or _ASKS_EXISTENCE.search(question):
+        return None
+    asked = _stems(_content(question))
+    for sentence in _SENTENCE.finditer(text):
+        unit = sentence.group()
+        for pattern in (*_UNREAL, _NEVER):
+            for m in pattern.finditer(unit):
+                subject = _stems(_content(m.group("subject")))
+                if not subject & asked:
+                    continue
+                if pattern is _NEVER and not _stems(_content(m.group("predicate"))) & asked:
+                    continue
+                if CONTRAST.search(text, sentence.start() + m.end()):
+                    return None
+                return m.group().strip()
+    return None
+
+
+def names_new(cased: str | None, start: int, question: str) -> bool:
+    """True when the rest of the sentence from `start` names something the question does
+    not (a capitalised name or a number: "Sherlock Holmes is fictional, created by Arthur
+    Conan Doyle"): an answer beside a rejected premise. False without the cased text."""
+    if cased is None:
+        return False
+    end = _SENTENCE_END.search(cased, start)
+    asked = set(question.split()) | _content(question)
+    return any(m.group().lower().rstrip(".,") not in asked
+               for m in _NEW_NAME.finditer(cased, start, end.start() if end else len(cased)))
+
+
+_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")

@@ -51,6 +51,9 @@ def math_lib():
                 latex=latex, latex_no_units=latex_no_units, expr=parser.ExprExtractionConfig())
 
 
+_LEADING_DECIMAL = re.compile(r"\s*-?\d+\.\d+")
+
+
 def dropped_tail(m) -> str:
     """What math-verify's unit rule dropped from the match's LaTeX pieces (`tail_verdict`:
     "none", "unit", "factors", "partial" or "merged"; the worst over the pieces)."""
@@ -62,6 +65,10 @@ def dropped_tail(m) -> str:
         if name.endswith("latexBoxed"):
             configs = [replace(c, boxed="last") for c in configs]
         kept, full = (names["normalize"](raw, config=c) for c in configs)
+        lead = _LEADING_DECIMAL.match(full)
+        if lead and not full.startswith(kept) \
+                and names["normalize"](lead.group(), config=configs[0]) == kept:
+            kept = lead.group()  # `0.5\text{ h}`: the unit rule also spelt 0.5 as \frac{1}{2}
         verdict = tail_verdict(kept, full)
         worst = max(worst, verdict, key=("none", "unit", "factors", "partial", "merged").index)
     return worst

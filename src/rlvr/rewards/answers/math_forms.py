@@ -118,3 +118,49 @@ def answer_flaw(segment: str, plain: bool = False, inside_math: bool = False) ->
 def spaces(text: str) -> str:
     """Unicode spaces as ASCII spaces (after thousands groups were joined)."""
     return _SPACES.sub(" ", text) if not text.isascii() else text
+
+
+# A list, pair or interval written in plain text ("2 and 3", "x = -1, 4", "1, 2, and 3",
+# "[2, 5)", "(-inf, 3]"): math-verify's plain reading took one number of it.
+_PNUM = r"-?\d+(?:\.\d+)?(?:/\d+)?"
+_ITEM = rf"(?:[A-Za-z]\s*=\s*)?{_PNUM}"
+_PLAIN_LIST = re.compile(
+    rf"(?<![\w.,/=^-])(?<!= )({_ITEM})((?:\s*,\s*(?:and\s+)?{_ITEM}|\s+and\s+{_ITEM})+)"
+    r"(?=\s*(?:[.;!]\s|[.;!]?\s*$|\n))")
+_ENDPOINT = rf"(?:{_PNUM}|[-+]?(?:\u221e|inf(?:inity)?\b))"
+_PLAIN_INTERVAL = re.compile(
+    rf"(?<![\w\])])[\[(]\s*{_ENDPOINT}\s*,\s*{_ENDPOINT}\s*[\])](?![\w(\[^])", re.IGNORECASE)
+_INFINITY = re.compile(r"\u221e|(?<!\\)inf(?:inity)?\b", re.IGNORECASE)
+_RANGE_WORD = re.compile(r"\b(?:between|from|to|of|range|ranges|ranging)\s*$", re.IGNORECASE)
+
+
+def plain_structure(line: str, start: int, end: int) -> str | None:
+    """The plain-text list, pair or interval that holds the number at `line[start:end]`,
+    spelt as LaTeX for math-verify (`"2 and 3"` -> `"2, 3"`, `"x = 2 and x = 3"` -> `"x = 2,
+    x = 3"`, `"[2, inf)"` -> `"[2, \\infty)"`), or None: the number stands alone, or the list
+    follows a range word ("between 2 and 3", "from 2 to 3": a range, not two answers) or
+    runs on into more words ("2 and 3 apples")."""
+    for m in _PLAIN_INTERVAL.finditer(line):
+        if m.start() <= start and end <= m.end():
+            return interval_latex(m.group())
+    for m in _PLAIN_LIST.finditer(line):
+        if m.start() <= start and end <= m.end() and not _RANGE_WORD.search(line[:m.start()]):
+            return re.sub(r"\s*,\s*(?:and\s+)?|\s+and\s+", ", ", m.group())
+    return None
+
+
+def interval_latex(interval: str) -> str:
+    """A plain-text interval spelt as LaTeX: its infinite endpoints as `\\infty`."""
+    return _INFINITY.sub(r"\\infty", interval).replace("+\\infty", "\\infty")
+
+
+def spell_infinite_intervals(text: str, in_math) -> str:
+    """`text` with each plain-text interval that has an infinite endpoint ("[2, inf)",
+    "(-\u221e, 3]") outside math (`in_math(text, position)` false) written as `$...$` LaTeX:
+    math-verify's plain reading finds no number in it, so the answer was missed."""
+    def spelt(m: re.Match) -> str:
+        if not _INFINITY.search(m.group()) or in_math(text, m.start()):
+            return m.group()
+        return f"${interval_latex(m.group())}$"
+
+    return _PLAIN_INTERVAL.sub(spelt, text)

@@ -65,6 +65,8 @@ UNIT_WORDS = frozenset((
     "numbers integers digits triangles diagonals sides edges vertices faces st nd rd th"
     ).split()) | UNIT_SYMBOLS_AND_NAMES
 _METRIC_LETTERS = frozenset("mgslhtcdo")  # math-verify strips these letters after a number
+# of which these are units after a number (`units._LETTERS`); `3t`, `2c`, `5d` are products
+_UNIT_LETTERS = frozenset("mgslh")
 _SCALES = {"thousand": 3, "million": 6, "billion": 9, "trillion": 12}
 _TEXT_CMD = r"\\(?:text|textrm|mathrm|mathit|mbox|operatorname|rm)"
 _CONSTANT = re.compile(rf"(?:{_TEXT_CMD}\s*\{{\s*([ei])\s*\}}|\{{\\rm\s+([ei])\s*\}})")
@@ -175,7 +177,7 @@ def tail_verdict(kept: str, full: str) -> str:
         return "partial"  # digits, operators or brackets were dropped
     lower = [w.lower().rstrip(".") for w in words]
     if all(len(w) == 1 or w in ("ab", "bc") for w in lower) and not (
-            _numeric(kept) and all(w in _METRIC_LETTERS for w in lower)):
+            _numeric(kept) and all(w in _UNIT_LETTERS for w in lower)):
         return "factors"  # letters after a formula are variables (`\\frac12 ab`)
     if not _numeric(kept):
         return "partial"

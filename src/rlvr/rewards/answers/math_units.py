@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from fractions import Fraction
 
 from rlvr.rewards.answers.math_compare import MathAnswer, math_lib, number
-from rlvr.rewards.answers.units import conversion, read_unit
+from rlvr.rewards.answers.units import clean_latex, conversion, read_unit
 
 _LAST_DIGIT = re.compile(r"\d(?!.*\d)", re.DOTALL)
 _UNIT_POWER = re.compile(r"(?<=[A-Za-z}])\s*\^\s*\{?\s*[23]\s*\}?")
@@ -70,3 +71,34 @@ def in_gold_unit(gold: MathAnswer, predicted: MathAnswer) -> tuple[MathAnswer | 
     sympy = math_lib()["sympy"]
     value = predicted.value * sympy.Rational(factor.numerator, factor.denominator)
     return replace(predicted, value=value, unit=gold.unit), None
+
+
+_QUANTITY = re.compile(r"\s*(-?\d+(?:\.\d+)?)")
+
+
+def unit_chain(latex: str) -> MathAnswer | None:
+    """A conversion chain written as the answer (`150\\text{ cm} = 1.5\\text{ m}`): every side
+    one number with a known unit of one dimension. Its last side is the answer when every
+    side states the same quantity; two different quantities are kind "listed". None when
+    `latex` is no such chain (math-verify's unit rule would drop all but the first number).
+    """
+    boxed = re.fullmatch(r"\s*\\(?:boxed|fbox)\s*\{(.*)\}\s*", latex, re.DOTALL)
+    sides = (boxed.group(1) if boxed else latex).split("=")
+    if len(sides) < 2:
+        return None
+    quantities = []
+    for side in sides:
+        m = _QUANTITY.match(clean_latex(side))
+        unit = read_unit(clean_latex(side)[m.end():]) if m else None
+        if unit is None or re.search(r"\d", clean_latex(side)[m.end():]):
+            return None
+        quantities.append((Fraction(m.group(1)), unit))
+    value, last = quantities[-1]
+    sympy = math_lib()["sympy"]
+    shown = sides[-1].strip()
+    for other, unit in quantities[:-1]:
+        factor = conversion(unit, last)
+        if factor is None or other * factor != value:
+            return MathAnswer("listed", None, latex, "the = chain states two quantities")
+    return MathAnswer("math", sympy.Rational(value.numerator, value.denominator), shown,
+                      unit=last)

@@ -10,7 +10,8 @@ groups, `\\frac{3}{4}` and `\\dfrac` are fractions. A token that runs on into mo
 number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number at all. Scale
 and multiplier words belong to the number and chain: "3 million" is 3000000, "5 hundred
 thousand" 500000, "5 dozen" 60, "2 and a half" 5/2, "minus 5" -5; other count nouns are
-units ("3 pairs" is 3). A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
+units ("3 pairs" is 3); an amount in dollars and cents is one number of dollars ("7
+dollars and 50 cents", "$7 and 50 cents": 7.5). A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
 "5 quarters" is no number (a coin count or 5/4). An exponent beyond +-400 or more than
 400 digits is not read. Unicode forms are numbers too: digits of any script ("\uff15",
 "\u0665"), a thin, narrow no-break or no-break space as the thousands separator
@@ -219,6 +220,17 @@ _PUNCT = re.compile(rf"{_MARKUP}|[\s$%.,;:!{{}}*]+", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
 
+# an amount in dollars and cents is one number of dollars: "7 dollars and 50 cents",
+# "$7 and 50 cents", "7 dollars, 5 cents" (cents below 100)
+_DOLLARS_AND_CENTS = re.compile(
+    r"(?<![\w.,])(\$\s?)?(\d+)(?(1)|\s*dollars?)\s*(?:,\s*|and\s+)?(\d{1,2})\s*cents?(?!\w)",
+    re.IGNORECASE)
+
+
+def _in_dollars(m: re.Match) -> str:
+    return f"${m.group(2)}.{int(m.group(3)):02d}"
+
+
 def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     """The single number that `text` states, or None.
 
@@ -231,6 +243,7 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     cannot be read whole ("3/4x", "12:00", "1.2.3", "5 quarters"), a struck-out text
     (`STRUCK`: "<del>5</del>", "~~5~~", "\\sout{5}") or no number give None.
     """
+    text = _DOLLARS_AND_CENTS.sub(_in_dollars, text)
     tokens = list(iter_numbers(text))
     if len(tokens) != 1 or "?" in text or STRUCK.search(text):
         return None

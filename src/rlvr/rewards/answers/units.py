@@ -64,7 +64,9 @@ _BASE = {
     "mg": ("mass", Fraction(1, 1000), "milligram"),
     "g": ("mass", Fraction(1), "gram gm"),
     "kg": ("mass", Fraction(1000), "kilogram kilo"),
-    "lb": ("mass", Fraction(45359237, 100000), "lbs"),  # not "pound": also money
+    # "pound" is also money (GBP); as a unit here it is a mass, so it converts only
+    # against a mass gold, and against a bare gold the values compare as before
+    "lb": ("mass", Fraction(45359237, 100000), "lbs pound"),
     "tonne": ("mass", Fraction(10 ** 6), "tonnes"),  # not "ton": short, long or metric
     "oz": ("mass", Fraction(45359237, 1600000), "ounce"),
     # volume, in litres
