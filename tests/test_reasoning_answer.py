@@ -178,3 +178,39 @@ def test_user_reward_gets_the_final_answer(tmp_path):
     name = entry if isinstance(entry, str) else entry["name"]
     assert score_rows(name, [{"completion": "<think>Rome?</think> Paris."}])[0].score == 1.0
     assert DEFAULT_REASONING_TAGS == ("<think>", "</think>")
+
+
+def _public(name):
+    """The module-level function a user imports for a built-in reward."""
+    import importlib
+
+    from rlvr.rewards.registry import BUILTIN_REWARD_MODULES
+    core = REWARDS[name].core
+    for module in BUILTIN_REWARD_MODULES:
+        function = getattr(importlib.import_module(module), core.__name__, None)
+        if function is not None and function is not core and function.__dict__ is core.__dict__:
+            return function
+    raise AssertionError(f"no public function for {name}")
+
+
+@pytest.mark.parametrize("name,preset,fields,completion,final", ANSWER_READERS)
+def test_a_direct_call_reads_the_final_answer_too(name, preset, fields, completion, final):
+    """Calling a reward's function directly judges what training judges: the final answer
+    (and `reasoning_tags=None` reads the whole text, as the reward parameter does)."""
+    function = _public(name)
+    params = get_reward(name).params(preset) if preset else {}
+    fields = get_reward(name).row_fields(fields)
+    whole = function(completion, **fields, **params)
+    alone = function(final, **fields, **params)
+    assert (whole.score, whole.outcome) == (alone.score, alone.outcome)
+    read_all = function(completion, **fields, **params, reasoning_tags=None)
+    assert (read_all.score, read_all.outcome) != (alone.score, alone.outcome)
+
+
+def test_the_detector_reads_the_final_answer():
+    from rlvr.rewards.abstention_detection import detect_abstention
+
+    text = "<think>Hmm, I'm not sure at first. 17 is odd.</think>\nYes, 17 is a prime number."
+    assert detect_abstention(text).label == "answer"
+    assert detect_abstention(text, reasoning_tags=None).label != "answer"
+    assert detect_abstention("<think>It is Paris.</think> I don't know.").label == "abstain"

@@ -80,7 +80,8 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
     if mode == "robust":
         patterns = robust_patterns(extra_patterns) if extra_patterns else ROBUST_PATTERNS
         question = question_text(prompt) if prompt is not None else None
-        found = detect_abstention(completion or "", patterns=patterns, question=question)
+        found = detect_abstention(completion or "", patterns=patterns, question=question,
+                                  reasoning_tags=None)
     else:
         found = classify(completion or "", mode=mode, fold_unicode=fold_unicode)
     score = {"abstain": abstain, "hedge": hedge, "answer": answer}[found.label]

@@ -27,7 +27,9 @@ the two without an import circle.
 
 Reasoning blocks. Every reward reads the final answer after a reasoning block
 (`<think>...</think> answer`), cut by one rule in one place: `RewardSpec.score_batch`
-applies `rlvr.rewards.answers.final_answers` before any core sees a text. The tags are the
+applies `rlvr.rewards.answers.final_answers` before any core sees a text, and the function
+`register_reward` returns (what `from rlvr.rewards.qa import qa_reward` gives) applies it
+to a direct call. The tags are the
 parameter `reasoning_tags` that every reward takes (default `("<think>", "</think>")`; null
 reads whole completions); a reward registered with `whole_completion=True` (one that judges
 the block itself or the completion's length) sees the whole text.

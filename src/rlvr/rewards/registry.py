@@ -35,11 +35,14 @@ from __future__ import annotations
 import difflib
 import functools
 import importlib
+import inspect
 import logging
 from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answers, reasoning_tags
+from rlvr.rewards.answers.reasoning import PARAM as REASONING_PARAM
 from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
 
 logger = logging.getLogger(__name__)
@@ -66,9 +69,29 @@ def register_reward(name: str, *, fields: tuple[str, ...], score_range: tuple[fl
                                    dict(presets or {"default": {}}), tuple(optional_fields),
                                    tuple(required_any), batch_core, tuple(outcomes), all_fields,
                                    whole_completion=whole_completion)
-        return core
+        return core if whole_completion else _reading_final_answer(core)
 
     return decorate
+
+
+def _reading_final_answer(core: Callable[..., RewardResult]) -> Callable[..., RewardResult]:
+    """The public function of a reward: `core` reading the completion's final answer, by the
+    rule training uses (`answers.final_answers`, with its `reasoning_tags` keyword), so a
+    direct call `selfaware_reward("<think>...</think> I don't know.", ...)` judges what
+    `RewardSpec.score_batch` would. The registry keeps the bare core (it cuts the text once,
+    for a whole batch)."""
+    @functools.wraps(core)
+    def reward(completion: Any, *args: Any, **kwargs: Any) -> RewardResult:
+        tags = reasoning_tags(kwargs.pop(REASONING_PARAM, DEFAULT_REASONING_TAGS))
+        if isinstance(completion, str):
+            completion = final_answers([completion], tags)[0]
+        return core(completion, *args, **kwargs)
+
+    # one attribute dict: what a module sets later (`param_choices`) reaches the spec's core;
+    # the signature shown is the core's (no `__wrapped__`, which would then point at itself)
+    reward.__dict__ = core.__dict__
+    core.__signature__ = inspect.signature(core)
+    return reward
 
 
 # The modules whose import registers the built-in rewards. Each registers its own rewards and

@@ -304,7 +304,8 @@ def uncertain_gold(alias: str) -> bool:
     that gives that answer says an abstention phrase because the answer is one. Decided by
     the robust detector on the alias alone and on "it is <alias>.".
     """
-    return any(detect_abstention(t).label != "answer" for t in (alias, f"it is {alias}."))
+    return any(detect_abstention(t, reasoning_tags=None).label != "answer"
+               for t in (alias, f"it is {alias}."))
 
 
 def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
@@ -434,7 +435,8 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
         raise RlvrError(f"unknown selfaware mode {p.mode!r}; known: seed, robust")
     patterns = robust_patterns(p.extra_patterns) if p.extra_patterns else ROBUST_PATTERNS
     found = (Detection(judged.label, "judge") if judged is not None
-             else detect_abstention(text, patterns=patterns, question=question or None))
+             else detect_abstention(text, patterns=patterns, question=question or None,
+                                  reasoning_tags=None))
     aliases = _aliases(expected_answer)
     lowered = text.lower()
     masked = None
@@ -442,7 +444,8 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
         masked = _mask_uncertain_gold(lowered, aliases)
     uncertain = masked is not None
     if uncertain:  # the gold answer is itself an uncertainty word: judge the rest
-        found = detect_abstention(masked, patterns=patterns, question=question or None)
+        found = detect_abstention(masked, patterns=patterns, question=question or None,
+                                 reasoning_tags=None)
     details = {"label": found.label, "abstention_phrase": found.phrase,
                "commitment": found.commitment, **(judged.details if judged else {})}
     if uncertain:

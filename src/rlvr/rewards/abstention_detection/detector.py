@@ -38,6 +38,7 @@ from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, ans
                                                      apostrophes, claim_about, estimate,
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
+from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answer
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -180,7 +181,8 @@ def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
 
 
 def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTERNS,
-                      question: str | None = None) -> Detection:
+                      question: str | None = None,
+                      reasoning_tags: tuple[str, str] | None = DEFAULT_REASONING_TAGS) -> Detection:
     """Label a response `answer`, `abstain` or `hedge` (the robust detector).
 
     Rules, in order: an abstention phrase does not count when it is written as a title
@@ -210,6 +212,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         text: the response.
         patterns: pattern sets (default: the built-in ones; see `robust_patterns`).
         question: the question text, used to recognise restatements and rejected premises.
+        reasoning_tags: the reasoning block's tags: only the final answer after it is read
+            (`rlvr.rewards.answers.final_answer`; a block never closed leaves no answer,
+            labelled `answer`); None reads the whole text.
     The text is folded first (`rlvr.rewards.answers.fold`: typographic quotes,
     Unicode compatibility forms), so "I don\u2019t know" and "\uff29 don't know" match.
 
@@ -217,6 +222,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         a `Detection`. Cost: two regex scans (abstention phrases, guesses) for a response
         with neither.
     """
+    text = final_answer(text, reasoning_tags) or ""
     cased = fold(text)
     low = apostrophes(cased.lower())
     cased = cased if len(cased) == len(low) else None  # positions must agree for titles
@@ -287,7 +293,8 @@ _ANSWER = Detection("answer")
 
 def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | None = None,
              question: str | None = None, fold_unicode: bool = True) -> Detection:
-    """Label a response with the `seed` or `robust` detector.
+    """Label a text with the `seed` or `robust` detector, read as given (the rewards that
+    call it have already cut the final answer after a reasoning block).
 
     Args:
         mode: "robust" (answer/abstain/hedge) or "seed" (answer/abstain only, the 19
@@ -298,7 +305,8 @@ def classify(text: str, *, mode: str = "robust", patterns: AbstentionPatterns | 
         RlvrError: unknown mode.
     """
     if mode == "robust":
-        return detect_abstention(text, patterns=patterns or ROBUST_PATTERNS, question=question)
+        return detect_abstention(text, patterns=patterns or ROBUST_PATTERNS, question=question,
+                                reasoning_tags=None)
     if mode == "seed":
         phrase = seed_abstention_match(text, fold_unicode=fold_unicode)
         return Detection("abstain", phrase) if phrase else _ANSWER

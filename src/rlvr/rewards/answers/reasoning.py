@@ -5,7 +5,8 @@ reasoning block before its answer: `<think> ... </think> answer`. Doubt voiced w
 reasoning ("maybe Rome? no...") is not a hedge of the answer, and a guess made while
 reasoning before a final "I don't know." is not an answer. So every reward reads the
 *final answer* only, cut out here and nowhere else (`RewardSpec.score_batch` applies it
-before any reward core sees the text):
+before any reward core sees the text; a registered reward's public function, called
+directly, applies it too, and so does `detect_abstention`):
 
 | completion | final answer |
 |---|---|
