@@ -117,7 +117,7 @@ def test_conversion_chain(cm):
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(0, 999), st.integers(1, 99),
+@given(st.integers(1, 999), st.integers(1, 99),
        st.sampled_from(["{d} dollars and {c} cents", "${d} and {c} cents", "{d} dollars {c} cents",
                         "{d} dollars, {c} cents"]))
 def test_dollars_and_cents_are_one_amount(d, c, form):
@@ -125,6 +125,9 @@ def test_dollars_and_cents_are_one_amount(d, c, form):
     assert gsm8k_correctness(line, final_answer=f"{d}.{c:02d}").score == 1.0, line
     assert gsm8k_correctness(line, final_answer=str(d)).score == 0.0, line
     assert gsm8k_correctness(line, final_answer=str(c)).score == 0.0, line
+    # the same amount in the smaller unit pays too: the gold's unit is the question's
+    if "dollars" in form:
+        assert gsm8k_correctness(line, final_answer=str(100 * d + c)).score == 1.0, line
 
 
 @settings(max_examples=30, deadline=None)
@@ -136,3 +139,46 @@ def test_plain_interval_to_infinity(a, inf, left):
     assert math_reward(text, solution=f"\\boxed{{{a}}}").outcome != "correct", text
     low = f"The answer is (-{inf.lstrip('+')}, {a}]."
     assert math_reward(low, solution=f"\\boxed{{(-\\infty, {a}]}}").outcome == "correct", low
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 99), st.integers(0, 99), st.sampled_from("+-*"))
+def test_a_gsm8k_chain_that_holds_states_its_last_side(a, b, op):
+    result = {"+": a + b, "-": a - b, "*": a * b}[op]
+    line = f"#### {a} {op} {b} = {result}"
+    assert gsm8k_correctness(line, final_answer=str(result)).score == 1.0, line
+    wrong = f"#### {a} {op} {b} = {result + 1}"  # two values: no answer, whichever is gold
+    assert gsm8k_correctness(wrong, final_answer=str(result + 1)).outcome == "no_answer", wrong
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 50), min_size=2, max_size=4, unique=True))
+def test_answer_lines_in_a_row_with_different_values_are_candidates(values):
+    text = "\n".join(f"#### {v}" for v in values)
+    for v in values:
+        assert gsm8k_correctness(text, final_answer=str(v)).outcome == "no_answer", text
+    # a worked example before the reasoning is no rival
+    example = f"Example: #### {values[0]}\nNow this one: {values[-1]}.\n#### {values[-1]}"
+    assert gsm8k_correctness(example, final_answer=str(values[-1])).score == 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 99), st.integers(1, 99))
+def test_a_decimal_comma_is_a_decimal(whole, part):
+    line = f"#### {whole},{part:02d}"
+    assert gsm8k_correctness(line, final_answer=f"{whole}.{part:02d}").score == 1.0, line
+    assert gsm8k_correctness(f"#### {whole},{part:02d}0", final_answer=f"{whole}{part:02d}0"
+                             ).score == 1.0  # three digits: a thousands group
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 59))
+def test_hours_and_minutes_are_one_quantity(h, m):
+    from fractions import Fraction
+
+    line = f"#### {h} hours and {m} minutes"
+    hours = Fraction(h) + Fraction(m, 60)
+    assert gsm8k_correctness(line, final_answer=str(60 * h + m)).score == 1.0, line
+    if hours.denominator in (1, 2, 4, 5, 10, 20):
+        assert gsm8k_correctness(line, final_answer=str(float(hours))).score == 1.0, line
+    assert gsm8k_correctness(line, final_answer=str(h)).score == 0.0, line

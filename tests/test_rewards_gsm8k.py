@@ -37,7 +37,7 @@ CORRECTNESS = [
     ("#### 50%", "50", False, 1.0, "correct"),
     ("#### 5 hours", "5", False, 1.0, "correct"),
     # "7,0" is not a valid thousands group, so it is not read as 70 (nor as 7)
-    ("#### 7,0", "70", False, 0.0, "no_answer"),
+    ("#### 7,0", "70", False, 0.0, "wrong"),  # a decimal comma: 7.0, never 70
     # the explicit fallback reads \boxed{} ...
     ("So the result is \\boxed{1,234}.", "1234", "explicit", 1.0, "correct_fallback"),
     # ... and "the answer is N", but not the last number
@@ -68,7 +68,8 @@ CORRECTNESS = [
     ("#### 1.5e3", "1500", False, 1.0, "correct"),
     # a line with two numbers, a time, or a number glued to letters is not one answer
     ("#### 5 or 6", "5", False, 0.0, "no_answer"),
-    ("#### 2 + 3 = 5", "5", False, 0.0, "no_answer"),
+    ("#### 2 + 3 = 5", "5", False, 1.0, "correct"),  # a chain that holds states its last side
+    ("#### 2 + 3 = 6", "6", False, 0.0, "no_answer"),  # one that does not states two values
     ("#### 12:00", "12", False, 0.0, "no_answer"),
     ("#### 3/4x", "3", False, 0.0, "no_answer"),
     ("#### 108.92", "108", False, 0.0, "wrong"),

@@ -13,6 +13,13 @@ is `no_answer`, never the first number in it; so is a value named only to be ret
 (`#### 5, no wait, 6`, `#### 5 is wrong`, or a next line opening "Actually, no"), and
 one followed, in its paragraph (up to a blank line), by a number of another value
 (`#### 5` then "Alternatively, it could be 6."): the answer must be the last value stated.
+Answer lines in a row with different values (`#### 7` `#### 8` `#### 9`, only blank lines
+between) are candidates: no answer (a worked example earlier, with text between, is no
+rival). An arithmetic chain that holds states its last side (`#### 36 - 4 = 32` is 32;
+`#### 36 - 4 = 30` states two values: no answer). A quantity in two units (`#### 3 hours
+and 30 minutes`) pays in either unit (3.5 or 210: the gold's unit is the question's), and
+an amount in dollars and cents, or a decimal comma (`#### 2,5`), is one number
+(`answers.numbers`).
 Values are compared exactly when either is an integer, else with a relative tolerance
 (`rel_tol`, 1e-6), so `#### 1/2` equals `0.5`, `#### 1000000.4` is not 1000000 and 1e-8
 differs from 2e-8.
@@ -36,6 +43,7 @@ from rlvr.rewards.answers import (
 )
 from rlvr.rewards.answers.forms import word_number
 from rlvr.rewards.answers.math_retraction import corrected
+from rlvr.rewards.answers.units import two_unit_values
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -97,7 +105,9 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        value = None if retracts("", after.lstrip()) else read_whole(line)
+        if _rival_line(text, cut, line):
+            return None, "hash"  # "#### 7\n#### 8\n#### 9": candidates, not an answer
+        value = None if retracts("", after.lstrip()) else _line_value(line)
         if value is None and not retracts("", after.lstrip()):
             value = word_number(line.strip(" .!*").lower())  # "#### twelve" states 12
         if value is not None and corrected(after, 0, value):
@@ -122,6 +132,82 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         if values:
             return values[-1], "last_number"
     return None, None
+
+
+def _rival_line(text: str, cut: int, line: str) -> bool:
+    """True when another `####` line right before the last one (nothing but blank lines
+    between) states another value: a list of answer lines, not a worked example."""
+    before = text.rfind("####", 0, cut)
+    if before < 0:
+        return False
+    previous, _, between = text[before + 4:cut].partition("\n")
+    if between.strip():
+        return False
+    mine, theirs = _line_value(line), _line_value(previous)
+    return mine is None or theirs is None or not numbers_equal(mine, theirs)
+
+
+def _line_value(line: str) -> Fraction | None:
+    """The one value a `####` line states: a number read whole, the last side of an
+    arithmetic chain that holds, or a quantity in two units (in the larger one)."""
+    for read in (read_whole, chain_value, mixed):
+        value = read(line)
+        if value is not None:
+            return value
+    return None
+
+
+_ARITHMETIC = re.compile(r"[\d\s.,+\-*/()=\u00d7\u00f7$]+")
+
+
+def chain_value(line: str) -> Fraction | None:
+    """The last side of an arithmetic chain that holds ("36 - 4 = 32" -> 32, "3 x 12 = 36"),
+    exactly; None when the line is no such chain or a side disagrees ("36 - 4 = 30": the
+    line states two values)."""
+    text = line.strip().rstrip(".").replace("\u00d7", "*").replace("\u00f7", "/").replace("$", "")
+    if "=" not in text or not _ARITHMETIC.fullmatch(text):
+        return None
+    values = [_evaluate(side) for side in text.split("=")]
+    if any(v is None for v in values) or any(v != values[-1] for v in values):
+        return None
+    return values[-1]
+
+
+def _evaluate(side: str) -> Fraction | None:
+    """An arithmetic expression of numbers, + - * / and brackets, exactly (no names, no
+    powers, no calls); None when it is anything else or divides by zero."""
+    import ast
+
+    try:
+        tree = ast.parse(side.strip().replace(",", ""), mode="eval").body
+    except SyntaxError:
+        return None
+
+    def value(node: ast.AST) -> Fraction:
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return Fraction(str(node.value))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            inner = value(node.operand)
+            return -inner if isinstance(node.op, ast.USub) else inner
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Div):
+                return left / right
+            return {ast.Add: left + right, ast.Sub: left - right,
+                    ast.Mult: left * right}[type(node.op)]
+        raise ValueError("not arithmetic")
+
+    try:
+        return value(tree)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def mixed(line: str) -> Fraction | None:
+    """A quantity in two units ("3 hours and 30 minutes") in the larger unit (7/2); the
+    smaller unit's value also pays (`gsm8k_correctness`): the gold's unit is the question's."""
+    values = two_unit_values(line)
+    return values[0] if values else None
 
 
 def gold_value(final_answer: Any) -> Fraction | None:
@@ -172,6 +258,10 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
     if value is None:
         return RewardResult(wrong, "no_answer", details)
     ok = numbers_equal(value, gold, rel_tol)
+    if not ok and source == "hash":  # "#### 3 hours and 30 minutes": 3.5 (hours) or 210
+        line = unstrike(completion)[unstrike(completion).rfind("####") + 4:].partition("\n")[0]
+        both = two_unit_values(line)
+        ok = both is not None and numbers_equal(both[1], gold, rel_tol)
     suffix = "" if source == "hash" else "_fallback"
     return RewardResult(correct if ok else wrong, ("correct" if ok else "wrong") + suffix, details)
 

@@ -11,7 +11,8 @@ number-like text ("1.2.3", "7,0", "3/4/5", "12:00", "3/4x") is no number at all.
 and multiplier words belong to the number and chain: "3 million" is 3000000, "5 hundred
 thousand" 500000, "5 dozen" 60, "2 and a half" 5/2, "minus 5" -5; other count nouns are
 units ("3 pairs" is 3); an amount in dollars and cents is one number of dollars ("7
-dollars and 50 cents", "$7 and 50 cents": 7.5). A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
+dollars and 50 cents", "$7 and 50 cents": 7.5); a text whose one number has a decimal
+comma ("2,5"; never "1,500") states that decimal. A fraction word divides: "3 halves" is 3/2, "2 thirds" 2/3;
 "5 quarters" is no number (a coin count or 5/4). An exponent beyond +-400 or more than
 400 digits is not read. Unicode forms are numbers too: digits of any script ("\uff15",
 "\u0665"), a thin, narrow no-break or no-break space as the thousands separator
@@ -227,6 +228,11 @@ _DOLLARS_AND_CENTS = re.compile(
     re.IGNORECASE)
 
 
+# a decimal comma (German, French, ...): one or two digits after the comma, no other digit
+# group around it ("2,5", "12,75"; never "1,500", a thousands group, nor "1,2,3", a list)
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d]|[.,]\d)")
+
+
 def _in_dollars(m: re.Match) -> str:
     return f"${m.group(2)}.{int(m.group(3)):02d}"
 
@@ -245,6 +251,9 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     """
     text = _DOLLARS_AND_CENTS.sub(_in_dollars, text)
     tokens = list(iter_numbers(text))
+    if not tokens and len(_DECIMAL_COMMA.findall(text)) == 1:  # "2,5": a decimal comma
+        text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+        tokens = list(iter_numbers(text))
     if len(tokens) != 1 or "?" in text or STRUCK.search(text):
         return None
     before, after = text[:tokens[0].start], text[tokens[0].end:]

@@ -216,3 +216,24 @@ def _prime_factors(n: int) -> set[int]:
             n //= p
         p += 1
     return factors | ({n} if n > 1 else set())
+
+
+_TWO_UNITS = re.compile(r"\W*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\.?,?\s+(?:and\s+)?(\d+(?:\.\d+)?)"
+                        r"\s*([A-Za-z]+)\W*")
+
+
+def two_unit_values(text: str) -> tuple[Fraction, Fraction] | None:
+    """The value of a quantity written in two units of one dimension, the larger first,
+    when that is all `text` says ("3 hours and 30 minutes", "5 feet 6 inches"): (in the
+    larger unit, in the smaller unit), exactly ((7/2, 210), (11/2, 66)); else None."""
+    m = _TWO_UNITS.fullmatch(text.strip())
+    if m is None:
+        return None
+    first, second = read_unit(" " + m.group(2)), read_unit(" " + m.group(4))
+    if first is None or second is None or first.power != 1 or second.power != 1:
+        return None
+    factor = conversion(first, second)
+    if factor is None or factor <= 1:
+        return None
+    smaller = Fraction(m.group(1)) * factor + Fraction(m.group(3))
+    return smaller / factor, smaller
