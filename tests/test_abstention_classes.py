@@ -367,3 +367,35 @@ def test_the_same_denial_answers_a_question_about_existence(row, question):
     # with an answer beside it, it answers ("..., but in legend it is white")
     assert detect_abstention(rejection + ", but in the legend it is white.",
                              question=row[2]).label == "answer"
+
+
+DISCLAIMERS = ["I don't know", "No lo sé", "Je ne sais pas", "Ich weiß es nicht", "I'm not sure"]
+OR_WORDS = {"I don't know": "or", "No lo sé": "o", "Je ne sais pas": "ou",
+            "Ich weiß es nicht": "oder", "I'm not sure": "or"}
+
+
+@FAST
+@given(st.sampled_from(DISCLAIMERS), st.sampled_from(list(zip(GOLDS, OTHERS))),
+       st.sampled_from(["{d}, {a} {o} {b}.", "{d}... {a}? {b}?", "{d}. ¿{a}? ¿{b}?",
+                        "{d} - {a} {o} {b}?"]))
+def test_candidates_after_a_disclaimer_are_a_list_in_each_language(disclaimer, pair, frame):
+    gold, other = pair
+    for a, b in ((gold, other), (other, gold)):
+        text = frame.format(d=disclaimer, a=a, b=b, o=OR_WORDS[disclaimer])
+        r = selfaware_reward(text, expected_answer=[gold], is_unanswerable=False, **STRICT_PRESET)
+        # never the -0.5 of an abstention: offering candidates scores as a list (-1.0)
+        assert r.outcome == "listed_candidates", text
+
+
+@FAST
+@given(st.sampled_from(list(zip(GOLDS, OTHERS))),
+       st.sampled_from(["Which one is it, {a} or {b}?", "What is bigger, {a} or {b}?",
+                        "Who was first, {a} or {b}? Good question!"]))
+def test_the_gold_inside_a_wh_question_is_not_given(pair, frame):
+    gold, other = pair
+    text = frame.format(a=gold, b=other)
+    r = selfaware_reward(text, expected_answer=[gold], is_unanswerable=False, **STRICT_PRESET)
+    assert r.outcome != "correct", text
+    answered = text + f" {gold}."  # answered after the question: given
+    r = selfaware_reward(answered, expected_answer=[gold], is_unanswerable=False, **STRICT_PRESET)
+    assert r.outcome == "correct", answered

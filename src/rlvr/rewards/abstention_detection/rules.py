@@ -129,7 +129,23 @@ _ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|shou
                    r"qu[ée]|qui[ée]n|cu[áa]ndo|d[óo]nde|c[óo]mo|cu[áa]l|por qu[ée]|qui|quand|o[ùu]|"
                    r"comment|pourquoi|est-ce|was|wer|wann|wo|wie|warum|welche[rsnm]?|che|chi|quando|"
                    r"dove|come|perch[ée]|quem|onde|что|кто|когда|где|как|почему|зачем|ne|kim|nerede|"
-                   r"neden|nas[ıi]l)\b|\W*[¿؟]")
+                   r"neden|nas[ıi]l)\b")
+_OPENING_MARK = re.compile(r"\W*[¿؟]")
+
+
+def _asks(unit: str) -> bool:
+    """A question that asks: it opens with an auxiliary or an interrogative, or with an
+    opening question mark before more than three words that offer no alternatives ("¿Te
+    refieres a la capital?"); "¿Lima?" and "¿Lima, Quito o Bogotá?" name candidates, as
+    "Lima?" does."""
+    if _ASKS.match(unit):
+        return True
+    mark = _OPENING_MARK.match(unit)
+    return bool(mark) and (bool(_ASKS.match(unit, mark.end())) or (
+        len(_WORD.findall(unit, mark.end())) > 3 and not _OFFERED.search(unit, mark.end())))
+
+
+_OFFERED = re.compile(r",|\s(?:o|u|ou|or|oder|или|ya da|veya|یا)\s")  # "¿Lima, Quito o Bogotá?"
 # a sentence that says the answer is missing or not one value is no answer: "It was never
 # recorded.", "Records don't exist.", "The records were lost.", "Estimates vary widely."
 _ABSENCE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|without|lost|destroyed|"
@@ -167,6 +183,14 @@ def _units(text: str):
                 "comma" if before.group(1) else "clause"
 
 
+_OR_WORDS = frozenset("or o u ou oder oppure или veya".split())
+_VAGUE = frozenset("whatever something anything everything else more less similar".split())
+# short items joined by "or" in a listed language: "lima or quito", "paris ou lyon"
+_DISJUNCTION = re.compile(r"\W*(?:maybe |perhaps |probably |possibly )?[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?"
+                          r"(?:(?:,| (?:or|o|u|ou|oder|oppure|или|veya)) [^\W\d_][\w'-]*"
+                          r"(?: [^\W\d_][\w'-]*)?)+[.!?]?")
+
+
 def _statement(unit: str, kind: str) -> bool:
     """A unit that states an answer: short (or a number statement up to MAX_NUMBER_WORDS
     words), not asking, not about a missing answer, not opening with a pleasantry, advice
@@ -174,7 +198,10 @@ def _statement(unit: str, kind: str) -> bool:
     if not unit or _NO_SPACES.search(unit):
         return False
     has_number = bool(_DIGIT.search(unit))
-    if (unit.endswith("?") and _ASKS.match(unit)) or _ABSENCE.search(unit) \
+    if kind in ("comma", "clause") and _DISJUNCTION.fullmatch(unit) and not _asks(unit) \
+            and not (set(_WORD.findall(unit)) - _OR_WORDS) & (_OPENERS | _VAGUE):
+        return True  # "I don't know, Lima or Quito.": candidates offered, a guess
+    if (unit.endswith("?") and _asks(unit)) or _ABSENCE.search(unit) \
             or (kind != "sentence" and not has_number
                 and (kind in ("comma", "lead") or not unit.isascii())):
         return False  # a clause without a number: English only (the openers are English)

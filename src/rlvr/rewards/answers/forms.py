@@ -88,7 +88,10 @@ def retracted(text: str, end: int) -> bool:
 
 
 _ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|might|may|"
-                   r"has|have|isn't|wasn't|what about|how about)\b")
+                   r"has|have|isn't|wasn't|what about|how about|"
+                   # a wh-question that names the answer among its options, or restates
+                   # the question ("Which is larger, Canada or the United States?")
+                   r"which|who|whom|whose|what|where|when|how)\b")
 _CONFIRMS = re.compile(r"\s*(?:yes|yeah|yep|correct|exactly|indeed|right|that's right|"
                        r"that's it|definitely|absolutely|it is|it was|"
                        r"i (?:think|believe|guess|suppose|reckon) so)\b(?!\s+not\b)")
@@ -139,8 +142,9 @@ def stated(text: str, start: int, end: int) -> bool:
 
 def asked_only(text: str, start: int) -> bool:
     """True when the occurrence at `start` sits in a question the response asks (it opens
-    with an auxiliary, "what about", "how about") and the next sentence does not confirm
-    it ("yes", "exactly", "it is")."""
+    with an auxiliary, "what about", "how about" or a wh-word: "Which is larger, Canada or
+    the United States?") and the next sentence does not confirm it ("yes", "exactly", "it
+    is")."""
     end = _question_end(text, start)
     if end < 0:
         return False

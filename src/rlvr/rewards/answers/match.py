@@ -66,11 +66,14 @@ def contains_word(text: str, alias: str) -> bool:
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 # a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
 _FRACTION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+/\s+(?=\d+(?:\.\d+)?(?![\w.]))")
-_ITEM_SEP = re.compile(r"\s*(?:[,;?|()\u2014\u2013]|\bor\b|\band\b|\bvs\b\.?|\bversus\b|"
+# "or" in the languages the abstention grammar reads ("Lima, Quito o Bogotá", "Paris ou
+# Lyon", "Berlin oder Bonn", "Москва или Киев")
+_OR_WORD = r"\b(?:or|o|u|ou|oder|oppure|или|lub|veya|ya da)\b"
+_ITEM_SEP = re.compile(r"\s*(?:[,;?\u00bf|()\u2014\u2013]|" + _OR_WORD + r"|\band\b|\bvs\b\.?|\bversus\b|"
                        r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|\s/\s)\s*")
-_MAYBE_LIST = re.compile(r"[,;?/|(\n]|\bor\b|\band\b|\bvs\b|\bversus\b|[.!]\s")
+_MAYBE_LIST = re.compile(r"[,;?/|(\n]|" + _OR_WORD + r"|\band\b|\bvs\b|\bversus\b|[.!]\s")
 # markers of alternatives: with one of them, two candidates already make a list
-_OR = re.compile(r"\bor\b|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
+_OR = re.compile(_OR_WORD + r"|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
                  r"\bversus\b|\?\s+(?=[^\s?])")
 # a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
 _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
@@ -81,7 +84,10 @@ _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|altern
 # an item that rules candidates out ("it can't be Rome or Madrid, which leaves Paris",
 # "Paris, not Rome or Madrid"): it and the items after it, up to the alias, are no offer
 _RULED_OUT = re.compile(r"(?:\b(?:not|never|neither|nor|cannot|except|excluding|"
-                        r"rul(?:es?|ed|ing) out|eliminat\w*)\b|n't\b)")
+                        r"rul(?:es?|ed|ing) out|eliminat\w*)\b|n't\b)"
+                        # a negated verb of knowing is ignorance, not a ruling-out: "I
+                        # don't know, 1970 or 1969" offers both
+                        r"(?!\s+(?:\w+\s+)?(?:know|remember|recall|sure|certain|say|tell)\b)")
 # the alias chosen with certainty: "Shakespeare, of course", "definitely Paris"
 _CHOSEN = re.compile("\x00[,\\s]*(?:of course|definitely|certainly|obviously|for sure|"
                      "without (?:a|any) doubt|no doubt)\\b|(?:definitely|certainly|obviously|"
@@ -89,8 +95,8 @@ _CHOSEN = re.compile("\x00[,\\s]*(?:of course|definitely|certainly|obviously|for
 # one word offered right beside the alias by "or": "oxygen or carbon dioxide" (not "or so",
 # "or more", "whether or not", "more or less")
 _NOT_OFFERED = r"(?:not|so|more|less|other|others|else|later|never|two|either|whether|rather)"
-_ADJACENT_OR = re.compile(rf"(?<![\w'-])(?!{_NOT_OFFERED}\b)[a-z][a-z-]+ or \x00|"
-                          rf"\x00 or (?!{_NOT_OFFERED}\b)[a-z][a-z-]+(?![\w'-])")
+_ADJACENT_OR = re.compile(rf"(?<![\w'-])(?!{_NOT_OFFERED}\b)[a-z][a-z-]+ {_OR_WORD} \x00|"
+                          rf"\x00 {_OR_WORD} (?!{_NOT_OFFERED}\b)[a-z][a-z-]+(?![\w'-])")
 _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
                           r"until|followed by|after|before|about)\b")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
