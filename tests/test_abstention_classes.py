@@ -399,3 +399,39 @@ def test_the_gold_inside_a_wh_question_is_not_given(pair, frame):
     answered = text + f" {gold}."  # answered after the question: given
     r = selfaware_reward(answered, expected_answer=[gold], is_unanswerable=False, **STRICT_PRESET)
     assert r.outcome == "correct", answered
+
+
+@FAST
+@given(st.sampled_from(["Leider weiß ich das nicht.", "Das weiß ich nicht.", "Weiß ich es nicht.",
+                        "No one can count them exactly.", "Nobody could ever measure it precisely.",
+                        "No one can say for sure."]))
+def test_more_forms_of_not_knowing_abstain(text):
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(["{x}\n\n*Confidence: low.*", "{x} (low confidence)",
+                                                 "**Answer:** {x}. My confidence is low."]))
+def test_a_stated_low_confidence_is_a_hedge(gold, frame):
+    text = frame.format(x=gold)
+    assert detect_abstention(text).label == "hedge", text
+
+
+@FAST
+@given(st.sampled_from(TITLED), st.sampled_from([" is her best-known song.", "? was a hit in {y}.",
+                                                  " by the band topped the charts in {y}."]),
+       st.integers(1950, 2024))
+def test_a_title_opening_a_sentence_that_goes_on_about_it_is_an_answer(title, rest, year):
+    text = title + rest.format(y=year)
+    assert detect_abstention(text).label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS))
+def test_ignorance_conceded_on_the_way_to_an_answer_is_an_answer(gold):
+    text = f"It's true that nobody knows exactly who planned it, but it was {gold}."
+    assert detect_abstention(text).label == "answer", text
+    # without the answer after it, or conceded by "although", it is no answer
+    assert detect_abstention("It's true that nobody knows.").label == "abstain"
+    assert detect_abstention(f"Although nobody knows for sure, it was probably {gold}.").label \
+        == "hedge"

@@ -34,7 +34,7 @@ from rlvr.rewards.abstention_detection.patterns import (
     iter_matches,
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     names_new, premise_rejected,
+                                                     conceded, names_new, premise_rejected,
                                                      apostrophes, claim_about, estimate,
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
@@ -144,7 +144,8 @@ def _title(cased: str | None, start: int, end: int) -> bool:
     its sentence ("The answer is Nobody Knows, a 1996 song", "directed Nobody Knows
     (2004)"). Shouting ("I DON'T KNOW") is no title, nor is a phrase that opens its
     sentence ("I Don't Know.", German "Keine Ahnung, ehrlich gesagt": nouns are capitalised
-    there)."""
+    there) unless the title-cased run goes on into a predicate about it ("Who Knows Where
+    the Time Goes? is her best-known song")."""
     if cased is None:
         return False
     words = re.findall(r"[^\W\d_][\w']*", cased[start:end])
@@ -152,7 +153,17 @@ def _title(cased: str | None, start: int, end: int) -> bool:
                                  for w in words if w != "I"):
         return False
     left, _ = _sentence(cased, start, end)
-    return bool(re.search(r"[^\W_]", cased[left:start]))  # not where a sentence starts
+    if re.search(r"[^\W_]", cased[left:start]):
+        return True  # inside a sentence
+    # where a sentence starts, only when the title-cased run goes on into a predicate about
+    # it: "Who Knows Where the Time Goes? is her best-known song", "Nobody Knows was a hit"
+    return bool(_TITLE_THEN_PREDICATE.match(cased, end))
+
+
+_MINOR = r"(?:the|a|an|of|in|on|and|to|for|at|by|with|or|from|is)"
+_TITLE_THEN_PREDICATE = re.compile(
+    rf"(?:\s+(?:[A-Z][\w']*|{_MINOR}))*?(?:\s+[A-Z][\w']*)?[?!]?\s+"
+    r"(?:is|was|are|were|by|became|remains|has|had|topped|reached|won)\s+\w")
 
 
 def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
@@ -248,7 +259,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         reason = _discount(low, match, compiled, quotes, question, cased)
         if reason:
             ignored.append((match.group(), reason))
-        elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()):
+        elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()) \
+                or conceded(low, match.start()):
             scoped.append(match)
         else:
             counted.append(match)

@@ -116,6 +116,11 @@ def grammar_patterns() -> tuple[str, ...]:
         r"exists?|remains?|(?:has|have) survived|(?:is|are) available)",
         r"no(?:body| one|-one) (?:has |had )?(?:ever )?(?:counted|measured|recorded|documented|"
         r"written down|kept track of|tracked|verified)",
+        # "No one can count them exactly", "nobody could ever measure it precisely"
+        r"no(?:body| one|-one) (?:can|could|will|would|is able to)(?: ever| really| possibly)? "
+        r"(?:count|measure|calculate|determine|verify|pin down|say|tell|know)"
+        r"(?: (?:them|it|that|this|those|these|all of them))?"
+        r"(?= (?:exactly|precisely|for sure|for certain|with certainty|accurately)\b|\s*[.,;!]|\s*$)",
         # a third party that does not know, before a wh-complement or the end: "Scientists
         # still don't know what dark matter is made of" (not "people don't know that ...")
         rf"(?:scientists|researchers|experts|historians|astronomers|physicists|doctors|"
@@ -155,6 +160,7 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"{BE} {ADV}not {ADV}(?:100% |one hundred percent |a hundred percent )?"
         rf"(?:sure|certain|positive|confident)",
         rf"{BE} {ADV}(?:unsure|uncertain)",
+
         rf"{BE} {ADV}(?:a (?:bit|little) )?(?:hazy|fuzzy|rusty|shaky|foggy) (?:on|about)",
         # GENERIC: the impersonal "you", only where the verb has no object
         rf"you(?:'(?:ll|d) never| {ADV}(?:{NEG_MODAL}|will never|would never)) {ADV}{ABILITY}{ADV}"

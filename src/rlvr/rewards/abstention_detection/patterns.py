@@ -197,6 +197,11 @@ GUESS: tuple[str, ...] = (
     r"(?!not\b|never\b|unknown|impossible|unclear|hard|the case|true|right|correct|wrong)"
     r"(?:the |a |an )?[A-Za-z0-9]",
     r",\s*i (?:think|guess|believe|suppose|reckon)(?=\s*[.!]?\s*$)",
+    # a stated low confidence beside an answer: "1492. Confidence: low", "Paris (low
+    # confidence)", "my confidence is low"
+    r"confidence(?: level)?\W{0,3}(?:is\W{1,3})?(?:very |quite |rather |fairly )?low\b",
+    r"\(\s*(?:very |quite |rather |fairly )?low confidence",
+    r"(?:with|at|on) (?:very |quite |rather |fairly )?low confidence",
 ) + language_patterns("guess")
 
 # A sentence that opens with one of these restates the question rather than answering.

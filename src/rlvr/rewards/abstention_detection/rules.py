@@ -152,7 +152,8 @@ _ABSENCE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|withou
                       r"missing|unavailable|unrecorded|undocumented|disputed|debated|unclear|"
                       r"unknown|classified|secret|private|confidential|incomplete|inconsistent|"
                       r"conflicting|contradictory|unreliable|contested|speculative|vary|varies|"
-                      r"varied|differ|differs|depend|depends|changes|fluctuates)\b|n't\b")
+                      r"varied|differ|differs|depend|depends|changes|fluctuates|"
+                      r"anonym\w*|an[óo]nim\w*)\b|n't\b")
 # words a short non-answer sentence opens with: pleasantries, apologies, advice, pronouns
 _OPENERS = frozenset("""sorry thanks thank nobody none nothing maybe perhaps possibly probably
 try ask check consult see contact please you i i'm i'd i'll i've we we're they he she who what
@@ -395,3 +396,17 @@ def names_new(cased: str | None, start: int, question: str) -> bool:
 
 
 _SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+
+
+# an explicit concession before the phrase: "It's true that nobody knows exactly who ...,
+# but it was built by ..." (not "while"/"although", which open hedges as often)
+_CONCEDED = re.compile(r"(?:\bit(?:'s| is) true that|\bgranted,?|\badmittedly,?|\bto be sure,)\s+"
+                       r"(?:[\w']+\s+){0,2}$")
+
+
+def conceded(text: str, start: int) -> bool:
+    """True when the phrase at `start` is conceded ("It's true that nobody knows exactly
+    ...") and a contrasting clause after it goes on to answer (`CONTRAST`, "but it was
+    built by ..."): ignorance of a detail granted on the way to an answer."""
+    return bool(_CONCEDED.search(text, max(0, start - 40), start)) and bool(
+        CONTRAST.search(text, start))
