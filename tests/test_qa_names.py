@@ -133,3 +133,22 @@ def test_a_name_made_of_articles_counts_as_written(frame):
     assert qa_reward(frame.format(x="the the"), aliases=["The The"], mode="contains").score == 0.0
     assert qa_reward("A dog is the answer.", aliases=["A"], mode="contains").score == 0.0
     assert qa_reward("The answer is A.", aliases=["A"], mode="contains").score == 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(alias=st.sampled_from(["Madrid", "Canberra", "Ottawa"]), other=st.sampled_from(["Barcelona", "Sydney", "Toronto"]),
+       frame=st.sampled_from(["{o}. Wait, no, it's {a}.", "{o}. Hmm, no: {a}.", "{o}. Oops, sorry, {a}.",
+                              "{o}. Actually, no, it's {a}, the capital."]))
+def test_an_interjection_before_the_correction_is_no_candidate(alias, other, frame):
+    text = frame.format(a=alias, o=other)
+    assert qa_reward(text, aliases=[alias], mode="contains").outcome == "correct", text
+    assert qa_reward(text, aliases=[other], mode="contains").score == 0.0, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(value=st.integers(2, 10**6), frame=st.sampled_from([
+    "Roughly {v} people, though I'm not sure; it might have been {w}.",
+    "It is {v}. The answer could also be {w}.", "{v}, but it may well have been {w}."]))
+def test_another_value_offered_as_a_possibility_is_a_list(value, frame):
+    text = frame.format(v=f"{value:,}", w=f"{value // 10 or 1:,}" if value // 10 != value else "1")
+    assert qa_reward(text, aliases=[str(value)], mode="contains").outcome == "listed_candidates", text

@@ -73,8 +73,10 @@ _RETRACT = re.compile(
     r"never mind|nope(?![,\s]+(?:not (?:a|an|the|really)|it's not a|this is not a)\b)|"
     r"actually,?\s+no\b|no,?\s+wait|i was wrong|my mistake|i misspoke|"
     r"let me (?:reconsider|rethink|think again|correct (?:that|myself))|come to think of it|"
-    r"on closer (?:inspection|look)|i retract (?:that|it)|i take (?:that|it) back|scrap that)"
-    r"|(?:^|[.!?;]\s*|\s?[\u2014\u2013]\s*|\s-\s*)no\s*[.!,\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
+    r"on closer (?:inspection|look)|i retract (?:that|it)|i take (?:that|it) back|scrap that|"
+    r"(?<![\w'])(?:oops|whoops|my bad)(?![\w']))"
+    r"|(?:^|[.!?;]\s*|\s?[\u2014\u2013]\s*|\s-\s*)(?:(?:hmm+|hm|oh|um+|uh|ah|er|well|oops),?\s*)?"
+    r"no\s*[.!,:\u2014\u2013-](?!\s*(?:doubt|not|never|question|really|seriously|honestly|kidding)\b)")
 
 
 def retracted(text: str, end: int) -> bool:

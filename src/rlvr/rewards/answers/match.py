@@ -78,6 +78,10 @@ _OR = re.compile(_OR_WORD + r"|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
 # a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
 _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
                       r"of course|certainly|i (?:think|believe|guess|suppose|reckon) so)[.!]?$")
+# an item that is only an interjection or a retracting word offers nothing ("Barcelona.
+# Wait, no, it's Madrid": "wait" and "no" are no candidates)
+_INTERJECTION = re.compile(r"(?:wait|no|nope|hmm+|hm|oh|ah|um+|uh|er|well|ok|okay|oops|sorry|"
+                           r"actually|so|yes|yeah|right|correction|i mean)[.!]?")
 # an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
 # the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
 _ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively|else)\b(?!\W*$)")
@@ -178,7 +182,7 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
         # without an "or", items must be bare: "born in Warsaw, Poland, in 1867" and
         # "March 14, 1879, in Ulm, Germany" are not lists
         flags = [(len(_LEAD_IN.sub("", _FRAME.sub("", p)).split()) <= max_item_words
-                  and not _CONFIRM.match(p)
+                  and not _CONFIRM.match(p) and not _INTERJECTION.fullmatch(p)
                   and (has_or or not _PREPOSITION.match(p)))
                  or (has_or and p.endswith(_MARK)) for p in items]
         ruled_out = False  # a negation scopes over the disjunction after it, up to the alias

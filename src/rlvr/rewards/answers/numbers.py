@@ -294,7 +294,8 @@ def offers_others(text: str, value: int | Fraction) -> bool:
     """True when `text` offers a number equal to `value` and one of another value joined
     to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or
     as the other end of a range ("1990-2000", "1990\u20132000", "from 5 to 6", "4 \u00b1 1",
-    "between 5 and 6"): a list of candidates, which never counts as stating `value`."""
+    "between 5 and 6"), or offered as a possibility anywhere beside it ("it might have been
+    40,000"): a list of candidates, which never counts as stating `value`."""
     tokens = list(iter_numbers(text))
     for hit in (t for t in tokens if numbers_equal(t.value, value)):
         for other in (t for t in tokens if not numbers_equal(t.value, value)):
@@ -305,7 +306,16 @@ def offers_others(text: str, value: int | Fraction) -> bool:
             if _RANGE.fullmatch(between) or (re.fullmatch(r"\s*and\s*", between, re.I)
                                              and _BETWEEN.search(text[:first.start])):
                 return True
+            if _MAY_BE.search(text, max(0, other.start - 40), other.start):
+                return True  # "400,000, though I'm not sure; it might have been 40,000"
     return False
+
+
+# another value offered as a possibility anywhere beside the answer
+_MAY_BE = re.compile(r"\b(?:it|that|this|the (?:answer|number|figure|total|count|value|result))"
+                     r"(?:'s| is| was)? (?:might|may|could)(?: also| well| even)? (?:have been|be)\s+"
+                     r"(?:(?:about|around|roughly|approximately|closer to|nearer)\s+)?\$?$",
+                     re.IGNORECASE)
 
 
 def as_number(value: object) -> int | Fraction | None:
