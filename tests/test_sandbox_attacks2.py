@@ -94,6 +94,13 @@ ROWS = [
      check("xs = [3, 1, 2]", "assert candidate(xs) == sorted(xs)"), "sort_list", (), None, False),
     ("in-place-returns-none", "def sort_in_place(xs):\n    xs.sort()\n",
      "xs = [3, 1, 2]\nsort_in_place(xs)\nassert xs == [1, 2, 3]\n", None, ["sort_in_place"], [], True),
+    # a change to an argument while returning a value: the strict second run sees it
+    ("changed-and-returned", "def rotate(xs):\n    xs.insert(0, xs.pop())\n    return xs\n",
+     check("xs = [1, 2, 3]", "assert candidate(xs) == [3, 1, 2]", "assert xs == [1, 2, 3]"),
+     "rotate", (), None, False),
+    ("in-place-and-returned-read-by-value", "def rev(xs):\n    xs.reverse()\n    return xs\n",
+     check("assert candidate([1, 2, 3]) == [3, 2, 1]", "assert candidate([]) == []"),
+     "rev", (), None, True),
     # --- limits after disarming the audit hook (its state is Python objects)
     ("disarm-fork", DISARM + "import os\ndef escaped():\n    _disarm()\n    if os.fork() == 0:\n"
      "        os._exit(0)\n    return 'escaped'\n", ESCAPED, None, (), None, False),
@@ -362,10 +369,18 @@ def test_codec_rebuilds_subclasses_and_value_types_as_their_plain_base(value):
 @given(ops=st.lists(st.sampled_from(["xs.clear()", "xs.append(9)", "xs.sort()", "d.clear()",
                                      "d['z'] = 1", "xs[:] = [0]"]), min_size=1, max_size=3),
        returned=st.sampled_from(["xs", "0", "[]", "d", "sorted(xs)"]))
-def test_a_function_that_returns_a_value_never_changes_the_tests_arguments(ops, returned):
+def test_a_function_that_changes_an_argument_and_returns_a_value(ops, returned):
+    """Such a call never changes an expected value the tests compute from the argument
+    afterwards (first run), and a test that checks the argument is left alone sees the
+    change (the strict second run): both runs must pass."""
     program = "def f(xs, d):\n" + "".join(f"    {op}\n" for op in ops) + f"    return {returned}\n"
-    tests = "xs, d = [3, 1, 2], {'a': 1}\nf(xs, d)\nassert xs == [3, 1, 2] and d == {'a': 1}\n"
-    assert run_many([_job(program, tests, None, ["f"], [])], limits=LIMITS)[0].passed
+    untouched = "xs, d = [3, 1, 2], {'a': 1}\nf(xs, d)\nassert xs == [3, 1, 2] and d == {'a': 1}\n"
+    # every op changes xs or d: the program breaks "the argument must not be modified"
+    assert not run_many([_job(program, untouched, None, ["f"], [])], limits=LIMITS)[0].passed
+    # emptying the argument the expected value is computed from never passes either
+    aliased = "xs, d = [3, 1, 2], {'a': 1}\nassert f(xs, d) == sorted(xs)\n"
+    if returned == "xs" and ("xs.clear()" in ops or "xs[:] = [0]" in ops):
+        assert not run_many([_job(program, aliased, None, ["f"], [])], limits=LIMITS)[0].passed
 
 
 def test_the_program_runs_in_an_interpreter_that_never_loaded_ctypes(monkeypatch):

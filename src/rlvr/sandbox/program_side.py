@@ -260,11 +260,16 @@ def _serve(rfd, wfd, limit):
                 return ["ret", encode(next(target), table), []]
             args = decode(request[2], table, proxy)
             kwargs = decode(request[3], table, proxy)
+            mutable = [i for i, a in enumerate(args) if type(a) in (list, dict, set)]
+            before = {i: encode(args[i], table) for i in mutable}
             result = target(*args, **kwargs)
             if request[4:5] == [True]:  # the tests build an object of the task's class
                 return ["ret", kept(result), []]
-            back = [[i, encode(a, table)] for i, a in enumerate(args)  # in-place changes
-                    if type(a) in (list, dict, set)] if result is None else []
+            back = []  # in-place changes: every list/dict/set argument the call changed
+            for i in mutable:
+                after = encode(args[i], table)
+                if result is None or after != before[i]:
+                    back.append([i, after])
             return ["ret", encode(result, table), back]
         except BaseException as exc:
             return exception(exc)

@@ -258,13 +258,20 @@ def run_tests(program: str, tests: str, *, entry_point: str | None = None,
     """
     root = "root" in _LAYERS and filesystem_isolation() == "private-root"
     classes = () if entry_point else program_classes
-    return _run(program, tests, entry_point, reference, program_names, limits, root=root,
-                classes=None if classes is None else list(classes))
+    classes = None if classes is None else list(classes)
+    result = _run(program, tests, entry_point, reference, program_names, limits, root=root,
+                  classes=classes)
+    if result.status == "strict":  # a call changed an argument and returned a value
+        result = _run(program, tests, entry_point, reference, program_names, limits,
+                      root=root, classes=classes, strict=True)
+    return result
 
 
 def _run(program: str, tests: str, entry_point: str | None, reference: str | None,
          program_names: Sequence[str], limits: SandboxLimits, *, root: bool,
-         classes: list[str] | None = None) -> SandboxResult:
+         classes: list[str] | None = None, strict: bool = False) -> SandboxResult:
+    """One run of the harness; outcome "strict" asks for a second run with `strict`
+    (every in-place change copied back: `trusted_side`'s module doc)."""
     nonce = secrets.token_hex(16)
     harness = _compiled()  # one path for the whole run (the cache may be filled concurrently)
     work = Path(tempfile.mkdtemp(prefix="rlvr-sandbox-")).resolve()
@@ -277,7 +284,8 @@ def _run(program: str, tests: str, entry_point: str | None, reference: str | Non
         classes = kept_names(tests, names)
     payload = json.dumps({"nonce": nonce, "program": program, "tests": tests,
                           "entry_point": entry_point, "reference": reference, "names": names,
-                          "modules": modules, "classes": classes}).encode("utf-8", "surrogatepass")
+                          "modules": modules, "classes": classes,
+                          "strict": strict}).encode("utf-8", "surrogatepass")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(work), "TMPDIR": str(work), "LANG": "C.UTF-8"}
     files = {name: private / name for name in ("stdout", "stderr", "out", "err")}
     start = time.monotonic()
@@ -328,6 +336,8 @@ def _run(program: str, tests: str, entry_point: str | None, reference: str | Non
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(private, ignore_errors=True)
     passed = status != "timeout" and f"\n{nonce}\n".encode("ascii") in verdict
+    if passed and f"\n{nonce}-strict\n".encode("ascii") in verdict:
+        return SandboxResult(False, "strict", duration, "", stdout, stderr)
     lines = [line for line in notes.splitlines() if line.startswith("rlvr-harness: ")]
     reason = lines[-1][len("rlvr-harness: "):] if lines else ""
     if status == "timeout":

@@ -28,7 +28,10 @@ Rules (stated once here, repeated in docs/rewards.md):
   the tests' object (as plain data) when the call returns None, as tests of in-place
   functions (`xs.sort()`-like: they return None) expect. A function that returns a value
   leaves the tests' arguments as they were, so it cannot change an expected value the
-  tests compute from them afterwards (`candidate(xs) == sorted(xs)`).
+  tests compute from them afterwards (`candidate(xs) == sorted(xs)`). When such a call
+  did change an argument, the tests run a second time with every change copied back
+  (`strict`), and the program passes only if both runs pass: a test that checks the
+  argument is left alone ("xs itself must not be modified") sees the change.
 * A malformed message, a dead program process or data nested too deep ends the run, failed.
 * Objects of the tests that are not plain data (a lambda, a generator) reach the program as
   proxies that forward calls and iteration. The program may read public attributes only
@@ -92,6 +95,7 @@ class Link:
         self.wfd, self.rfd, self.limit, self.fail = wfd, rfd, limit, fail
         self.table, self.handles = Table("r", ProgramObject), {}
         self.classes, self.built, self.module = set(), set(), module  # handle numbers
+        self.strict, self.changed_and_returned = False, False  # in-place changes (module doc)
 
     def proxy(self, n):
         """The one `ProgramObject` for the program's object number n."""
@@ -135,7 +139,9 @@ class Link:
                     continue
                 if op == "ret" and len(reply) == 3 and type(reply[2]) is list:
                     value = decode(reply[1], self.table, self.proxy)
-                    for i, data in reply[2] if value is None else ():
+                    if value is not None and reply[2]:
+                        self.changed_and_returned = True  # decides the strict second run
+                    for i, data in reply[2] if value is None or self.strict else ():
                         self.copy_back(args[i], decode(data, self.table, self.proxy))
                     return value
                 ok = op == "exc" and len(reply) == 3 and type(reply[1]) is type(reply[2]) is str
@@ -243,6 +249,7 @@ def _rlvr_main():
         os._exit(code)
 
     link = Link(from_trusted, to_trusted, config["memory_mb"] * mb, fail)
+    link.strict = bool(payload.get("strict"))
     ns, stage = {"__name__": "rlvr_tests"}, "does not compile: "
     try:
         tests = compile(payload["tests"], "<tests>", "exec")
@@ -276,6 +283,8 @@ def _rlvr_main():
     except BaseException as exc:
         fail("tests failed: " + type(exc).__name__, 1)
     sys.stdout.flush()
+    if link.changed_and_returned and not link.strict:  # the runner runs the tests again
+        os.write(1, ("\n" + payload["nonce"] + "-strict\n").encode("ascii"))
     os.write(1, ("\n" + payload["nonce"] + "\n").encode("ascii"))
     try:
         os.kill(child, signal.SIGKILL)
