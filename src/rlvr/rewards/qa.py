@@ -57,6 +57,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
                                   unstrike)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers.forms import retracted, stated, word_number, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
@@ -221,6 +222,7 @@ def _raw_forms(aliases: Any = None, answer: Any = None) -> dict[str, list[str]]:
     for item in (aliases, answer):
         values = [item] if isinstance(item, str) else list(item) \
             if isinstance(item, (list, tuple)) else []
+        values = spellings(values)  # dates, initials, "&": `answers.spellings`
         for value in values:
             if isinstance(value, str) and value.strip():
                 value = _folded(value)

@@ -107,6 +107,7 @@ from rlvr.rewards.abstention_detection import (
     robust_patterns,
     seed_abstention_match,
 )
+from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers import (
     ABSTAIN_VALUE,
     ANSWER_FORMATS,
@@ -275,7 +276,10 @@ def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> li
 
 @functools.lru_cache(maxsize=65536)  # gold answers repeat once per generation in GRPO
 def _normalised(answers: tuple[str, ...], folded: bool) -> list[str]:
-    return [(fold(a) if folded else a).strip().lower() for a in answers if a.strip()]
+    """The aliases and their other spellings (`answers.spellings`: dates, initials, "&"),
+    folded and lower-cased, without repeats."""
+    answers = tuple(spellings([a for a in answers if a.strip()]))
+    return list(dict.fromkeys((fold(a) if folded else a).strip().lower() for a in answers))
 
 
 _TRUE, _FALSE = ("1", "true", "yes"), ("0", "false", "no", "")

@@ -136,6 +136,11 @@ def _mark(text: str, alias: str) -> str:
 
 
 _MARK = "\x00"
+# a number with a word beside it in one item: a detail ("9.58 s", "berlin 2009"), not a name
+_DETAIL = re.compile(r"\d\s+[a-z]|[a-z]\s+\d")
+# a relative or causal clause after a comma, up to the next comma, describes; it offers
+# nothing ("-40 degrees, where the Celsius and Fahrenheit scales meet")
+_RELATIVE = re.compile(r",\s*(?:where|which|who|whose|whom|because|since)\b[^,\x00]*(?=,|$)")
 
 
 def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
@@ -174,6 +179,7 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
+        sentence = _RELATIVE.sub("", sentence)  # "-40 degrees, where C and F meet": no items
         if _ADJACENT_OR.search(sentence):  # "absorb oxygen or carbon dioxide": two offered
             return True
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
@@ -181,8 +187,12 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
             _MARK not in p and _ALTERNATIVE.match(p) for p in items)
         # without an "or", items must be bare: "born in Warsaw, Poland, in 1867" and
         # "March 14, 1879, in Ulm, Germany" are not lists
+        digits = any(ch.isdigit() for p in items if _MARK in p for ch in p)
         flags = [(len(_LEAD_IN.sub("", _FRAME.sub("", p)).split()) <= max_item_words
                   and not _CONFIRM.match(p) and not _INTERJECTION.fullmatch(p)
+                  # without an "or", an item with a number beside a name is a detail
+                  # ("U. Bolt, 9.58 s, Berlin 2009")
+                  and (has_or or digits or _MARK in p or not _DETAIL.search(p))
                   and (has_or or not _PREPOSITION.match(p)))
                  or (has_or and p.endswith(_MARK)) for p in items]
         ruled_out = False  # a negation scopes over the disjunction after it, up to the alias

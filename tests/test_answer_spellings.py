@@ -1,0 +1,77 @@
+"""Other spellings of one gold (`rlvr.rewards.answers.spellings`): a table of rows through
+`selfaware` and `qa`, then properties: every common format of a full date matches its gold
+and no other date does, initials match however they are spaced, and a spelling never
+survives a denial."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlvr.rewards.answers.spellings import date_spellings, full_date, name_spellings
+from rlvr.rewards.qa import qa_reward
+from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
+
+
+def sa(text, gold):
+    return selfaware_reward(text, expected_answer=gold, is_unanswerable=False, **STRICT_PRESET).outcome
+
+
+ROWS = [
+    # (response, gold aliases, selfaware outcome)
+    ("It landed on the 20th of July 1969.", ["July 20, 1969"], "correct"),
+    ("20/07/1969.", ["July 20, 1969"], "correct"),
+    ("07/20/1969", ["20 July 1969"], "correct"),
+    ("Adopted on 1776-07-04.", ["July 4, 1776"], "correct"),
+    ("July 21, 1969.", ["July 20, 1969"], "wrong"),
+    ("It was not July 20, 1969.", ["July 20, 1969"], "wrong"),
+    ("J.R.R. Tolkien.", ["J. R. R. Tolkien"], "correct"),
+    ("JRR Tolkien wrote it.", ["J. R. R. Tolkien"], "correct"),
+    ("U. Bolt, 9.58 s, Berlin 2009.", ["Usain Bolt"], "correct"),
+    ("Scientific & Cultural Organisation", ["Scientific and Cultural Organization"], "correct"),
+    ("Columbia.", ["Colombia"], "wrong"),  # one letter apart: never a spelling
+]
+
+
+@pytest.mark.parametrize("text, gold, outcome", ROWS)
+def test_rows(text, gold, outcome):
+    assert sa(text, gold) == outcome
+
+
+def test_what_is_a_full_date():
+    assert full_date("July 20, 1969") == (1969, 7, 20)
+    assert full_date("the 4th of July 1776") == (1776, 7, 4)
+    assert full_date("1969-07-20") == (1969, 7, 20)
+    assert full_date("July 1969") is None  # no day
+    assert full_date("20/07/1969") is None  # a slashed gold is ambiguous: not expanded
+    assert full_date("July 32, 1969") is None
+
+
+dates = st.dates(min_value=datetime.date(1000, 1, 1), max_value=datetime.date(2099, 12, 31))
+
+
+@settings(max_examples=60, deadline=None)
+@given(dates, st.data())
+def test_every_spelling_of_a_date_matches_it_and_no_other_date_does(day, data):
+    gold = day.strftime("%B ") + f"{day.day}, {day.year}"
+    spelling = data.draw(st.sampled_from(date_spellings(gold)))
+    assert sa(f"It happened on {spelling}.", [gold]) == "correct", spelling
+    assert qa_reward(f"It happened on {spelling}.", aliases=[gold], mode="contains").score == 1.0
+    other = day + datetime.timedelta(days=data.draw(st.sampled_from([1, -1, 366])))
+    if other.year >= 1000 and other.year <= 2099:
+        other_text = other.strftime("%Y-%m-%d")
+        assert sa(f"It happened on {other_text}.", [gold]) != "correct", (gold, other_text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from("ABCDEGHJKLMNPRST"), min_size=2, max_size=3),
+       st.sampled_from(["Tolkien", "Rowling", "Wells"]), st.data())
+def test_initials_match_however_they_are_spaced(letters, surname, data):
+    gold = ". ".join(letters) + ". " + surname
+    spelling = data.draw(st.sampled_from(name_spellings(gold)))
+    assert sa(spelling + ".", [gold]) == "correct", spelling
+    assert qa_reward(spelling, aliases=[gold], mode="exact").score == 1.0, spelling
+    assert sa(f"It was not {spelling}.", [gold]) != "correct", spelling
