@@ -435,3 +435,49 @@ def test_ignorance_conceded_on_the_way_to_an_answer_is_an_answer(gold):
     assert detect_abstention("It's true that nobody knows.").label == "abstain"
     assert detect_abstention(f"Although nobody knows for sure, it was probably {gold}.").label \
         == "hedge"
+
+
+@FAST
+@given(st.sampled_from(["That one's outside what I can vouch for.", "Honestly? I've got nothing.",
+                        "I'd rather not share that; it's a private matter.",
+                        "Nobody can call a race that hasn't been run yet.",
+                        "Which one do you mean: the 1984 film or the 2010 remake?",
+                        "Could you clarify which one you mean?", "这个问题目前没有答案。"]))
+def test_round_six_declines_abstain(text):
+    assert detect_abstention(text).label == "abstain", text
+
+
+@FAST
+@given(st.sampled_from(["Bilmiyorum, belki {x}?", "No sé, quizás {x}.", "Je ne sais pas, peut-être {x}.",
+                        "I don't know, maybe {x}."]), st.sampled_from(list(zip(GOLDS, OTHERS))))
+def test_maybe_after_a_disclaimer_is_a_guess_in_each_language(frame, pair):
+    gold, other = pair
+    right = selfaware_reward(frame.format(x=gold), expected_answer=[gold], is_unanswerable=False,
+                             **STRICT_PRESET)
+    wrong = selfaware_reward(frame.format(x=other), expected_answer=[gold], is_unanswerable=False,
+                             **STRICT_PRESET)
+    assert (right.outcome, wrong.outcome) == ("hedged_correct", "hedged_wrong"), frame
+    # never the -0.5 of an abstention for a wrong guess
+    assert wrong.score < STRICT_PRESET.get("abstain_answerable", -0.5)
+
+
+@FAST
+@given(st.sampled_from(["He didn't: it was awarded for something else.", "She never did.",
+                        "It never happened.", "No, they didn't."]),
+       st.sampled_from(["Why did Einstein receive the prize for relativity?",
+                        "When did the queen visit the Moon?"]))
+def test_a_premise_denied_outright_abstains_on_a_wh_question(text, question):
+    assert detect_abstention(text, question=question).label == "abstain", text
+    # to a yes/no question the denial is the answer ("It never happened." is a decline by
+    # itself, a phrase of the grammar)
+    if "happened" not in text:
+        assert detect_abstention(text, question="Did Einstein win it?").label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(["I'm an AI, so I don't eat breakfast.", "As an AI, I don't have a body.",
+                        "I am a language model and I never sleep."]))
+def test_an_ai_declining_a_question_about_itself_abstains(text):
+    assert detect_abstention(text, question="What did you have for breakfast?").label == "abstain"
+    # asked about something else, the same words are a capability note
+    assert detect_abstention(text, question="What is the capital of Peru?").label == "answer"

@@ -34,7 +34,8 @@ from rlvr.rewards.abstention_detection.patterns import (
     iter_matches,
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     conceded, names_new, premise_rejected,
+                                                     conceded, names_new, premise_denied,
+                                                     premise_rejected,
                                                      apostrophes, claim_about, estimate,
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
@@ -213,7 +214,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     a guess alone (`guess`: "My best guess is Paris", "Lisbon rings a bell") -> hedge;
     with a `question`, no phrase and no guess but a rejection of the question's premise
     (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
-    answer is stated beside it; nothing -> answer. Context rules (`rules`): a phrase followed
+    answer is stated beside it; a premise denied outright ("He didn't: ...", or "I'm an AI,
+    so I don't eat" to a question about the assistant: `rules.premise_denied`) -> abstain;
+    nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
     an estimate or a short answer sentence next to the phrase is a commitment (hedge); an
@@ -242,6 +245,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     first = first_match(abstain, low)
     if first is None and first_match(compiled["guess"], low) is None:
         asked = " ".join(fold(question).lower().split()) if question else ""
+        denied = premise_denied(low, asked)
+        if denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
+            return Detection("abstain", denied)
         rejected = premise_rejected(low, asked)
         if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
             at = low.find(rejected)  # unless an answer is stated beside the rejection

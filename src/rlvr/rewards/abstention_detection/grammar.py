@@ -181,4 +181,20 @@ def grammar_patterns() -> tuple[str, ...]:
         rf"{BE} {ADV}(?:drawing|coming up with) (?:a )?blank",
         r"no (?:earthly|earthy) idea",
         r"(?:you've|you have) got me(?: there)?(?=\s*[.!,;]|\s*$)",
+        r"(?:i've|i have|i) got nothing(?: (?:on|for) (?:this|that|it|you))?(?=\s*[.!,;]|\s*$)",
+        r"(?:outside|beyond) (?:of )?what (?:i|we) can (?:vouch for|confirm|verify|stand behind)",
+        r"(?:{cant}|cannot|can not) (?:really )?vouch for",
+        # a forecast nobody can make: "nobody can call a race that hasn't been run"
+        r"no(?:body| one|-one) (?:can|could) (?:ever )?(?:predict|foresee|forecast|call (?:a|the|this|"
+        r"that) (?:race|game|match|election|outcome|result|winner|fight|contest))",
+        # declining to share: "I'd rather not share that", "it's a private matter"
+        rf"{SUBJECT}(?:'d| would) rather not {ADV}(?:share|say|disclose|discuss|answer|get into|"
+        r"go into|reveal)",
+        r"(?:that's|that is|it's|it is) (?:a )?(?:private|personal|confidential) (?:matter|"
+        r"information|question)(?=\s*[.!,;]|\s*$)",
+        # a question back instead of an answer: "Which one do you mean: ...?", "Could you clarify?"
+        r"(?:which (?:one|of them|of these)|what exactly) do you mean(?:[^.!?\n]*\?)?",
+        r"(?:could|can|would) you (?:please )?(?:clarify|specify|be more specific|elaborate on "
+        r"what you mean)",
+        r"(?:are you|were you) (?:asking|referring) (?:about|to)",
     )

@@ -184,6 +184,14 @@ def _units(text: str):
                 "comma" if before.group(1) else "clause"
 
 
+# "maybe" in the listed languages, before at most three words: a guess in a clause
+_MAYBE_GUESS = re.compile(
+    r"\W*(?:maybe|perhaps|probably|possibly|quiz[áa]s?|tal vez|a lo mejor|peut-[êe]tre|"
+    r"vielleicht|wahrscheinlich|forse|probabilmente|talvez|provavelmente|может быть|возможно|"
+    r"наверное|belki|muhtemelen|شاید|احتمالا)\s+"
+    r"(?!(?:not|never|nobody|no one|none|ask|check|try|consult|look|search|google|see|contact|"
+    r"visit|you|we|they|someone|somebody|someday|one day|it depends)\b)"
+    r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}\s*[.!?]?")
 _OR_WORDS = frozenset("or o u ou oder oppure или veya".split())
 _VAGUE = frozenset("whatever something anything everything else more less similar".split())
 # short items joined by "or" in a listed language: "lima or quito", "paris ou lyon"
@@ -199,6 +207,8 @@ def _statement(unit: str, kind: str) -> bool:
     if not unit or _NO_SPACES.search(unit):
         return False
     has_number = bool(_DIGIT.search(unit))
+    if kind in ("comma", "clause") and _MAYBE_GUESS.fullmatch(unit):
+        return True  # "Bilmiyorum, belki Ankara?", "No sé, quizás Lima.": a guess
     if kind in ("comma", "clause") and _DISJUNCTION.fullmatch(unit) and not _asks(unit) \
             and not (set(_WORD.findall(unit)) - _OR_WORDS) & (_OPENERS | _VAGUE):
         return True  # "I don't know, Lima or Quito.": candidates offered, a guess
@@ -410,3 +420,36 @@ def conceded(text: str, start: int) -> bool:
     built by ..."): ignorance of a detail granted on the way to an answer."""
     return bool(_CONCEDED.search(text, max(0, start - 40), start)) and bool(
         CONTRAST.search(text, start))
+
+
+# the premise denied outright at the start: "He didn't: his Nobel Prize was for ...", "It
+# never happened." (a wh-question that presupposes an event); or, to a question about the
+# assistant, "I'm an AI, so I don't eat breakfast."
+_DENIED_OUTRIGHT = re.compile(
+    r"\W*(?:no[,.!]?\s+)?(?:he|she|it|they|that|this|which)\s+(?:didn't|did not|never did|"
+    r"wasn't|was not|weren't|were not|isn't|is not|doesn't|does not|hasn't|has not|"
+    r"never (?:did|was|were|happened|existed))(?=\s*[.:;,!\u2014-]|\s*$)")
+_PRESUPPOSES = re.compile(r"\W*(?:why|when|where|how|what|which|who)\b[^?]*\b(?:did|does|do|was|"
+                          r"were|is|are|has|have)\b")
+_ASSISTANT = re.compile(r"\b(?:i'm|i am|as) (?:just |only |merely )?an? (?:ai|artificial "
+                        r"intelligence|language model|ai (?:assistant|model|language model)|chatbot|"
+                        r"virtual assistant|computer program)\b[^.!?\n]*\b(?:don't|do not|can't|cannot|"
+                        r"never|didn't|did not|haven't|have no|am not|'m not|doesn't|lack)\b")
+
+
+def premise_denied(text: str, question: str) -> str | None:
+    """The question's premise denied outright (`_DENIED_OUTRIGHT` opening the response, to a
+    wh-question that presupposes an event: "He didn't: his 1921 Nobel Prize was for the
+    photoelectric effect"), or a question about the assistant ("What did you have for
+    breakfast?") answered that it is an AI that does not do so (`_ASSISTANT`). What follows
+    the denial is its correction, not an answer. None otherwise."""
+    if not question:
+        return None
+    m = _DENIED_OUTRIGHT.match(text)
+    if m and _PRESUPPOSES.match(question):
+        return m.group().strip()
+    if re.search(r"\byou(?:r|rs|rself)?\b", question):
+        m = _ASSISTANT.search(text)
+        if m:
+            return m.group()
+    return None
