@@ -335,14 +335,18 @@ def test_a_relation_with_nothing_on_its_left_is_never_correct(g, template):
 
 @SETTINGS
 @given(st.integers(-20, 20), st.integers(1, 20))
-def test_relations_and_intervals_compare_only_with_their_own_kind(a, width):
+def test_relations_and_intervals_compare_as_the_sets_they_name(a, width):
     b = a + width
-    pairs = [(f"[{a}, \\infty)", f"x \\geq {a}"), (f"({a}, {b})", f"{a} < x < {b}"),
-             (f"(-\\infty, {a}]", f"x \\le {a}")]
-    for interval, relation in pairs:
-        for gold, response in ((interval, relation), (relation, interval)):
-            result = math_reward(f"$\\boxed{{{response}}}$", solution=gold)
-            assert result.outcome != "correct", (gold, response, result.details)
-        for same in (interval, relation):
-            result = math_reward(f"$\\boxed{{{same}}}$", solution=same)
-            assert result.outcome == "correct", (same, result.details)
+    same = [(f"[{a}, \\infty)", f"x \\geq {a}"), (f"[{a}, {b}]", f"{a} \\le x \\le {b}"),
+            (f"(-\\infty, {a}]", f"x \\le {a}")]
+    other = [(f"({a}, \\infty)", f"x \\geq {a}"), (f"[{a}, {b})", f"{a} \\le x \\le {b}"),
+             (f"({a}, {b})", f"{a} < x < {b}")]  # an open end, or a pair (a point?)
+    for pairs, outcome in ((same, True), (other, False)):
+        for interval, relation in pairs:
+            for gold, response in ((interval, relation), (relation, interval)):
+                result = math_reward(f"$\\boxed{{{response}}}$", solution=gold)
+                assert (result.outcome == "correct") is outcome, (gold, response, result.details)
+    for interval, relation in same + other:
+        for one in (interval, relation):
+            result = math_reward(f"$\\boxed{{{one}}}$", solution=one)
+            assert result.outcome == "correct", (one, result.details)

@@ -182,3 +182,20 @@ def test_hours_and_minutes_are_one_quantity(h, m):
     if hours.denominator in (1, 2, 4, 5, 10, 20):
         assert gsm8k_correctness(line, final_answer=str(float(hours))).score == 1.0, line
     assert gsm8k_correctness(line, final_answer=str(h)).score == 0.0, line
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(-60, 60), st.sampled_from(["\u00b0C", "\u00b0F", "\u00b0", " \u00b0C", "\u2103"]))
+def test_a_degree_sign_is_a_unit_mark(value, mark):
+    line = f"#### {value}{mark}"
+    assert gsm8k_correctness(line, final_answer=str(value)).score == 1.0, line
+    assert gsm8k_correctness(line, final_answer=str(value + 1)).score == 0.0, line
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 50), st.sampled_from(["an arithmetic slip", "a typo", "a slip", "an error"]))
+def test_a_named_slip_takes_the_first_box_back(value, slip):
+    text = (f"First attempt: $\\boxed{{{value}}}$. Hmm, I made {slip}: so the answer is "
+            f"$\\boxed{{{value + 1}}}$.")
+    assert math_reward(text, solution=str(value + 1)).outcome == "correct", text
+    assert math_reward(text, solution=str(value)).outcome != "correct", text

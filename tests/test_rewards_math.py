@@ -192,10 +192,12 @@ KINDS = [
     ("$\\{1, 3\\}$", "$(1, 3)$", 0.0, "wrong"),
     ("$(1,3)$", "$\\{1, 3\\}$", 0.0, "wrong"),
     ("$x \\geq 2$", "$x > 2$", 0.0, "wrong"),
-    # a decided rule: a relation compares only with relations, an interval only with
-    # intervals, even for the same set; math-verify allowed it one way round only
-    ("$[2, \\infty)$", "$x \\geq 2$", 0.0, "wrong"),
-    ("$x \\geq 2$", "$[2, \\infty)$", 0.0, "wrong"),
+    # a relation in one variable and an interval compare as the sets of reals they name,
+    # either way round (math-verify allowed it one way round only); never with a pair
+    ("$[2, \\infty)$", "$x \\geq 2$", 1.0, "correct"),
+    ("$x \\geq 2$", "$[2, \\infty)$", 1.0, "correct"),
+    ("$(2, \\infty)$", "$x \\geq 2$", 0.0, "wrong"),
+    ("$1 < x < 3$", "$(1, 3)$", 0.0, "wrong"),  # (1, 3) may be a point
     ("$2 \\leq x$", "$x \\geq 2$", 1.0, "correct"),
     # a component of a tuple, list, interval, \pm or matrix gold is never the answer
     ("\\boxed{3}", "(1, 3)", 0.0, "wrong"),

@@ -46,9 +46,10 @@ MATH = [
     # ... which reasoning elsewhere may use freely
     (r"Since $x$ is $> 5$ and $\frac{\cancel{2}x}{\cancel{2}} = x$, we get \boxed{7}.", "7",
      "correct"),
-    # --- decided: relations compare only with relations, intervals with intervals ---
-    (r"\boxed{[2, \infty)}", r"x \geq 2", "wrong"),     # math-verify: correct this way only
-    (r"\boxed{x > 2}", r"(2, \infty)", "wrong"),
+    # --- a one-variable relation and an interval compare as the sets they name ---
+    (r"\boxed{[2, \infty)}", r"x \geq 2", "correct"),   # math-verify: correct this way only
+    (r"\boxed{x > 2}", r"(2, \infty)", "correct"),
+    (r"\boxed{x > 2}", r"[2, \infty)", "wrong"),
     (r"\boxed{1 < x < 3}", r"(1, 3)", "wrong"),         # a pair gold is never an inequality
     (r"\boxed{\{x \mid x > 2\}}", "2", "wrong"),        # set-builder was read as 2
     (r"\boxed{\{x \mid x > 2\}}", "x > 2", "correct"),  # ... it is its condition

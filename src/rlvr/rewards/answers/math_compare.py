@@ -156,6 +156,24 @@ def is_undefined(x) -> bool:
         p.base == 0 and p.exp.is_negative for p in x.atoms(sympy.Pow)))
 
 
+def _solution_set(value, kind: str):
+    """The set of reals a region or a one-variable relation names (`1 \\le x \\le 5` is
+    [1, 5], `x \\in [1, 5]` too), or None: a relation in several variables or none, or one
+    SymPy cannot solve."""
+    import sympy
+
+    if kind == "region":
+        if isinstance(value, sympy.Eq) and isinstance(value.rhs, sympy.Set):
+            return value.rhs
+        return value if isinstance(value, sympy.Set) else None
+    if len(value.free_symbols) != 1:
+        return None
+    try:
+        return value.as_set()
+    except (NotImplementedError, TypeError, ValueError, AttributeError):
+        return None
+
+
 def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     """(equal?, reason when an equation was refused) for two readable answers.
 
@@ -184,6 +202,10 @@ def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     if {x.name for x in _symbols(g) | _symbols(p)} == {"i"}:  # `(1+i)^2`, `2i`: complex
         g, p = (x.xreplace({s: sympy.I for s in _symbols(x)}) for x in (g, p))
     kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
+    if set(kinds) == {"region", "relation"}:  # `1 \le x \le 5` against `[1, 5]`
+        sets = [_solution_set(v, k) for v, k in ((g, kinds[0]), (p, kinds[1]))]
+        if None not in sets:
+            return sets[0] == sets[1], None
     if not compatible(*kinds):
         return False, f"a {kinds[1]} is not a {kinds[0]}"
     if percent_value(p) is not None and percent_value(g) is None:

@@ -21,9 +21,10 @@ interval compared with the set of its endpoints, a tuple gold read as one compon
    `a, b`, `\\pm a`), `matrix`, `empty`. Only compatible kinds are compared
    (`compatible`): the same kind; `pair` with `region`; the empty set with `collection` and
    `region`. A one-element collection is its element. So a tuple, list, set, `\\pm` or
-   matrix is never one of its components, and a relation never an interval (`x \\geq 2`
-   against `[2, \\infty)`, either way round; a decided rule: math-verify allowed it one
-   way round only, and a pair gold `(1, 3)` matched `1 < x < 3`).
+   matrix is never one of its components. A relation in one variable and a region are
+   compared as the sets of reals they name (`math_compare.same_answer`: `x \\geq 2` is
+   `[2, \\infty)`, either way round; math-verify allowed it one way round only), never a
+   relation and a pair (`(1, 3)` may be a point: it does not match `1 < x < 3`).
 3. Plain text that offers two different values joined by a disjunction ("4 or 5",
    "either 3 or 7", "x=2, or maybe x=3") in one sentence is `listed_candidates`
    (`other_candidates` finds them; the caller compares values); so are two final-answer

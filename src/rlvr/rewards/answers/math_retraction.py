@@ -31,7 +31,7 @@ _RETRACTING = RETRACTING - {"or"}  # "or" offers another value: `other_candidate
 # number ("\\boxed{12}, no more and no less", "Actually, this matches", "Sorry if the
 # steps were long!" keep the answer; "Actually, no: 6", "or maybe 6" do not)
 _WEAK_RETRACTING = frozenset({"no", "nope", "maybe", "perhaps", "actually", "sorry"})
-_ERROR = re.compile(r"\b(?:wrong|incorrect|mistake|mistaken|error|not (?:right|correct)|"
+_ERROR = re.compile(r"\b(?:wrong|incorrect|mistake|mistaken|error|slip|typo|not (?:right|correct)|"
                     r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
 # math-verify's "answer is" marker reads through a negation: "The answer is not 5" gave 5
@@ -45,8 +45,9 @@ _NEGATED_IN_MARKER = re.compile(r"\banswer\s+(?:is|was|would be|should be)\s+(?:
 _CORRECTION = re.compile(
     r"\b(?:scrap|scratch|oops|redo|recount\w*|reconsider\w*|correction|correct(?:ed|ing) "
     r"(?:that|this|it|myself)|ignored|ignoring|forgot|forgotten|forgetting|overlooked|"
-    r"missed|neglected|should(?:n't| not)? have|wrong|incorrect|mistake\w*|error|"
-    r"(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*)\b", re.IGNORECASE)
+    r"missed|neglected|should(?:n't| not)? have|wrong|incorrect|mistake\w*|error|slip|"
+    r"typo|(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*|misread|mixed up|"
+    r"messed up)\b", re.IGNORECASE)
 
 
 def _takes_back(rest: str, after: str) -> bool:

@@ -216,7 +216,8 @@ _MARKUP = (r"</?[a-z_]+>|\\[()\[\]]|`|\\(?:boxed|fbox|text(?:bf|rm|it|normal)?|m
 STRUCK = re.compile(r"<\s*(?:del|s|strike)(?:\s[^>]*)?>|line-through|~~"
                     r"|\\(?:sout|st|xout|[bx]?cancel|hcancel|cancelto)(?![a-z])"
                     r"|[\u0334-\u0338\u20d2\u20e5]", re.IGNORECASE)
-_FILLER = re.compile(rf"{_MARKUP}|[\s$%.,;:!*)(\[\]{{}}]+|(?<!\\)\b[a-z]+", re.IGNORECASE)
+_FILLER = re.compile(rf"{_MARKUP}|[\s$%.,;:!*)(\[\]{{}}\u00b0\u2103\u2109]+|(?<!\\)\b[a-z]+",
+                     re.IGNORECASE)  # a degree sign is a unit mark: "-5\u00b0C"
 _PUNCT = re.compile(rf"{_MARKUP}|[\s$%.,;:!{{}}*]+", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
 
