@@ -152,3 +152,26 @@ def test_an_interjection_before_the_correction_is_no_candidate(alias, other, fra
 def test_another_value_offered_as_a_possibility_is_a_list(value, frame):
     text = frame.format(v=f"{value:,}", w=f"{value // 10 or 1:,}" if value // 10 != value else "1")
     assert qa_reward(text, aliases=[str(value)], mode="contains").outcome == "listed_candidates", text
+
+
+@settings(max_examples=30, deadline=None)
+@given(title=st.sampled_from(["Gen.", "General", "Dr.", "President", "Sir", "Capt."]),
+       name=st.sampled_from(["George S. Patton", "Martin Luther King", "Isaac Newton"]))
+def test_a_title_before_a_name_may_be_dropped_in_exact_mode(title, name):
+    assert qa_reward(f"{title} {name}", aliases=[name], mode="exact").score == 1.0
+    # never a one-word remainder: "St. Louis" is not "Louis", "Dr. Who" not "Who"
+    last = name.split()[-1]
+    assert qa_reward(f"{title} {last}", aliases=[last], mode="exact").score == 0.0
+    assert qa_reward("St. Louis", aliases=["Louis"], mode="exact").score == 0.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(pair=st.sampled_from([("Río Grande", "Rio Grande"), ("São Paulo", "Sao Paulo"),
+                             ("Zürich", "Zurich"), ("Kraków", "Krakow")]),
+       mode=st.sampled_from(["exact", "contains"]), flip=st.booleans())
+def test_accents_on_latin_letters_either_way(pair, mode, flip):
+    said, alias = pair if not flip else pair[::-1]
+    text = said if mode == "exact" else f"It is {said}."
+    assert qa_reward(text, aliases=[alias], mode=mode).score == 1.0, (text, alias)
+    if mode == "contains":
+        assert qa_reward(f"It is not {said}.", aliases=[alias], mode=mode).score == 0.0

@@ -32,6 +32,12 @@ Normalisation never merges different names (`_same_name`):
   "A" and "I" only after a word at the end of a clause, "the answer is A.": elsewhere they
   are the article and the pronoun).
 
+Other spellings of one name match (`answers.spellings`: full dates in any common format,
+initials however spaced, "&" and "and"), and so do accents on Latin letters either way
+("Río Grande" and "Rio Grande", read again without them when nothing matched); in `exact`
+mode a title or rank before a name of two or more words may be dropped ("Gen. George S.
+Patton" for "George S. Patton"; never "St. Louis" for "Louis").
+
 In `contains` mode an alias is given only where the response affirms it: an occurrence
 that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
 question the response asks ("Is it Paris?") or is taken back afterwards ("Paris. Wait,
@@ -58,7 +64,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
 from rlvr.rewards.answers.spellings import spellings
-from rlvr.rewards.answers.forms import retracted, stated, word_number, word_numbers
+from rlvr.rewards.answers.forms import loosen, retracted, stated, word_number, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -212,6 +218,11 @@ def _capital_given(raw: str, forms: list[str]) -> bool:
 
 
 _NAME_MARKS = re.compile(r"[+#*&@^=|\\]")
+# a title or rank before a name, which the exact mode may drop ("Gen. George S. Patton")
+_HONORIFIC = re.compile(
+    r"^(?:(?:gen|general|dr|doctor|sir|dame|mr|mrs|ms|miss|prof|professor|president|pres|king|"
+    r"queen|lord|lady|captain|capt|col|colonel|adm|admiral|sgt|sergeant|lt|"
+    r"lieutenant|pope|rev|reverend|emperor|empress|prince|princess)\.?\s+)+", re.IGNORECASE)
 _OUTER = re.compile(r"^[\s\"'`]+|[\s\"'`.]+$")
 
 
@@ -342,9 +353,23 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         hit = prediction if prediction in golds and _same_name(raw, forms[prediction]) \
             else next((g for g in golds if _same_number(prediction, g)
                        or _same_number(_as_written(raw).lower(), g)), None)
+        untitled = normalize_answer(_HONORIFIC.sub("", raw.strip()))
+        if hit is None and untitled in golds and len(untitled.split()) >= 2 \
+                and _same_name(raw, forms[untitled]):
+            hit = untitled  # "Gen. George S. Patton" for "George S. Patton"
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
     if hit is None:
+        loose = loosen(raw)
+        loose_aliases = [loosen(a) for v in (aliases, answer)
+                         for a in ([v] if isinstance(v, str) else v or []) if isinstance(a, str)]
+        given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])
+                 if isinstance(a, str)]
+        if loose != raw or loose_aliases != given:  # "Río Grande" and "Rio Grande": accents
+            again = qa_reward(loose, aliases=loose_aliases, mode=mode, correct=correct,
+                              wrong=wrong)
+            if again.score == correct:
+                return RewardResult(correct, again.outcome, {**details, **again.details})
         return RewardResult(wrong, "wrong", details)
     if mode == "contains" and _listed_raw(raw, forms[hit]):
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
