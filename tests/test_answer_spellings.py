@@ -75,3 +75,15 @@ def test_initials_match_however_they_are_spaced(letters, surname, data):
     assert sa(spelling + ".", [gold]) == "correct", spelling
     assert qa_reward(spelling, aliases=[gold], mode="exact").score == 1.0, spelling
     assert sa(f"It was not {spelling}.", [gold]) != "correct", spelling
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 99999), st.sampled_from([("km", "metres", 1000), ("kg", "grams", 1000),
+                                               ("hours", "minutes", 60)]))
+def test_a_quantity_in_another_unit_of_its_dimension_matches(amount, units):
+    big, small, factor = units
+    gold = f"{amount / 1000:g} {big}" if factor == 1000 else f"{amount} {big}"
+    same = amount if factor == 1000 else amount * 60
+    assert sa(f"{same:,} {small}.", [gold]) == "correct", (gold, same)
+    assert sa(f"{same + 1:,} {small}.", [gold]) != "correct", (gold, same + 1)
+    assert sa(f"It is not {same:,} {small}.", [gold]) != "correct"

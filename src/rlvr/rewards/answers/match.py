@@ -11,6 +11,9 @@ Rules (each closes a way to be paid without answering; docs/rewards.md has the t
   matched by value against the response's number tokens: "108" is not inside "108.92",
   and "0.5" matches "1/2"; English number words count as numbers on both sides ("eight"
   gives 8, `forms.word_numbers`).
+* A quantity alias with a known unit ("42.195 km") matches the same quantity in another
+  unit of its dimension ("42,195 metres"; `answers.units`), when that is the only quantity
+  of the dimension the response states, not denied or asked only.
 * Several candidates are not an answer. For a text alias: the alias among a list of short
   alternatives in one sentence (`lists_candidates`). For a numeric alias: another number
   of the answer's kind besides the gold one - a value within a factor of 10 of the gold
@@ -31,7 +34,8 @@ from fractions import Fraction
 from rlvr.rewards.answers.forms import (OPPOSITE, both_answers, other_fields, respell,
                                        retracted, stated, word_number, word_numbers)
 from rlvr.rewards.answers.denial import denied
-from rlvr.rewards.answers.numbers import (NumberToken, iter_numbers, numbers_equal,
+from rlvr.rewards.answers.units import conversion, read_unit
+from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal,
                                   numbers_in, read_whole)
 
 # scripts written without spaces between words (CJK ideographs, kana, Hangul): a character
@@ -430,12 +434,38 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         hit = next((a for a in aliases if a in text), None)
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
     found = _match_word(text, aliases, question)
+    if found.hit is None:  # "42,195 metres" for "42.195 km": a quantity in another unit
+        found = next((AnswerMatch(a) for a in aliases if _same_quantity(text, a)), found)
     if found.hit is None:  # accents and hyphens: "sao paulo" gives "são paulo"
         respelled = respell(text, aliases)
         if respelled != text:
             found = _match_word(respelled, aliases, question)
     others = other_fields(text, found.hit) if found.hit is not None and not found.listed else ()
     return AnswerMatch(found.hit, True, others) if others else found
+
+
+_QUANTITY = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)\s*([a-z][a-z./]*(?:\s+[a-z]+)?)")
+
+
+def _same_quantity(text: str, alias: str) -> bool:
+    """True when `alias` is one quantity with a known unit ("42.195 km") and the response
+    states that quantity in another unit of its dimension ("42,195 metres"), exactly (a
+    thousands comma is read as such), not denied or asked only, as its only quantity of
+    that dimension. `answers.units` reads the units."""
+    gold = _QUANTITY.fullmatch(alias.strip().rstrip("."))
+    unit = read_unit(" " + gold.group(2)) if gold else None
+    value = as_number(gold.group(1)) if gold else None
+    if unit is None or value is None:
+        return False
+    found = []
+    for m in _QUANTITY.finditer(text):
+        other, amount = read_unit(" " + m.group(2)), as_number(m.group(1))
+        factor = conversion(other, unit) if other is not None else None
+        if factor is None or amount is None:
+            continue
+        found.append((m, Fraction(amount) * factor))
+    return len(found) >= 1 and all(v == found[0][1] for _, v in found) \
+        and found[0][1] == Fraction(value) and stated(text, found[-1][0].start(), found[-1][0].end())
 
 
 def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
