@@ -87,7 +87,7 @@ def main() -> None:
     parser.add_argument("--errors", action="store_true", help="list misclassified rows")
     args = parser.parse_args()
     rows = load()
-    for split in ("dev", "holdout", "holdout2", "real2", "real3", "real4"):
+    for split in ("dev", "holdout", "holdout2", "real2", "real3", "real4", "real5"):
         part = [r for r in rows if r["split"] == split]
         predicted = [detect_abstention(r["text"], question=r.get("question")).label for r in part]
         right = sum(p == r["label"] for p, r in zip(predicted, part))

@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/abstention_real_outputs.py --out runs/abstention_real3
 
-Samples the default model (SmolLM2-135M-Instruct, transformers, float32) on SelfAware
+Samples the default model (SmolLM2-135M-Instruct, transformers, float32; or trained LoRA
+adapters over it, `--adapter`) on SelfAware
 questions (`../shared/data/selfaware/SelfAware.json`; a fixed random draw, seed 0, of
 `--unanswerable` unanswerable and `--answerable` answerable questions), in two prompt
 styles: the main job's (its system prompt and two exemplars, one of them "I don't know.")
@@ -32,6 +33,11 @@ def main() -> int:
     parser.add_argument("--unanswerable", type=int, default=40)
     parser.add_argument("--answerable", type=int, default=20)
     parser.add_argument("--temperatures", default="0.7,1.0")
+    parser.add_argument("--adapter", action="append", default=[],
+                        help="a trained LoRA adapter folder to sample instead of the base model "
+                             "(repeat for several; each is sampled in turn)")
+    parser.add_argument("--draw-seed", type=int, default=0,
+                        help="seed of the question draw (0: the draw of real3)")
     args = parser.parse_args()
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -41,7 +47,7 @@ def main() -> int:
 
     rows = json.loads(DATA.read_text(encoding="utf-8"))
     rows = rows.get("example", rows) if isinstance(rows, dict) else rows
-    rng = random.Random(0)
+    rng = random.Random(args.draw_seed)
     unanswerable = [r for r in rows if not r.get("answerable")]
     answerable = [r for r in rows if r.get("answerable")]
     chosen = rng.sample(unanswerable, args.unanswerable) + rng.sample(answerable, args.answerable)
@@ -52,10 +58,17 @@ def main() -> int:
     path = default_model_dir()
     tokenizer = AutoTokenizer.from_pretrained(path)
     tokenizer.padding_side = "left"
-    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
+    base = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
     seen = {json.loads(line)["text"].strip() for line in FIXTURE.read_text().splitlines()}
     out: dict[str, dict] = {}
-    for style, head in (("main_job", job), ("bare", [])):
+    models = [("base", base)]
+    if args.adapter:
+        from peft import PeftModel
+        models = [(folder, PeftModel.from_pretrained(
+            AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32), folder).eval())
+            for folder in args.adapter]
+    for (source, model), (style, head) in ((m, s) for m in models
+                                           for s in (("main_job", job), ("bare", []))):
         texts = [tokenizer.apply_chat_template(head + [{"role": "user", "content": r["question"]}],
                                                add_generation_prompt=True, tokenize=False)
                  for r in chosen]
@@ -74,7 +87,8 @@ def main() -> int:
                     if text and text not in seen and text not in out:
                         out[text] = {"question": row["question"],
                                      "answerable": bool(row.get("answerable")),
-                                     "style": style, "temperature": temperature, "text": text}
+                                     "model": source, "style": style,
+                                     "temperature": temperature, "text": text}
     records = list(out.values())
     random.Random(1).shuffle(records)
     folder = Path(args.out)

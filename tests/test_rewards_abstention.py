@@ -264,7 +264,7 @@ def test_labelled_set_does_not_regress():
     """The detector on the labelled set (tests/fixtures/abstention_labelled): the share of
     rows labelled as the reader did, per split, stays at its measured level (dev 152/154,
     holdout 143/148, holdout2 53/58 when written, real3 202/225 when labelled, real4 197/200
-    when labelled), and no
+    when labelled, real5 131/145 when labelled), and no
     denial in dev/holdout pays."""
     from pathlib import Path
 
@@ -272,7 +272,8 @@ def test_labelled_set_does_not_regress():
 
     path = Path(__file__).parent / "fixtures" / "abstention_labelled" / "responses.jsonl"
     rows = [json.loads(line) for line in path.open(encoding="utf-8")]
-    floor = {"dev": 0.98, "holdout": 0.95, "holdout2": 0.90, "real3": 0.89, "real4": 0.97}
+    floor = {"dev": 0.98, "holdout": 0.95, "holdout2": 0.90, "real3": 0.89, "real4": 0.97,
+             "real5": 0.88}
     for split, minimum in floor.items():
         part = [r for r in rows if r["split"] == split]
         right = sum(detect_abstention(r["text"], question=r.get("question")).label == r["label"]

@@ -196,7 +196,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
                   and not _CONFIRM.match(p) and not _INTERJECTION.fullmatch(p)
                   # without an "or", an item with a number beside a name is a detail
                   # ("U. Bolt, 9.58 s, Berlin 2009")
-                  and (has_or or digits or _MARK in p or not _DETAIL.search(p))
+                  and (has_or or digits or _MARK in p
+                       or not _DETAIL.search(_LEAD_IN.sub("", _FRAME.sub("", p))))
                   and (has_or or not _PREPOSITION.match(p)))
                  or (has_or and p.endswith(_MARK)) for p in items]
         ruled_out = False  # a negation scopes over the disjunction after it, up to the alias
