@@ -481,3 +481,10 @@ def test_an_ai_declining_a_question_about_itself_abstains(text):
     assert detect_abstention(text, question="What did you have for breakfast?").label == "abstain"
     # asked about something else, the same words are a capability note
     assert detect_abstention(text, question="What is the capital of Peru?").label == "answer"
+
+
+@FAST
+@given(st.sampled_from(TITLED), st.integers(1950, 2024))
+def test_a_title_with_an_appositive_then_a_predicate_is_an_answer(title, year):
+    text = f"{title}, released in {year}, was their biggest hit."
+    assert detect_abstention(text).label == "answer", text

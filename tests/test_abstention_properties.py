@@ -128,6 +128,8 @@ outside = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size
 def test_text_outside_the_last_box_never_changes_abstention_vs_answer(before, after, value,
                                                                         unanswerable):
     assume("\\boxed" not in before + after)
+    # a reasoning tag is the reasoning rule's: an unclosed "<think>" leaves no answer at all
+    assume("think>" not in (before + after).lower())
     box = f"\\boxed{{{value}}}"
     alone = strict(box, "Paris", unanswerable, answer_format="boxed")
     framed = strict(before + box + after, "Paris", unanswerable, answer_format="boxed")

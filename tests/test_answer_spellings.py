@@ -87,3 +87,25 @@ def test_a_quantity_in_another_unit_of_its_dimension_matches(amount, units):
     assert sa(f"{same:,} {small}.", [gold]) == "correct", (gold, same)
     assert sa(f"{same + 1:,} {small}.", [gold]) != "correct", (gold, same + 1)
     assert sa(f"It is not {same:,} {small}.", [gold]) != "correct"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([("Jane Austen", "Austen"), ("Neil Armstrong", "Armstrong"),
+                        ("Marie Curie", "Curie"), ("Leonardo da Vinci", "Vinci")]),
+       st.sampled_from(["Who wrote it?", "Who was first?", "Which scientist found it?"]))
+def test_a_surname_alone_answers_a_question_about_a_person(pair, question):
+    gold, last = pair
+    def outcome(text, q):
+        return selfaware_reward(text, expected_answer=[gold], is_unanswerable=False, prompt=q,
+                                **STRICT_PRESET).outcome
+    assert outcome(f"{last}.", question) == "correct"
+    assert outcome(f"It was not {last}.", question) != "correct"
+    # another kind of question: a dropped word is never another spelling ("York")
+    assert outcome(f"{last}.", "Which city is it?") != "correct"
+
+
+def test_the_seed_table_reads_the_aliases_as_given():
+    from rlvr.rewards.selfaware import PRESETS
+    seed = selfaware_reward("20/07/1969", expected_answer=["July 20, 1969"], is_unanswerable=False,
+                            **PRESETS["seed"])
+    assert seed.outcome != "correct"  # the reference project's matcher: no spellings

@@ -199,3 +199,27 @@ def test_a_named_slip_takes_the_first_box_back(value, slip):
             f"$\\boxed{{{value + 1}}}$.")
     assert math_reward(text, solution=str(value + 1)).outcome == "correct", text
     assert math_reward(text, solution=str(value)).outcome != "correct", text
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 60), st.integers(1, 9))
+def test_a_later_paragraph_offering_another_answer_takes_the_line_back(value, delta):
+    text = f"#### {value}\n\nAlternatively, if we count the extra day, the answer would be {value + delta}."
+    assert gsm8k_correctness(text, final_answer=str(value)).outcome == "no_answer", text
+    assert gsm8k_correctness(text, final_answer=str(value + delta)).outcome == "no_answer", text
+    # a new question after the answer is not an alternative
+    other = f"#### {value}\n\nQuestion: Tom has {value + delta} apples."
+    assert gsm8k_correctness(other, final_answer=str(value)).score == 1.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.integers(2, 9))
+def test_one_value_in_two_forms_is_one_answer(num, den):
+    from fractions import Fraction
+    value = Fraction(num, den)
+    if value.denominator not in (2, 4, 5, 8, 10, 20, 25):
+        return
+    decimal = f"{float(value):g}"
+    percent = f"{float(value) * 100:g}"
+    text = f"The probability is $\\frac{{{num}}}{{{den}}}$, i.e. ${decimal}$ or ${percent}\\%$."
+    assert math_reward(text, solution=f"\\frac{{{num}}}{{{den}}}").outcome == "correct", text

@@ -12,7 +12,9 @@ words; "3/4" is three quarters, never 3, and a line such as `#### 5 or 6` or `##
 is `no_answer`, never the first number in it; so is a value named only to be retracted
 (`#### 5, no wait, 6`, `#### 5 is wrong`, or a next line opening "Actually, no"), and
 one followed, in its paragraph (up to a blank line), by a number of another value
-(`#### 5` then "Alternatively, it could be 6."): the answer must be the last value stated.
+(`#### 5` then "Alternatively, it could be 6."), or by a later paragraph that opens
+with an alternative ("Alternatively", "Or", "But if", "Otherwise") and states another
+value: the answer must be the last value stated.
 Answer lines in a row with different values (`#### 7` `#### 8` `#### 9`, only blank lines
 between) are candidates: no answer (a worked example earlier, with text between, is no
 rival). An arithmetic chain that holds states its last side (`#### 36 - 4 = 32` is 32;
@@ -115,6 +117,10 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]
         if value is not None and any(not numbers_equal(v, value) for v in numbers_in(paragraph)):
             return None, "hash"  # "#### 5\nAlternatively, 6.": another value after the answer
+        if value is not None and any(
+                _ALTERNATIVE.match(p) and any(not numbers_equal(v, value) for v in numbers_in(p))
+                for p in re.split(r"(?:^|\n)[^\S\n]*\n", after)[1:]):
+            return None, "hash"  # a later paragraph "Alternatively, ... 21": a second answer
         return value, "hash"
     if not fallback:
         return None, None
@@ -132,6 +138,13 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         if values:
             return values[-1], "last_number"
     return None, None
+
+
+# a paragraph after the answer that offers another one ("Alternatively, if Sunday counts,
+# the answer would be 21."); a new question or worked example is not one
+_ALTERNATIVE = re.compile(r"\s*(?:alternatively|or\b|otherwise|however,? if|but if|if instead|"
+                          r"on the other hand|another (?:answer|reading|interpretation))",
+                          re.IGNORECASE)
 
 
 def _rival_line(text: str, cut: int, line: str) -> bool:

@@ -327,6 +327,7 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         answer = _latex_answer(m, value, shown)
     if answer.kind == "math":
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
+        answer = _one_value(answer)  # "$0.5$ or $50\%$": one value in two forms, not a set
     if candidates and answer.kind in ("math", "text"):
         if taken_back(text, m.end(), answer):  # "... is 12. Actually, no: it's 14." -> 14
             return _read(text[m.end():], candidates) if m.end() < len(text) else None
@@ -351,6 +352,23 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
             listed = listed_value([a.value for a in answers], lib["grader"]) \
                 if all(a.kind == "math" for a in answers) else None
             return MathAnswer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
+    return answer
+
+
+def _one_value(answer: MathAnswer) -> MathAnswer:
+    """A set math-verify read from several segments whose members are all one number
+    (`\\{1/2, 50\\%\\}` from "$0.5$ or $50\\%$") as that number; anything else as is."""
+    sympy = math_lib()["sympy"]
+    value = answer.value
+    if not isinstance(value, sympy.FiniteSet) or len(value) < 2:
+        return answer
+    try:
+        members = [sympy.nsimplify(sympy.simplify(v)) for v in value]
+    except Exception:  # noqa: BLE001  (not numbers: a set stays a set)
+        return answer
+    if all(m.is_number for m in members) and all(sympy.simplify(m - members[0]) == 0
+                                                   for m in members[1:]):
+        return replace(answer, value=members[0])
     return answer
 
 

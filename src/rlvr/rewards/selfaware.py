@@ -264,21 +264,25 @@ PARAM_CHOICES = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
                  "match": ("word", "substring"), "decision": DECISIONS}
 
 
-def _aliases(expected_answer: str | list[str] | None, folded: bool = True) -> list[str]:
+def _aliases(expected_answer: str | list[str] | None, folded: bool = True,
+             question: str | None = None) -> list[str]:
+    """The gold aliases, folded and lower-cased; with `question` (the robust table) also
+    their other spellings (`answers.spellings`), the seed table reads them as given."""
     if expected_answer is None:
         return []
     if isinstance(expected_answer, (str, int, float)) and not isinstance(expected_answer, bool):
-        return _normalised((str(expected_answer),), folded)  # a numeric gold: 42 -> "42"
-    return _normalised(tuple(str(a) for a in expected_answer
-                             if isinstance(a, (str, int, float)) and not isinstance(a, bool)),
-                       folded)
+        answers = (str(expected_answer),)  # a numeric gold: 42 -> "42"
+    else:
+        answers = tuple(str(a) for a in expected_answer
+                        if isinstance(a, (str, int, float)) and not isinstance(a, bool))
+    return _normalised(answers, folded, question)
 
 
 @functools.lru_cache(maxsize=65536)  # gold answers repeat once per generation in GRPO
-def _normalised(answers: tuple[str, ...], folded: bool) -> list[str]:
-    """The aliases and their other spellings (`answers.spellings`: dates, initials, "&"),
-    folded and lower-cased, without repeats."""
-    answers = tuple(spellings([a for a in answers if a.strip()]))
+def _normalised(answers: tuple[str, ...], folded: bool, question: str | None) -> list[str]:
+    answers = tuple(a for a in answers if a.strip())
+    if question is not None:  # dates, initials, "&", a surname for "who": `answers.spellings`
+        answers = tuple(spellings(list(answers), question))
     return list(dict.fromkeys((fold(a) if folded else a).strip().lower() for a in answers))
 
 
@@ -404,7 +408,8 @@ def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
         check_format(p.answer_format)
         unanswerable = _as_bool(is_unanswerable)
         return score_structured(
-            text, p, aliases=[] if unanswerable else _aliases(expected_answer, p.fold_unicode),
+            text, p, aliases=[] if unanswerable else _aliases(expected_answer, p.fold_unicode,
+                                                              question),
             unanswerable=unanswerable, question=question.lower(), abstain_answerable=abstain_value)
     if p.mode != "seed":
         return _robust(text, expected_answer, is_unanswerable, question, p, abstain_value, judged)
@@ -441,7 +446,7 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     found = (Detection(judged.label, "judge") if judged is not None
              else detect_abstention(text, patterns=patterns, question=question or None,
                                   reasoning_tags=None))
-    aliases = _aliases(expected_answer)
+    aliases = _aliases(expected_answer, question=question or "")
     lowered = text.lower()
     masked = None
     if found.label != "answer" and not _as_bool(is_unanswerable) and judged is None:

@@ -163,7 +163,8 @@ def _title(cased: str | None, start: int, end: int) -> bool:
 
 _MINOR = r"(?:the|a|an|of|in|on|and|to|for|at|by|with|or|from|is)"
 _TITLE_THEN_PREDICATE = re.compile(
-    rf"(?:\s+(?:[A-Z][\w']*|{_MINOR}))*?(?:\s+[A-Z][\w']*)?[?!]?\s+"
+    rf"(?:\s+(?:[A-Z][\w']*|{_MINOR}))*?(?:\s+[A-Z][\w']*)?[?!]?"
+    r"(?:,[^,.!?\n]{1,40},)?\s+"  # an appositive: "Nobody Knows, released in 1995, was ..."
     r"(?:is|was|are|were|by|became|remains|has|had|topped|reached|won)\s+\w")
 
 

@@ -11,9 +11,10 @@ for the same thing. Each rule here writes such spellings out, so the matching ru
 | "Usain Bolt" (two capitalised words) | "U. Bolt" | the first name as its initial |
 | "Scientific and Cultural" | "Scientific & Cultural" | "and" and "&" |
 | "Organization", "realise" | "Organisation", "realize" | British and American "-ize"/"-ise" endings |
+| "Jane Austen", asked "Who wrote ...?" | "Austen" | the surname alone, only when the question asks for a person (`surname`) |
 
-What is never added: a spelling that drops a word (a surname alone: the alias list decides
-that), a translation or transliteration, a near-miss letter ("Dostoevsky" for
+What is never added: a spelling that drops a word for any other question ("York" for "New
+York"), a translation or transliteration, a near-miss letter ("Dostoevsky" for
 "Dostoyevsky": "Colombia" and "Columbia" differ by one letter too).
 
 Standard library only. Tests: tests/test_answer_spellings.py.
@@ -112,11 +113,35 @@ def _ize_ise(text: str) -> str:
                   lambda e: "i" + ("z" if e.group(1) == "s" else "s") + e.group(2), text)
 
 
-def spellings(aliases: list[str]) -> list[str]:
-    """`aliases` followed by the other spellings of each (dates, initials, "&", -ize/-ise),
-    without repeats; the aliases keep their order and come first."""
+# the question asks for a person: "Who wrote ...?", "Which author ...?"
+_WHO = re.compile(r"\W*(?:who|whom|whose|which (?:person|author|writer|painter|composer|scientist|"
+                  r"president|king|queen|emperor|artist|poet|inventor|explorer|player))\b",
+                  re.IGNORECASE)
+_NOT_SURNAMES = frozenset("jr jr. sr sr. ii iii iv the of and von van der de da".split())
+
+
+def surname(alias: str, question: str) -> str | None:
+    """The last word of a person's name of two to four words ("Jane Austen": "Austen"),
+    when `question` asks for a person (`_WHO`: "Who wrote ...?"): a reader takes the
+    surname alone for the person. None for other questions ("New York" for "Which city?"
+    is never "York"), one-word aliases, and last words such as "Jr." or shorter than 4."""
+    words = alias.split()
+    if not _WHO.match(question or "") or not 2 <= len(words) <= 4:
+        return None
+    last = words[-1]
+    if len(last) < 4 or last.lower() in _NOT_SURNAMES or not re.fullmatch(r"[^\W\d_][\w'-]*", last):
+        return None
+    return last
+
+
+def spellings(aliases: list[str], question: str = "") -> list[str]:
+    """`aliases` followed by the other spellings of each (dates, initials, "&", -ize/-ise,
+    and the surname alone when `question` asks for a person), without repeats; the aliases
+    keep their order and come first."""
     out = list(aliases)
     for alias in aliases:
         if isinstance(alias, str):
             out += date_spellings(alias) + name_spellings(alias)
+            last = surname(alias, question)
+            out += [last] if last else []
     return list(dict.fromkeys(out))
