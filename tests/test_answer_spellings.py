@@ -109,3 +109,14 @@ def test_the_seed_table_reads_the_aliases_as_given():
     seed = selfaware_reward("20/07/1969", expected_answer=["July 20, 1969"], is_unanswerable=False,
                             **PRESETS["seed"])
     assert seed.outcome != "correct"  # the reference project's matcher: no spellings
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["Jane Austen", "Neil Armstrong", "Marie Curie"]),
+       st.sampled_from(["It was definitely not {g}; it was Charlotte Bronte.",
+                        "I don't think it was {g}.", "{g} is wrong.", "Was it {g}? No."]))
+def test_a_denied_full_name_never_pays_through_a_shorter_spelling(gold, frame):
+    text = frame.format(g=gold)
+    r = selfaware_reward(text, expected_answer=[gold], is_unanswerable=False,
+                         prompt="Who was it?", **STRICT_PRESET)
+    assert r.outcome not in ("correct", "hedged_correct"), text

@@ -469,6 +469,17 @@ def _same_quantity(text: str, alias: str) -> bool:
         and found[0][1] == Fraction(value) and stated(text, found[-1][0].start(), found[-1][0].end())
 
 
+def _without_longer(text: str, alias: str, aliases: list[str]) -> str:
+    """`text` with every occurrence of a longer alias that holds `alias` as a word blanked
+    out: "not Jane Austen" is judged as the alias "jane austen" (denied), never again as
+    "austen" inside it."""
+    for longer in aliases:
+        if longer != alias and len(longer) > len(alias) and contains_word(longer, alias):
+            for start in word_starts(text, longer):
+                text = text[:start] + " " * len(longer) + text[start + len(longer):]
+    return text
+
+
 def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
     """`match_answer` in "word" mode on one reading of the text."""
     hits: list[AnswerMatch] = []
@@ -476,7 +487,7 @@ def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
         gold = alias_number(alias)
         if gold is not None:
             found = _numeric_match(text, alias, gold, question)
-        elif _affirmed(text, alias):
+        elif _affirmed(_without_longer(text, alias, aliases), alias):
             found = AnswerMatch(alias, lists_candidates(text, alias)
                                 or (alias in OPPOSITE and both_answers(text, alias)))
         else:
