@@ -120,3 +120,23 @@ def test_a_denied_full_name_never_pays_through_a_shorter_spelling(gold, frame):
     r = selfaware_reward(text, expected_answer=[gold], is_unanswerable=False,
                          prompt="Who was it?", **STRICT_PRESET)
     assert r.outcome not in ("correct", "hedged_correct"), text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1100, 2099).filter(lambda y: y % 100 >= 10))
+def test_a_year_said_as_two_numbers(year):
+    from rlvr.rewards.answers.forms import word_numbers
+
+    teens = ("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen "
+             "nineteen").split()
+    tens = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy",
+            8: "eighty", 9: "ninety"}
+    units = "_ one two three four five six seven eight nine".split()
+    century = "twenty" if year // 100 == 20 else teens[year // 100 - 10]
+    rest = year % 100
+    spoken = teens[rest - 10] if rest < 20 else tens[rest // 10] + (
+        "-" + units[rest % 10] if rest % 10 else "")
+    text = f"It ended in {century} {spoken}."
+    assert [w[0] for w in word_numbers(text.lower())] == [year], text
+    assert sa(text, [str(year)]) == "correct", text
+    assert sa(text, [str(year + 1)]) != "correct", text

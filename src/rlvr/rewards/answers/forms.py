@@ -198,19 +198,45 @@ _NUMBER_WORDS = re.compile(
 _SCALE = {None: 1, "hundred": 100, "thousand": 1000, "million": 10**6}
 
 
+_DIGIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+_TEEN = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+# a year said as two numbers: "nineteen forty-five" (1945), "nineteen oh five" (1905),
+# "eighteen hundred" (1800), "twenty twenty-four" (2024)
+_YEAR_WORDS = re.compile(
+    rf"(?<![\w-])(?P<century>{_TEEN}|twenty)\s+(?:(?P<tens>{'|'.join(_TENS)})"
+    rf"(?:[- ](?P<unit>{_DIGIT_WORD}))?|(?P<teen>{_TEEN})|oh[- ](?P<oh>{_DIGIT_WORD})|"
+    r"(?P<hundred>hundred))(?![\w-])")
+
+
+def _year_value(found: re.Match) -> int:
+    century = {**_UNITS, "twenty": 20}[found.group("century")]
+    if found.group("hundred"):
+        return century * 100
+    if found.group("oh"):
+        return century * 100 + _UNITS[found.group("oh")]
+    if found.group("teen"):
+        return century * 100 + _UNITS[found.group("teen")]
+    unit = found.group("unit")
+    return century * 100 + _TENS[found.group("tens")] + (1 if unit == "one" else _UNITS.get(unit or "", 0))
+
+
 def word_numbers(text: str):
     """Numbers written as English words in `text`, as (value, start, end, text) tuples:
     "a spider has eight legs" -> [(8, 14, 19, "eight")]. Cardinals up to ninety-nine,
-    optionally times hundred, thousand or million; "one" is not read (a pronoun)."""
-    out = []
+    optionally times hundred, thousand or million; a year said as two numbers ("nineteen
+    forty-five" is 1945, "nineteen oh five" 1905); "one" is not read (a pronoun)."""
+    out = [(_year_value(y), y.start(), y.end(), y.group()) for y in _YEAR_WORDS.finditer(text)]
+    years = [(start, end) for _, start, end, _ in out]
     for found in _NUMBER_WORDS.finditer(text):
+        if any(a <= found.start() < b for a, b in years):
+            continue
         if found.group("tens"):
             value = _TENS[found.group("tens")] + _UNITS.get(found.group("unit") or "", 0) \
                 + (found.group("unit") == "one")
         else:
             value = _UNITS[found.group("small")]
         out.append((value * _SCALE[found.group("scale")], found.start(), found.end(), found.group()))
-    return out
+    return sorted(out, key=lambda number: number[1])
 
 
 def word_number(alias: str) -> int | None:
