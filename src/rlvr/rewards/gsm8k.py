@@ -45,6 +45,7 @@ from rlvr.rewards.answers import (
 )
 from rlvr.rewards.answers.forms import word_number
 from rlvr.rewards.answers.math_retraction import corrected
+from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.answers.units import two_unit_values
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -103,7 +104,7 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         state exactly one number read whole ("#### 5 or 6", "#### 12:00") or another
         value follows it in the same paragraph.
     """
-    text = unstrike(text)  # "#### ~~5~~ 6" states 6; "#### <del>6</del>" states nothing
+    text = unstrike(plain_shape(text))  # "#### ~~5~~ 6" states 6; JSON: `answers.shapes`
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")

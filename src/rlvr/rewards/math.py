@@ -123,6 +123,7 @@ from rlvr.rewards.answers import (
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
 from rlvr.rewards.answers.forms import asked_only
 from rlvr.rewards.answers.math_forms import plain_structure, spell_infinite_intervals
+from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
 from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after, unit_chain
 from rlvr.rewards.contract import RewardResult
@@ -476,7 +477,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     details["gold"] = _shown(gold)
     try:
         # a character overlaid with a combining stroke was struck out: never read as said
-        predicted = timed(_read, limit, drop_stroked(completion or ""))
+        predicted = timed(_read, limit, drop_stroked(plain_shape(completion or "")))
     except TimeoutException:
         return RewardResult(wrong, "timeout", {**details, "error": "response parsing timed out"})
     except Exception as exc:  # noqa: BLE001  (an unexpected parser error: nothing read)

@@ -63,6 +63,7 @@ from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, re
                                   unstrike)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.folding import fold
+from rlvr.rewards.answers.shapes import json_answer, plain_shape
 from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers.forms import loosen, retracted, stated, word_number, word_numbers
 from rlvr.rewards.answers.match import lists_candidates, word_starts
@@ -338,7 +339,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     literal = {_as_written(f) for f in forms.get("", [])} - {""}
     if not golds and not literal:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
-    raw = _folded(extract_response_answer(unstrike(completion or "")))  # struck-out: taken back
+    shaped = json_answer(completion or "")  # {"answer": "Paris", ...}: its answer field
+    completion = plain_shape(completion or "", tags=False) if shaped is None else shaped
+    raw = _folded(extract_response_answer(unstrike(completion)))  # struck-out: taken back
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer

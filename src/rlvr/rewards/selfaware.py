@@ -107,6 +107,7 @@ from rlvr.rewards.abstention_detection import (
     robust_patterns,
     seed_abstention_match,
 )
+from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers import (
     ABSTAIN_VALUE,
@@ -399,7 +400,8 @@ def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
         if judged.failure is not None:  # the row's worst value, or None (judge down)
             return charged(judged.failure,
                            p.wrong if not _as_bool(is_unanswerable) else p.answer_unanswerable)
-    text = fold(completion or "") if p.fold_unicode else (completion or "")
+    completion = plain_shape(completion or "")  # JSON, answer tags, tables: `answers.shapes`
+    text = fold(completion) if p.fold_unicode else completion
     question = question_text(prompt) if prompt is not None else ""
     if p.fold_unicode:
         question = fold(question)

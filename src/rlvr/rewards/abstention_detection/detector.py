@@ -40,6 +40,7 @@ from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, ans
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
 from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answer
+from rlvr.rewards.answers.shapes import plain_shape
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -237,7 +238,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         a `Detection`. Cost: two regex scans (abstention phrases, guesses) for a response
         with neither.
     """
-    text = final_answer(text, reasoning_tags) or ""
+    text = plain_shape(final_answer(text, reasoning_tags) or "")  # JSON, tags, tables
     cased = fold(text)
     low = apostrophes(cased.lower())
     cased = cased if len(cased) == len(low) else None  # positions must agree for titles

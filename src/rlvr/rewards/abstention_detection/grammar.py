@@ -182,6 +182,20 @@ def grammar_patterns() -> tuple[str, ...]:
         r"no (?:earthly|earthy) idea",
         r"(?:you've|you have) got me(?: there)?(?=\s*[.!,;]|\s*$)",
         r"(?:i've|i have|i) got nothing(?: (?:on|for) (?:this|that|it|you))?(?=\s*[.!,;]|\s*$)",
+        # declines: "I can't assist with ...", "I won't help with that"
+        rf"{SUBJECT} {ADV}(?:{{cant}}|cannot|can not|won't|will not|am not able to|'m not able to) "
+        r"(?:assist|help) (?:you )?with (?:that|this|it|such|(?:[\w-]+ ){0,3}(?:questions?|requests?))",
+        # a stated lack of certainty with "fully", "entirely": "I'm not fully certain"
+        rf"{BE} not (?:fully|entirely|completely|totally|quite|100%) (?:sure|certain|confident)",
+        # typos and run-together forms: "Idon'tknow", "i dont no", "I do not knowe"
+        r"(?<![\w'])idon'?tknow|\bi (?:dont|don't|do not) (?:no|kno|knw|knwo|knoe)\b",
+        # "It depends" opening the response: no single answer is given
+        r"^\W*(?:well,?\s+)?it (?:all |really )?depends\b",
+        # a whole response that says there is no answer: "N/A", "n/a", "None known"
+        r"^\W*(?:n/a|n\.a\.|not applicable|no answer|none known)\W*$",
+        # the record is silent about a detail: "No records of the builders survive"
+        r"no (?:records?|sources?|documents?|accounts?) (?:of|about|on) [^.!?;]{1,40}?"
+        r"(?:survives?|exists?|remains?|(?:has|have) survived)",
         r"(?:outside|beyond) (?:of )?what (?:i|we) can (?:vouch for|confirm|verify|stand behind)",
         r"(?:{cant}|cannot|can not) (?:really )?vouch for",
         # a forecast nobody can make: "nobody can call a race that hasn't been run"

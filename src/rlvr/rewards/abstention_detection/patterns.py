@@ -157,7 +157,8 @@ COMMIT: tuple[str, ...] = (
     # a guess behind a disclaimer: "it could be Rome", "I'd put it at 2,000", "somewhere around 300"
     r"(?:it|that|this|the answer) (?:could|might|may) (?:well |possibly )?be (?!anything|any\b|many|several|"
     r"one of|either|hard|difficult|impossible|possible|true|the case|different|a number|more|less|"
-    r"longer|shorter|years|decades|centuries|a while|some time|soon|now)[^\W_]\S*",
+    r"longer|shorter|years|decades|centuries|a while|some time|soon|now|misused|abused|harmful|"
+    r"dangerous|unsafe|illegal|used to)[^\W_]\S*",
     r"i(?:'d| would) (?:put it at|put it around|ballpark|estimate)",
     r"somewhere (?:around|between|near|in the (?:range|region|neighbou?rhood) of)",
 ) + language_patterns("commit")
@@ -197,6 +198,11 @@ GUESS: tuple[str, ...] = (
     r"(?!not\b|never\b|unknown|impossible|unclear|hard|the case|true|right|correct|wrong)"
     r"(?:the |a |an )?[A-Za-z0-9]",
     r",\s*i (?:think|guess|believe|suppose|reckon)(?=\s*[.!]?\s*$)",
+    # a doubt in brackets after the answer: "Canberra (I think)", "1850 (not sure)"
+    r"\(\s*(?:i think|i believe|i guess|probably|maybe|not sure|not certain|unsure|i'm not sure|"
+    r"if i recall correctly|iirc)\s*[.!?]?\s*\)",
+    # a forecast stated as such: "my prediction is Brazil"
+    r"my (?:prediction|forecast|projection|tip|estimate)(?:'s| is| would be| goes to) [^\W_]",
     # a stated low confidence beside an answer: "1492. Confidence: low", "Paris (low
     # confidence)", "my confidence is low"
     r"confidence(?: level)?\W{0,3}(?:is\W{1,3})?(?:very |quite |rather |fairly )?low\b",

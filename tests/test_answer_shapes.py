@@ -1,0 +1,85 @@
+"""Structured shapes of a response are read as the text they stand for
+(`rlvr.rewards.answers.shapes`): JSON objects, answer tags and Markdown tables, through
+every grader that reads answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rlvr.rewards.abstention_detection import detect_abstention
+from rlvr.rewards.answers.shapes import json_answer, plain_shape
+from rlvr.rewards.gsm8k import gsm8k_correctness
+from rlvr.rewards.qa import qa_reward
+from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
+
+pytest.importorskip("math_verify")
+from rlvr.rewards.math import math_reward  # noqa: E402
+
+
+def sa(text, gold, unanswerable=False):
+    return selfaware_reward(text, expected_answer=gold, is_unanswerable=unanswerable,
+                            **STRICT_PRESET).outcome
+
+
+def test_shapes():
+    assert plain_shape('{"answer": "Paris", "confidence": "low"}') == "answer: Paris\nconfidence: low"
+    assert plain_shape('{"answer": null}') == "answer: none"
+    assert plain_shape("<answer>0.75</answer>") == "answer: 0.75"
+    assert plain_shape("| Q | A |\n|---|---|\n| capital | Paris |") == "Q: capital; A: Paris"
+    assert plain_shape("Paris, {not} Rome | Lyon") == "Paris, {not} Rome | Lyon"  # no shape
+    assert json_answer('{"answer": "Paris", "note": "x"}') == "Paris"
+    assert json_answer("Paris") is None
+
+
+GOLDS = ["Paris", "Canberra", "Lisbon"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(GOLDS), st.sampled_from(["Rome", "Oslo"]))
+def test_a_json_answer_is_judged_as_its_fields(gold, other):
+    right = json.dumps({"answer": gold})
+    assert sa(right, [gold]) == "correct"
+    assert sa(json.dumps({"answer": other}), [gold]) == "wrong"
+    assert qa_reward(right, aliases=[gold], mode="exact").score == 1.0
+    doubt = json.dumps({"answer": gold, "confidence": "low", "note": "I am not sure about this."})
+    assert sa(doubt, [gold]) == "hedged_correct"
+    unknown = json.dumps({"answer": None, "reason": "This cannot be known; no one recorded it."})
+    assert sa(unknown, [], unanswerable=True) == "abstained_unanswerable"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(GOLDS), st.sampled_from(["Rome", "Oslo"]))
+def test_a_table_is_read_row_by_row_never_as_a_list(gold, other):
+    table = f"| Question | Answer |\n|---|---|\n| The capital | {gold} |"
+    assert sa(table, [gold]) == "correct"
+    two = f"| Option | City |\n|---|---|\n| 1 | {gold} |\n| 2 | {other} |"
+    assert sa(two, [gold]) != "correct"  # two rows of candidates
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 99), st.integers(2, 99))
+def test_math_and_gsm8k_read_json_and_tags(num, den):
+    assert math_reward(json.dumps({"answer": f"{num}/{den}"}),
+                       solution=f"\\frac{{{num}}}{{{den}}}").outcome == "correct"
+    assert math_reward(f"<answer>{num}/{den}</answer>",
+                       solution=f"\\frac{{{num}}}{{{den}}}").outcome == "correct"
+    line = json.dumps({"reasoning": f"{num} x 1 = {num}", "answer": f"#### {num}"})
+    assert gsm8k_correctness(line, final_answer=str(num)).score == 1.0
+
+
+@pytest.mark.parametrize("text, label", [
+    ("I'm sorry, but I can't assist with chemistry questions that could be misused.", "abstain"),
+    ("I won't help with that; it could be used to hurt someone.", "abstain"),
+    ("The population is about 2.1 million.\n\nI'm not fully certain about this figure.", "hedge"),
+    ("It depends - on how much you practise.", "hedge"),
+    ("Answer: Canberra (I think)", "hedge"),
+    ("I can't see the future. That said, my prediction is Brazil.", "hedge"),
+    ("N/A", "abstain"), ("Idon'tknow.", "abstain"), ("i dont no the answer sorry", "abstain"),
+    ('{"answer": "unknown", "reason": "No records of the builders survive."}', "abstain"),
+])
+def test_round_eight_shapes_of_doubt_and_decline(text, label):
+    assert detect_abstention(text).label == label
