@@ -83,3 +83,36 @@ def test_math_and_gsm8k_read_json_and_tags(num, den):
 ])
 def test_round_eight_shapes_of_doubt_and_decline(text, label):
     assert detect_abstention(text).label == label
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 999), st.integers(1, 12))
+def test_times_ten_notation_is_one_number(mantissa, exponent):
+    value = mantissa * 10 ** exponent
+    for form in (f"{mantissa} × 10^{exponent}", f"{mantissa} x 10^{{{exponent}}}"):
+        assert gsm8k_correctness(f"#### {form}", final_answer=str(value)).score == 1.0, form
+        assert sa(f"It is {form} m/s.", [str(value)]) == "correct", form
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 500), st.sampled_from(["\U0001f389", "\u2705", "\u2764\ufe0f"]))
+def test_an_emoji_after_the_answer_line_is_punctuation(value, emoji):
+    assert gsm8k_correctness(f"#### {value} {emoji}", final_answer=str(value)).score == 1.0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([("Paris", "Lyon"), ("Canberra", "Sydney")]), st.integers(3, 8))
+def test_a_loop_of_names_is_a_list(pair, times):
+    gold, other = pair
+    loop = " ".join([f"{gold} {other}"] * times)
+    assert sa(loop, [gold]) == "listed_candidates"
+    assert qa_reward(loop, aliases=[gold], mode="contains").outcome == "listed_candidates"
+    assert sa(" ".join([f"The capital is {gold}."] * times), [gold]) == "correct"
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1900, 2000))
+def test_not_in_a_year_denies_it(year):
+    text = f"Not in {year} as many think - it was {year + 2}."
+    assert qa_reward(text, aliases=[str(year)], mode="contains").score == 0.0
+    assert sa(text, [str(year)]) != "correct"

@@ -140,3 +140,26 @@ def test_a_year_said_as_two_numbers(year):
     assert [w[0] for w in word_numbers(text.lower())] == [year], text
     assert sa(text, [str(year)]) == "correct", text
     assert sa(text, [str(year + 1)]) != "correct", text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 39), st.sampled_from(["Louis", "Henry", "Pope Pius"]), st.data())
+def test_a_regnal_number_in_each_form(n, name, data):
+    from rlvr.rewards.answers.spellings import _roman, ordinal_spellings
+
+    gold = f"{name} {_roman(n)}"
+    spelling = data.draw(st.sampled_from(ordinal_spellings(gold)))
+    assert sa(f"It was {spelling}.", [gold]) == "correct", (gold, spelling)
+    other = f"{name} {_roman(n + 1)}"
+    assert sa(f"It was {other}.", [gold]) != "correct"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["The USA.", "It is in the U.S.A.", "That would be NYC."]))
+def test_initials_of_a_long_name(text):
+    gold = ["New York City"] if "NYC" in text else ["United States of America"]
+    assert sa(text, gold) == "correct"
+    assert qa_reward(text, aliases=gold, mode="contains").score == 1.0
+    # never a common word ("WHO") nor a two-word name ("JA" for Jane Austen)
+    assert qa_reward("Who knows?", aliases=["World Health Organization"], mode="contains").score == 0
+    assert qa_reward("It was JA.", aliases=["Jane Austen"], mode="contains").score == 0

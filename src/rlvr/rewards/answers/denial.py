@@ -55,6 +55,7 @@ _PREDICATE = (r"(?:doubt|doubtful|unlikely|hardly|scarcely|barely|anything but|o
 _FILLER = (r"(?:[a-z]+ly|certainly|definitely|surely|absolutely|really|exactly|quite|actually|clearly|obviously|"
            r"necessarily|just|simply|at all|that|the answer|the|a|an|it's|that's|it|this|he|she|they|"
            r"is|was|were|are|be|would be|could be|will be|to be|to|s|'s|'re|"
+           r"in|on|at|by|during|from|since|until|until|for|of|"  # "not in 1989"
            r"es|era|sea|fue|est|était|soit|c'est|ce|ist|war|sei|es ist|das|è|sia|é|seja|foi|"
            r"это|был[аои]?|是|为|sicher|bestimmt|gewiss|sicuramente|di sicuro|certo|"
            r"definitivamente|seguro que|seguramente|com certeza|certamente|certainement|sûrement|"

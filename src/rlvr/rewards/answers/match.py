@@ -35,7 +35,7 @@ from rlvr.rewards.answers.forms import (OPPOSITE, both_answers, other_fields, re
                                        retracted, stated, word_number, word_numbers)
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.units import conversion, read_unit
-from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal,
+from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal, times_ten,
                                   numbers_in, read_whole)
 
 # scripts written without spaces between words (CJK ideographs, kana, Hangul): a character
@@ -140,6 +140,10 @@ def _mark(text: str, alias: str) -> str:
 
 
 _MARK = "\x00"
+# a unit written with a slash ("m/s", "km/h", "g/mol") is one unit, not two alternatives
+_UNIT_SLASH = re.compile(r"(?<![a-z])(?:m|km|cm|mm|mi|ft|kg|g|mg|s|h|hr|min|l|ml|mol|kwh|w|j|n)"
+                         r"/(?:s|h|hr|min|kg|l|m|km|g|mol|ml|s\^?2|s\u00b2|m\^?2|m\^?3|day|yr|year)"
+                         r"(?![a-z])")
 # a number with a word beside it in one item: a detail ("9.58 s", "berlin 2009"), not a name
 _DETAIL = re.compile(r"\d\s+[a-z]|[a-z]\s+\d")
 # a relative or causal clause after a comma, up to the next comma, describes; it offers
@@ -171,9 +175,12 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
     lower-cased.
     """
+    if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
+        return True
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
     marked = _FRACTION.sub(r"\1/", _mark(text, alias))
+    marked = _UNIT_SLASH.sub(lambda u: u.group().replace("/", "\u2215"), marked)  # "m/s"
     if _CHOSEN.search(marked):  # "Romeo and Juliet? Shakespeare, of course.": a choice
         return False
     if _unit_list(marked, max_item_words):
@@ -219,6 +226,27 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
                 return True
             run = []
     return False
+
+
+_LOOP = re.compile(r"\W*((?:[^\W\d_][\w'-]*\W+){2,4}?)\1{2,}", re.UNICODE)
+
+
+def _looped(text: str, alias: str) -> bool:
+    """True when the response is a loop of a few words repeated three or more times, the
+    alias among them with another word ("paris lyon paris lyon paris lyon"): every name in
+    the loop is offered, none answered. A loop of the alias alone is no list."""
+    m = _LOOP.match(text + " ")
+    if m is None or any(ch in m.group(1) for ch in ".!?;:"):
+        return False  # a repeated sentence ("The capital is Paris. The capital is ...")
+    unit = [w.strip(",") for w in m.group(1).split()]
+    others = set(unit) - set(alias.split())
+    return contains_word(m.group(1), alias) and bool(others) and not others & _SENTENCE_WORDS
+
+
+# words that make a repeated unit a sentence, not a list of names
+_SENTENCE_WORDS = frozenset("""is are was were be been the a an of in on at to it this that
+and or i you he she they we my your its their has have had will would can could not no
+so but very""".split())
 
 
 def _unit_list(marked: str, max_item_words: int) -> bool:
@@ -434,6 +462,7 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
     if match == "substring":
         hit = next((a for a in aliases if a in text), None)
         return AnswerMatch(hit) if hit is not None else _NO_MATCH
+    text = times_ten(text)  # "2.998 × 10^8" is one number
     found = _match_word(text, aliases, question)
     if found.hit is None:  # "42,195 metres" for "42.195 km": a quantity in another unit
         found = next((AnswerMatch(a) for a in aliases if _same_quantity(text, a)), found)

@@ -198,6 +198,17 @@ def iter_numbers(text: str) -> Iterator[NumberToken]:
             yield NumberToken(value, match.start(), match.end(), match.group())
 
 
+# "2.998 × 10^8", "3 x 10^{5}", "6.02·10^23": scientific notation written out
+_TIMES_TEN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[\u00d7x\u00b7*]\s*10\s*\^\s*(\{\s*)?([-+]?\d{1,3})"
+                        r"(?(2)\s*\})(?![\d.])")
+
+
+def times_ten(text: str) -> str:
+    """`text` with scientific notation written with "× 10^" spelt as `e` ("2.998 × 10^8" ->
+    "2.998e8"), so it reads as one number."""
+    return _TIMES_TEN.sub(r"\1e\3", text) if "10" in text else text
+
+
 def numbers_in(text: str) -> list[int | Fraction]:
     """The values of every number token in `text`, in order."""
     return [token.value for token in iter_numbers(text)]
@@ -250,7 +261,7 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     cannot be read whole ("3/4x", "12:00", "1.2.3", "5 quarters"), a struck-out text
     (`STRUCK`: "<del>5</del>", "~~5~~", "\\sout{5}") or no number give None.
     """
-    text = _DOLLARS_AND_CENTS.sub(_in_dollars, text)
+    text = times_ten(_DOLLARS_AND_CENTS.sub(_in_dollars, text))
     tokens = list(iter_numbers(text))
     if not tokens and len(_DECIMAL_COMMA.findall(text)) == 1:  # "2,5": a decimal comma
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
@@ -265,6 +276,8 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
             len(_WORD.findall(before.lower())), len(_WORD.findall(after.lower()))) > MAX_WORDS):
         return None
     leftover = (_FILLER if allow_words else _PUNCT).sub("", rest)
+    leftover = "".join(ch for ch in leftover  # an emoji or symbol after the answer: "#### 24 🎉"
+                       if unicodedata.category(ch) not in ("So", "Sk", "Cf") and ch != "\ufe0f")
     return tokens[0].value if not leftover else None
 
 

@@ -9,8 +9,10 @@ for the same thing. Each rule here writes such spellings out, so the matching ru
 | "July 20, 1969" (any order, full or short month name, ordinals) | "20 July 1969", "the 20th of July 1969", "July 20th, 1969", "1969-07-20", "20/07/1969", "07/20/1969", "20.07.1969" | **a full date is the same date in every common format** (`date_spellings`); a slashed date is read day-first and month-first, as both are in use |
 | "J. R. R. Tolkien", "J.R.R. Tolkien" | "J.R.R. Tolkien", "J. R. R. Tolkien", "JRR Tolkien" | **initials** with or without spaces and points |
 | "Usain Bolt" (two capitalised words) | "U. Bolt" | the first name as its initial |
+| "United States of America", "New York City" | "USA", "U.S.A.", "NYC" | **the initials of a name** of three or more capitalised words (minor words skipped), unless they spell a common word ("WHO": `qa` drops the points, so "W.H.O." would match "who") |
 | "Scientific and Cultural" | "Scientific & Cultural" | "and" and "&" |
 | "Organization", "realise" | "Organisation", "realize" | British and American "-ize"/"-ise" endings |
+| "Louis XVI", "13th Amendment" | "Louis the Sixteenth", "Thirteenth Amendment", "Amendment XIII" | **ordinal and regnal numbers** 1-39 in words, digits and Roman numerals (`ordinal_spellings`) |
 | "Jane Austen", asked "Who wrote ...?" | "Austen" | the surname alone, only when the question asks for a person (`surname`) |
 
 What is never added: a spelling that drops a word for any other question ("York" for "New
@@ -82,6 +84,28 @@ _INITIALS = re.compile(r"(?<![^\W\d_])((?:[A-Z]\.\s?){2,})(?=\s*[A-Z][a-z])")
 _TWO_NAMES = re.compile(r"([A-Z])[a-z]{2,}\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)")
 
 
+_MINOR_WORDS = frozenset("of the and for in on at to de du des la le".split())
+# common words an acronym may spell: never added without its points ("WHO" for the World
+# Health Organization would match "who")
+_WORDS = frozenset("""who can was its man men our you she her his him the and for not are but all
+any had has how new now old one out see two way use may say did get got let put too own why
+yes yet art act age air arm bad bag bar bed big bit box boy bus car cat cup cut day dog ear eat
+egg end eye far fat few fly fun gas god gun guy hat hit hot ice job key kid law lay leg lie
+lot low map mix net nor oil pay pen pet pig pop red run sad sea set sit six sky son sun tax
+tea ten tie top toy try war wet win won that this when what with from have were will more
+some like time also than then them they been into only over such just most make made""".split())
+
+
+def acronym(alias: str) -> str | None:
+    """The initials of a name of three or more capitalised words ("United States of America":
+    "USA", "New York City": "NYC"); minor words (of, the, and) are skipped. None otherwise."""
+    words = [w for w in re.split(r"[\s-]+", alias.strip()) if w]
+    main = [w for w in words if w.lower() not in _MINOR_WORDS]
+    if len(main) < 3 or not all(re.fullmatch(r"[A-Z][a-z]+", w) for w in main):
+        return None  # two words are a person's name as often ("JA" is not Jane Austen)
+    return "".join(w[0] for w in main)
+
+
 def name_spellings(alias: str) -> list[str]:
     """Spellings of a name's initials ("J. R. R. Tolkien": "J.R.R. Tolkien", "JRR
     Tolkien"), of a two-word name with its first name as an initial ("Usain Bolt": "U.
@@ -93,6 +117,9 @@ def name_spellings(alias: str) -> list[str]:
         for joined in (". ".join(letters) + ". ", ".".join(letters) + ". ", "".join(letters) + " ",
                        " ".join(letters) + " "):
             forms.append(alias[:m.start()] + joined + alias[m.end():].lstrip())
+    initials = acronym(alias)
+    if initials and initials.lower() not in _WORDS:  # "WHO" would match "who" (qa drops points)
+        forms += [".".join(initials) + ".", initials]
     two = _TWO_NAMES.fullmatch(alias.strip())
     if two:
         forms += [f"{two.group(1)}. {two.group(2)}", f"{two.group(1)} {two.group(2)}"]
@@ -134,6 +161,53 @@ def surname(alias: str, question: str) -> str | None:
     return last
 
 
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+             "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+_TENS_ORD = {20: ("twentieth", "twenty"), 30: ("thirtieth", "thirty")}
+_ROMAN = re.compile(r"(?<![\w.])(X{0,3})(IX|IV|V?I{0,3})(?![\w.])")
+_ORDINAL_NUMBER = re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th)(?![\w])", re.IGNORECASE)
+
+
+def _ordinal_word(n: int) -> str | None:
+    if 1 <= n <= 19:
+        return _ORDINALS[n - 1]
+    if n in _TENS_ORD:
+        return _TENS_ORD[n][0]
+    if 21 <= n <= 39:
+        return f"{_TENS_ORD[n // 10 * 10][1]}-{_ORDINALS[n % 10 - 1]}"
+    return None
+
+
+def _roman(n: int) -> str:
+    return "X" * (n // 10) + ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"][n % 10]
+
+
+def ordinal_spellings(alias: str) -> list[str]:
+    """A regnal or ordinal number in its other forms, 1-39: "Louis XVI" -> "Louis the
+    Sixteenth", "Louis 16th"; "13th Amendment" -> "Thirteenth Amendment", "Amendment XIII",
+    "XIII Amendment", "Amendment 13"."""
+    forms = []
+    for m in _ROMAN.finditer(alias):
+        if not m.group(0) or m.start() == 0:
+            continue  # a Roman numeral after a name only ("Louis XVI", not "I")
+        n = 10 * len(m.group(1)) + {"": 0, "I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6,
+                                    "VII": 7, "VIII": 8, "IX": 9}[m.group(2)]
+        word = _ordinal_word(n)
+        if word and n >= 2:
+            head, tail = alias[:m.start()].rstrip(), alias[m.end():]
+            forms += [f"{head} the {word.capitalize()}{tail}", f"{head} {_ordinal(n)}{tail}",
+                      f"{head} {n}{tail}"]
+    m = _ORDINAL_NUMBER.search(alias)
+    if m:
+        n = int(m.group(1))
+        word = _ordinal_word(n)
+        rest = (alias[:m.start()] + alias[m.end():]).strip()
+        if word and rest:
+            forms += [alias[:m.start()] + word.capitalize() + alias[m.end():],
+                      f"{rest} {_roman(n)}", f"{_roman(n)} {rest}", f"{rest} {n}"]
+    return forms
+
+
 def spellings(aliases: list[str], question: str = "") -> list[str]:
     """`aliases` followed by the other spellings of each (dates, initials, "&", -ize/-ise,
     and the surname alone when `question` asks for a person), without repeats; the aliases
@@ -141,7 +215,7 @@ def spellings(aliases: list[str], question: str = "") -> list[str]:
     out = list(aliases)
     for alias in aliases:
         if isinstance(alias, str):
-            out += date_spellings(alias) + name_spellings(alias)
+            out += date_spellings(alias) + name_spellings(alias) + ordinal_spellings(alias)
             last = surname(alias, question)
             out += [last] if last else []
     return list(dict.fromkeys(out))
