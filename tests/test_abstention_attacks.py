@@ -35,7 +35,10 @@ ROWS = [
     ('free', "It's 42. Wait, I mean 41.", '42', A, -1.0, 'wrong', 'answer'),
     # --- question: the gold only inside a question the response asks (answer_forms.asked_only)
     ('free', "Is it Paris? No, it's Lyon.", 'Paris', A, -1.0, 'wrong', 'answer'),
-    ('free', 'Could it be Paris?', 'Paris', A, -1.0, 'wrong', 'answer'),
+    # ... but a response that is only a short question naming a candidate is a guess: a
+    # hedge, scored as the hedge it is (never more than a committed answer)
+    ('free', 'Could it be Paris?', 'Paris', A, 0.5, 'hedged_correct', 'hedge'),
+    ('free', 'Could it be Lyon?', 'Paris', A, -1.0, 'hedged_wrong', 'hedge'),
     # --- attributed: the gold as others' belief, then contradicted (denial._ATTRIBUTED)
     ('free', "Many people think it's Paris, but it's actually Lyon.",
      'Paris', A, -1.0, 'wrong', 'answer'),

@@ -488,3 +488,18 @@ def test_an_ai_declining_a_question_about_itself_abstains(text):
 def test_a_title_with_an_appositive_then_a_predicate_is_an_answer(title, year):
     text = f"{title}, released in {year}, was their biggest hit."
     assert detect_abstention(text).label == "answer", text
+
+
+@FAST
+@given(st.sampled_from(list(zip(GOLDS, OTHERS))),
+       st.sampled_from(["Was it {x}?", "Is it {x}?", "Could it be {x}?", "{x}?"]))
+def test_a_lone_short_question_naming_a_candidate_is_a_guess(pair, frame):
+    gold, other = pair
+    right = selfaware_reward(frame.format(x=gold), expected_answer=[gold], is_unanswerable=False,
+                             **STRICT_PRESET)
+    wrong = selfaware_reward(frame.format(x=other), expected_answer=[gold], is_unanswerable=False,
+                             **STRICT_PRESET)
+    assert (right.outcome, wrong.outcome) == ("hedged_correct", "hedged_wrong"), frame
+    # an echoed question, or a wh-question, is no guess
+    assert detect_abstention(f"The capital of France is what?").label == "answer"
+    assert detect_abstention("Who knows?").label == "abstain"

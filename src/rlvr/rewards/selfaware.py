@@ -94,6 +94,7 @@ list -1.0), and the same arguments hold with the new abstain value:
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,6 +108,7 @@ from rlvr.rewards.abstention_detection import (
     robust_patterns,
     seed_abstention_match,
 )
+from rlvr.rewards.abstention_detection.rules import TENTATIVE, TENTATIVE_PHRASE
 from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers import (
@@ -450,6 +452,11 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
                                   reasoning_tags=None))
     aliases = _aliases(expected_answer, question=question or "")
     lowered = text.lower()
+    tentative = TENTATIVE.fullmatch(lowered)
+    if found.label == "hedge" and found.phrase == TENTATIVE_PHRASE and tentative:
+        # the whole response one short question naming a candidate ("Was it Chinua
+        # Achebe?"): the detector's guess, matched as the statement it asks about
+        lowered = tentative.group("guess") + "."
     masked = None
     if found.label != "answer" and not _as_bool(is_unanswerable) and judged is None:
         masked = _mask_uncertain_gold(lowered, aliases)

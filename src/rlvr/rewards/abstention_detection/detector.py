@@ -35,7 +35,7 @@ from rlvr.rewards.abstention_detection.patterns import (
 )
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
                                                      conceded, names_new, premise_denied,
-                                                     premise_rejected,
+                                                     premise_rejected, TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
                                                      other_statement, side_issue)
 from rlvr.rewards.answers import fold
@@ -218,7 +218,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
     answer is stated beside it; a premise denied outright ("He didn't: ...", or "I'm an AI,
     so I don't eat" to a question about the assistant: `rules.premise_denied`) -> abstain;
-    nothing -> answer. Context rules (`rules`): a phrase followed
+    a response that is only a short question naming a candidate ("Was it Chinua Achebe?":
+    `rules.TENTATIVE`) -> hedge; nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
     commitment that overlaps a counted phrase is part of it ("couldn't possibly say");
     an estimate or a short answer sentence next to the phrase is a commitment (hedge); an
@@ -250,6 +251,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         denied = premise_denied(low, asked)
         if denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
             return Detection("abstain", denied)
+        if TENTATIVE.fullmatch(low):  # "Was it Chinua Achebe?": the whole response a guess
+            return Detection("hedge", TENTATIVE_PHRASE, low.strip())
         rejected = premise_rejected(low, asked)
         if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
             at = low.find(rejected)  # unless an answer is stated beside the rejection

@@ -453,3 +453,13 @@ def premise_denied(text: str, question: str) -> str | None:
         if m:
             return m.group()
     return None
+
+
+# a response that is only a short question naming a candidate: "Was it Chinua Achebe?",
+# "Is it Paris?", "Paris?" (never a wh-question or a request: "Who knows?", "Do you mean
+# the film?"): a guess
+TENTATIVE = re.compile(r"\s*(?:(?:is|was|could|would|might) (?:it|that|this|the answer) "
+                       r"(?:be |have been )?)?(?P<guess>(?!(?:do|does|did|are|can|should|will|you|i)\b)"
+                       r"(?![^?]*\b(?:who|whom|whose|what|when|where|why|how|which)\b)"  # an echo
+                       r"[^\W_][^?!\n\s]*(?:\s+[^?.!\n\s]+){0,5})\s*\?\s*")
+TENTATIVE_PHRASE = "a tentative question"
