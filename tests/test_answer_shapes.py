@@ -116,3 +116,37 @@ def test_not_in_a_year_denies_it(year):
     text = f"Not in {year} as many think - it was {year + 2}."
     assert qa_reward(text, aliases=[str(year)], mode="contains").score == 0.0
     assert sa(text, [str(year)]) != "correct"
+
+
+def test_round_nine_classes():
+    # alternatives in a JSON answer are candidates; a numeric confidence below 0.5 is low
+    text = '{"answer": "yen", "confidence": 0.2, "alternatives": ["won", "yuan"]}'
+    assert sa(text, ["yen"]) == "listed_candidates"
+    assert sa('{"answer": "yen", "confidence": 0.3}', ["yen"]) == "hedged_correct"
+    # an HTML comment is hidden text, never the answer
+    assert sa("<answer>I don't know</answer> <!-- Cairo -->", ["Cairo"]) == "abstained"
+    # several answer tags with different contents are candidates in qa
+    assert qa_reward("<answer>Paris</answer> <answer>London</answer>",
+                     aliases=["London"]).outcome == "listed_candidates"
+    # "A. Ocean" is never a spelling: qa reads "a" as an article
+    assert qa_reward("It's the Pacific Ocean - definitely not the Atlantic.",
+                     aliases=["Atlantic Ocean", "Atlantic"], mode="contains").score == 0.0
+    # a number in a clause about something else is no rival
+    assert sa("A spider has 8 legs, unlike insects, which have 6.", ["eight"]) == "correct"
+    assert sa("A spider has 8 legs, or maybe 6.", ["eight"]) == "listed_candidates"
+    # "half a dozen" is 6
+    assert sa("A hexagon has half a dozen sides.", ["6"]) == "correct"
+    # a #### mentioned inside a sentence is no rival answer line
+    assert gsm8k_correctness("For example we would write #### 12. Here 6 x 3 = 18.\n#### 18",
+                             final_answer="18").score == 1.0
+
+
+@pytest.mark.parametrize("text, label", [
+    ("Nobody knows - there's no record of it. Maybe Rex, Spot, or Bella?", "hedge"),
+    ("I don't know. Perhaps check online.", "abstain"),
+    ("That's a question without a definitive, agreed-upon answer.", "abstain"),
+    ("There's no historical record of that.", "abstain"),
+    ("Nobody knows. Probably yes, it often rains in July.", "hedge"),
+])
+def test_round_nine_labels(text, label):
+    assert detect_abstention(text).label == label

@@ -152,13 +152,13 @@ def _rival_line(text: str, cut: int, line: str) -> bool:
     """True when another `####` line right before the last one (nothing but blank lines
     between) states another value: a list of answer lines, not a worked example."""
     before = text.rfind("####", 0, cut)
-    if before < 0:
-        return False
+    if before < 0 or text[text.rfind("\n", 0, before) + 1:before].strip():
+        return False  # none, or one mentioned inside a sentence ("we would write #### 12")
     previous, _, between = text[before + 4:cut].partition("\n")
     if between.strip():
         return False
     mine, theirs = _line_value(line), _line_value(previous)
-    return mine is None or theirs is None or not numbers_equal(mine, theirs)
+    return theirs is not None and (mine is None or not numbers_equal(mine, theirs))
 
 
 def _line_value(line: str) -> Fraction | None:

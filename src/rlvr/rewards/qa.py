@@ -339,6 +339,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     literal = {_as_written(f) for f in forms.get("", [])} - {""}
     if not golds and not literal:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
+    tags = {" ".join(t.split()).lower() for t in _ANSWER_TAG_RE.findall(completion or "")}
+    if len(tags) > 1:  # "<answer>Paris</answer> <answer>London</answer>": two answers
+        return RewardResult(wrong, "listed_candidates", {"answers": sorted(tags)})
     shaped = json_answer(completion or "")  # {"answer": "Paris", ...}: its answer field
     completion = plain_shape(completion or "", tags=False) if shaped is None else shaped
     raw = _folded(extract_response_answer(unstrike(completion)))  # struck-out: taken back

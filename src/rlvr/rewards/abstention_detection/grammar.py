@@ -191,6 +191,13 @@ def grammar_patterns() -> tuple[str, ...]:
         r"(?<![\w'])idon'?tknow|\bi (?:dont|don't|do not) (?:no|kno|knw|knwo|knoe)\b",
         # "It depends" opening the response: no single answer is given
         r"^\W*(?:well,?\s+)?it (?:all |really )?depends\b",
+        # no agreed answer: "a question without a definitive, agreed-upon answer"
+        r"(?:without|with no|lacks?|lacking|has no|have no) (?:a |any )?(?:(?:single|definitive|"
+        r"definite|clear|agreed[- ]upon|universally accepted|objective|simple|settled|known|"
+        r"conclusive|consensus)[, ]+(?:and |or )?)+answers?",
+        # no record of it: "There's no historical record of that"
+        r"there(?:'s| is| are) no (?:historical |written |surviving |reliable |known |such )?"
+        r"(?:records?|evidence|accounts?|documentation) (?:of|about|for) (?:that|this|it|them)\b",
         # a whole response that says there is no answer: "N/A", "n/a", "None known"
         r"^\W*(?:n/a|n\.a\.|not applicable|no answer|none known)\W*$",
         # the record is silent about a detail: "No records of the builders survive"

@@ -201,6 +201,12 @@ GUESS: tuple[str, ...] = (
     # a doubt in brackets after the answer: "Canberra (I think)", "1850 (not sure)"
     r"\(\s*(?:i think|i believe|i guess|probably|maybe|not sure|not certain|unsure|i'm not sure|"
     r"if i recall correctly|iirc)\s*[.!?]?\s*\)",
+    # a hedged yes or no: "Probably yes, it often rains in July."
+    r"(?:^|(?<=[.!?]\s))(?:probably|maybe|perhaps|likely|possibly) (?:yes|no|not)\b",
+    # a guess list opening its sentence: "Maybe Rex, Spot, or Bella?"
+    r"(?:^|(?<=[.!?]\s))(?:maybe|perhaps|possibly|probably) (?!(?:check|ask|try|consult|look|search|"
+    r"see|contact|visit|google|you|we|someone|somebody|they|not|never)\b)[^\W\d_][\w-]*"
+    r"(?:(?:,| or|, or) [^\W\d_][\w-]*){1,5}\s*[?.!]?\s*$",
     # a forecast stated as such: "my prediction is Brazil"
     r"my (?:prediction|forecast|projection|tip|estimate)(?:'s| is| would be| goes to) [^\W_]",
     # a stated low confidence beside an answer: "1492. Confidence: low", "Paris (low

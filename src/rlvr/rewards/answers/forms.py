@@ -208,6 +208,12 @@ _YEAR_WORDS = re.compile(
     r"(?P<hundred>hundred))(?![\w-])")
 
 
+_DOZENS = {"half a dozen": 6, "a dozen": 12, "a baker's dozen": 13, "a couple of": 2,
+           "a pair of": 2, "a score of": 20}
+_DOZEN = re.compile(r"(?<![\w-])(half a dozen|a baker's dozen|a dozen|a couple of|a pair of|"
+                    r"a score of)(?![\w-])")
+
+
 def _year_value(found: re.Match) -> int:
     century = {**_UNITS, "twenty": 20}[found.group("century")]
     if found.group("hundred"):
@@ -224,8 +230,10 @@ def word_numbers(text: str):
     """Numbers written as English words in `text`, as (value, start, end, text) tuples:
     "a spider has eight legs" -> [(8, 14, 19, "eight")]. Cardinals up to ninety-nine,
     optionally times hundred, thousand or million; a year said as two numbers ("nineteen
-    forty-five" is 1945, "nineteen oh five" 1905); "one" is not read (a pronoun)."""
+    forty-five" is 1945, "nineteen oh five" 1905); "half a dozen" (6), "a dozen", "a couple
+    of" (2); "one" is not read (a pronoun)."""
     out = [(_year_value(y), y.start(), y.end(), y.group()) for y in _YEAR_WORDS.finditer(text)]
+    out += [(_DOZENS[d.group(1)], d.start(), d.end(), d.group()) for d in _DOZEN.finditer(text)]
     years = [(start, end) for _, start, end, _ in out]
     for found in _NUMBER_WORDS.finditer(text):
         if any(a <= found.start() < b for a, b in years):

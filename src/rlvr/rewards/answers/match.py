@@ -390,6 +390,7 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
                      and not _in_brackets(text, t.start) and not denied(text, t.start, t.end)
                      and not _ruled_out(text, t.start, golds)
                      and not _derived(text, t.start, t.end)
+                     and not _CONTRASTED.search(text[_sentence_start(text, t.start):t.start])
                      and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
@@ -400,6 +401,15 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
 # the total named: "24, so 32" offers 32)
 _DERIVED_BEFORE = re.compile(r"\b(?:for|with) a total of\s+$|\btotall?ing\s+$")
 _DERIVED_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:in total|altogether|in all|combined|overall)\b")
+
+
+# a number in a clause about something else: "8 legs, unlike insects, which have 6"
+_CONTRASTED = re.compile(r",\s*(?:unlike|whereas|while|compared (?:to|with)|as opposed to)\b"
+                         r"[^.;]*$")
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    return max((m.end() for m in _SENTENCE_END.finditer(text, 0, pos)), default=0)
 
 
 def _derived(text: str, start: int, end: int) -> bool:

@@ -11,6 +11,8 @@ candidates, `{"answer": null, "reason": "This cannot be known"}` was no abstenti
 |---|---|
 | `{"answer": "Canberra", "confidence": "low"}` (the whole response one JSON object) | `answer: Canberra` / `confidence: low` |
 | `{"answer": null, "reason": "..."}` | `answer: none` / `reason: ...` |
+| `{"answer": "yen", "confidence": 0.2, "alternatives": ["won"]}` | `answer: yen or won` / `confidence: low` (alternatives are candidates; a confidence below 0.5 is low) |
+| `<answer>I don't know</answer> <!-- Cairo -->` | `answer: I don't know` (an HTML comment is hidden text, never the answer) |
 | `<answer>0.75</answer>` | `answer: 0.75` |
 | a Markdown table (header row, `|---|` rule, rows) | one row: `header: cell; header: cell`; several rows: a bulleted list of the rows (candidates, as a list is) |
 
@@ -45,13 +47,22 @@ def _json_lines(text: str) -> str | None:
     if not isinstance(data, dict) or not data:
         return None
     lines = []
+    others = [v for k, v in data.items() if k.strip().lower() in _ALTERNATIVE_KEYS
+              and isinstance(v, list) and v]
     for key, value in data.items():
+        if key.strip().lower() in _ALTERNATIVE_KEYS and isinstance(value, list) and value:
+            continue  # written beside the answer, below
         if value is None:
             shown = "none"
         elif isinstance(value, str):
             shown = value
+        elif key.strip().lower() == "confidence" and isinstance(value, (int, float)) \
+                and not isinstance(value, bool):
+            shown = "low" if value < 0.5 or 1 < value < 50 else str(value)  # 0.2, or 20 (%)
         else:
             shown = json.dumps(value, ensure_ascii=False)
+        if key.strip().lower() in _ANSWER_KEYS and others:  # "alternatives": candidates
+            shown = " or ".join([shown] + [str(v) for v in others[0]])
         lines.append(f"{key}: {shown}")
     return "\n".join(lines)
 
@@ -74,12 +85,18 @@ def _table_lines(text: str) -> str | None:
     return "\n".join(out)
 
 
+_ALTERNATIVE_KEYS = ("alternatives", "alternative", "candidates", "other_answers", "options",
+                     "other answers", "others")
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+
+
 def plain_shape(text: str, tags: bool = True) -> str:
     """`text` with a JSON-object response, answer tags (unless `tags` is False: `qa` reads
     its `<answer>` tag itself) and Markdown tables written as "field: value" lines (module
     docstring); other text unchanged."""
     if not text or not any(mark in text for mark in ("{", "<", "|")):
         return text
+    text = _COMMENT.sub(" ", text)  # an HTML comment is hidden, never part of the answer
     as_json = _json_lines(text)
     if as_json is not None:
         return as_json

@@ -121,7 +121,7 @@ def name_spellings(alias: str) -> list[str]:
     if initials and initials.lower() not in _WORDS:  # "WHO" would match "who" (qa drops points)
         forms += [".".join(initials) + ".", initials]
     two = _TWO_NAMES.fullmatch(alias.strip())
-    if two:
+    if two and two.group(1) not in "AI":  # "A. Ocean" would read as "ocean" (an article)
         forms += [f"{two.group(1)}. {two.group(2)}", f"{two.group(1)} {two.group(2)}"]
     forms = [alias, *forms]
     for spell in (_ampersand, _ize_ise):  # each rule on every form so far: they combine
