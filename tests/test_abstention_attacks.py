@@ -199,7 +199,7 @@ ROWS = [
     ('free', '41 / 1970 / Paris', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
     ('free', 'Paris / 7', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
     # --- denied_rival (found while probing the fixes): a denied number is no rival
-    #   candidate (answer_match._numeric_match)
+    #   candidate (answers.match._numeric_match)
     ('free', 'There are 8 planets, not 9.', '8', A, 1.0, 'correct', 'answer'),
     ('free', 'There are 8 planets, not nine.', '8', A, 1.0, 'correct', 'answer'),
     ('free', "It's 42. No, really.", '42', A, 1.0, 'correct', 'answer'),
@@ -227,7 +227,7 @@ ROWS = [
     ('free', 'Paris. Idk why people get this wrong.', 'Paris', A, 1.0, 'correct', 'answer'),
     ('free', "I cant believe it's Paris!", 'Paris', A, 1.0, 'correct', 'answer'),
     # --- else_alternative (round 4): "else" opens an alternative like "possibly"
-    #   (answer_match._ALTERNATIVE); "Paris, else I'd be surprised." stays an answer
+    #   (answers.candidates._ALTERNATIVE); "Paris, else I'd be surprised." stays an answer
     ('free', 'Paris, else Lyon.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
     ('free', 'Paris, or else Lyon.', 'Paris', A, -1.0, 'listed_candidates', 'answer'),
     ('free', "Paris, else I'd be surprised.", 'Paris', A, 1.0, 'correct', 'answer'),

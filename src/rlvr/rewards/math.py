@@ -91,8 +91,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import replace
-from fractions import Fraction
-from itertools import groupby
 from typing import Any
 
 from rlvr.rewards.answers import (
@@ -105,12 +103,9 @@ from rlvr.rewards.answers import (
     base_digits,
     chain_disagrees,
     drop_stroked,
-    dropped_tail,
-    exact_value,
     final_markers,
     in_math,
     is_undefined,
-    iter_numbers,
     kind_of,
     listed_value,
     math_lib,
@@ -122,145 +117,16 @@ from rlvr.rewards.answers import (
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
 from rlvr.rewards.answers.forms import asked_only
-from rlvr.rewards.answers.math_forms import plain_structure, spell_infinite_intervals
+from rlvr.rewards.answers.math_forms import spell_infinite_intervals
+from rlvr.rewards.answers.math_reading import (LONGEST, FORMULA, first_parsed, latex_answer,
+                                              one_value, plain_answer, structure_answer)
 from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
-from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after, unit_chain
+from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
 _SCI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?!\w|\.\d)")
-_NUM = r"\d+(?:[.,]\d+)*(?::\d+| : \d+)*"
-_TERM = rf"[(\[]*-?(?:{_NUM}(?:[A-Za-z](?![A-Za-z]))?|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))[)\]]*%?"
-_FORMULA = re.compile(rf"{_TERM}(?:(?:[ \t]*[-+*/^=\u00d7\u00f7\u00b7][ \t]*|(?=\()){_TERM})*")
-_CLOCK = re.compile(r"\d+(?::\d+| : \d+)+")
-_COLON = re.compile(r"\d\s*:\s*\d")
-_LONGEST = 200  # longest plain formula parsed as LaTeX (a longer one is partial)
-_SYMBOLS = {"\u00d7": "\\times ", "\u00f7": "\\div ", "\u00b7": "\\cdot ", "%": "\\%"}
-
-
-def _first_parsed(text: str, targets: list) -> tuple | None:
-    """math-verify's extraction order (`extract_target_from_pred`, "any_match"), keeping
-    the regex match: the first (match, target, value, normalised text) that parses."""
-    parser = math_lib()["parser"]
-    patterns = sorted(((pattern, target, priority)
-                       for regexes, target in parser.get_extraction_regexes(targets)
-                       for pattern, priority in regexes), key=lambda p: p[2])
-    for _, group in groupby(patterns, key=lambda p: p[2]):
-        found = [(m, target) for pattern, target, _ in group for m in pattern.finditer(text)]
-        for m, target in sorted(found, key=lambda f: (f[0].end(), -f[0].start()), reverse=True):
-            try:
-                value, shown = parser.extract_match(m, target)
-            except Exception:  # noqa: BLE001  (one candidate failing is not an answer)
-                continue
-            if value is not None:
-                return m, target, value, shown
-    return None
-
-
-def _latex_answer(m, value, shown: str) -> MathAnswer:
-    """Check a LaTeX reading: a colon form is text, dropped letters that are factors are
-    re-read, other dropped words and a fallback to the last side of an `=` chain are
-    partial."""
-    lib = math_lib()
-    if _COLON.search(shown):
-        return MathAnswer("text", re.sub(r"\s+", "", shown), shown)
-    pieces = [v for k, v in m.groupdict().items() if v and "_latex" in k]
-    if len(pieces) == 1 and (chain := unit_chain(pieces[0])) is not None:
-        return chain  # `150\text{ cm} = 1.5\text{ m}`: the last side, when all agree
-    verdict = dropped_tail(m)
-    if verdict in ("partial", "merged"):
-        why = "dropped words that are not units" if verdict == "partial" else \
-            "two numbers side by side"
-        return MathAnswer("partial", shown=shown, why=why)
-    if verdict == "factors":
-        value, shown = lib["parser"].extract_latex(m, lib["latex_no_units"])
-        if value is None:
-            return MathAnswer("partial", shown=shown, why="a factor parses only as a unit")
-    parts = lib["parser"].equation_split_regex.split(shown)
-    if len(parts) > 2 and not re.search("[,;]| and ", shown) \
-            and not lib["grader"].is_relation(value):
-        return MathAnswer("partial", shown=shown, why="only the last side of an equation parsed")
-    return MathAnswer("math", value, shown)
-
-
-def _whole(line: str, start: int, end: int, value, shown: str) -> MathAnswer:
-    """A plain number (`line[start:end]`) read with the words that belong to it
-    (`rlvr.rewards.answers.numbers`: "3 halves" is 3/2, "minus 5" -5), never without them."""
-    if re.match(r"\s+quarters?\b", line[end:], re.IGNORECASE):
-        return MathAnswer("partial", shown=shown, why="a quarter is a coin or 1/4")
-    for token in iter_numbers(line):
-        words = line[token.start:start] + " " + line[end:token.end]
-        if token.start <= start < token.end and re.search("[A-Za-z]", words) \
-                and "%" not in token.text:
-            whole = math_lib()["sympy"].Rational(token.value.numerator, token.value.denominator) \
-                if isinstance(token.value, Fraction) else math_lib()["sympy"].Integer(token.value)
-            if whole != exact_value(value):
-                return MathAnswer("math", whole, token.text)
-    return MathAnswer("math", value, shown)
-
-
-def _plain_answer(text: str, m, value, shown: str) -> MathAnswer:
-    """Check a plain-text number against the formula around it (see the module doc)."""
-    spans = [m.span(g) for g, v in m.groupdict().items() if v and g != "percent"]
-    if not spans:
-        return MathAnswer("math", value, shown)
-    start, end = min(s for s, _ in spans), max(m.end(), max(e for _, e in spans))
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line_end = len(text) if line_end < 0 else line_end
-    for f in _FORMULA.finditer(text, line_start, line_end):
-        if f.start() <= start < f.end():
-            break
-    else:
-        return _whole(text[line_start:line_end], start - line_start, end - line_start,
-                      value, shown)
-    lo, hi = f.span()  # drop brackets opened or closed outside the formula
-
-    def depth() -> int:
-        return sum(text.count(c, lo, hi) for c in "([") - sum(text.count(c, lo, hi) for c in ")]")
-
-    while text[lo] in "([" and depth() > 0:
-        lo += 1
-    while text[hi - 1] in ")]" and depth() < 0:
-        hi -= 1
-    formula = text[lo:hi]
-    if re.search(r"\d[ \t]+$", text[line_start:lo]) or re.match(r"[ \t]+\d", text[hi:line_end]):
-        return MathAnswer("partial", shown=formula, why="a number beside the formula was dropped")
-    if lo >= start and hi <= end:
-        return _whole(text[line_start:line_end], start - line_start, end - line_start,
-                      value, shown)
-    if _CLOCK.fullmatch(formula):
-        return MathAnswer("text", re.sub(r"\s+", "", formula), formula)
-    last = formula.rfind("=")
-    rhs = formula[last + 1:]
-    if last >= 0 and hi <= end and lo + last + 1 + len(rhs) - len(rhs.lstrip()) >= start:
-        lhs = formula[formula.rfind("=", 0, last) + 1:last].strip()  # numeric, or one letter
-        if not re.search("[A-Za-z]", lhs) or re.fullmatch("[A-Za-z]", lhs):
-            return MathAnswer("math", value, shown)
-    latex = "".join(_SYMBOLS.get(c, c) for c in formula)
-    hit = _first_parsed(f"${latex}$", [math_lib()["latex"]]) if len(formula) <= _LONGEST else None
-    if hit is None:
-        return MathAnswer("partial", shown=formula[:_LONGEST], why=f"only {shown!r} of "
-                       f"{formula[:60]!r}{'...' * (len(formula) > 60)} parsed")
-    return _latex_answer(hit[0], hit[2], hit[3])
-
-
-def _structure_answer(text: str, m) -> MathAnswer | None:
-    """The plain-text list, pair or interval around a plain number (`plain_structure`:
-    "x = 2 and x = 3", "[2, 5)"), read as LaTeX, or None when the number stands alone."""
-    spans = [m.span(g) for g, v in m.groupdict().items() if v and g != "percent"]
-    if not spans:
-        return None
-    start, end = min(s for s, _ in spans), max(e for _, e in spans)
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line_end = len(text) if line_end < 0 else line_end
-    latex = plain_structure(text[line_start:line_end], start - line_start, end - line_start)
-    hit = _first_parsed(f"${latex}$", [math_lib()["latex"]]) if latex else None
-    return _latex_answer(hit[0], hit[2], hit[3]) if hit else None
-
-
 # a sentence that checks the answer by substituting it ("Check: 2(4) + 3 = 11 ✓") is no
 # answer of its own: the answer is read before it (a box or a final marker is read as is)
 _CHECK = re.compile(r"\b(?:check(?:ing)?|verif(?:y|ying|ication)|double-check\w*|sanity check|"
@@ -301,18 +167,18 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
     try:
         text = rewrite_math(_SCI.sub(lambda s: f"{s[1]}*10^({int(s[2])})", text))
     except RewriteError as exc:
-        return MathAnswer("partial", shown=text[-_LONGEST:], why=str(exc))
+        return MathAnswer("partial", shown=text[-LONGEST:], why=str(exc))
     text = spell_infinite_intervals(text, in_math)
     blanked = _without_withdrawn(_without_checks(text))  # same length: positions stay
-    hit = (_first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
-        or _first_parsed(text, [lib["latex"], lib["expr"]])
+    hit = (first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
+        or first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
     if hit is None and "$" not in stripped and (
             ("\\" in stripped and len(stripped.split()) <= 3)
-            or (len(stripped) <= _LONGEST and _FORMULA.fullmatch(stripped)
+            or (len(stripped) <= LONGEST and FORMULA.fullmatch(stripped)
                 and re.search(r"[\d+*/^=-]", stripped))):
         text = f"${stripped}$"
-        hit = _first_parsed(text, [lib["latex"]])  # bare LaTeX, never prose
+        hit = first_parsed(text, [lib["latex"]])  # bare LaTeX, never prose
     if hit is None:
         return None
     m, target, value, shown = hit
@@ -321,14 +187,14 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         return MathAnswer("partial", shown=m.group(), why="an expression left unfinished (ends with =)")
     plain = target is lib["expr"]
     if flaw := answer_flaw(m.group(), plain, plain and in_math(text, m.start())):
-        return MathAnswer("partial", shown=m.group()[:_LONGEST], why=flaw)
+        return MathAnswer("partial", shown=m.group()[:LONGEST], why=flaw)
     if target is lib["expr"]:
-        answer = _structure_answer(text, m) or _plain_answer(text, m, value, shown)
+        answer = structure_answer(text, m) or plain_answer(text, m, value, shown)
     else:
-        answer = _latex_answer(m, value, shown)
+        answer = latex_answer(m, value, shown)
     if answer.kind == "math":
         answer = scalar_value(replace(answer, unit=unit_after(text, m, plain)))
-        answer = _one_value(answer)  # "$0.5$ or $50\%$": one value in two forms, not a set
+        answer = one_value(answer)  # "$0.5$ or $50\%$": one value in two forms, not a set
     if candidates and answer.kind in ("math", "text"):
         if taken_back(text, m.end(), answer):  # "... is 12. Actually, no: it's 14." -> 14
             return _read(text[m.end():], candidates) if m.end() < len(text) else None
@@ -353,23 +219,6 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
             listed = listed_value([a.value for a in answers], lib["grader"]) \
                 if all(a.kind == "math" for a in answers) else None
             return MathAnswer("listed", listed, answer.shown, f"also offers {others[0][0]!r}")
-    return answer
-
-
-def _one_value(answer: MathAnswer) -> MathAnswer:
-    """A set math-verify read from several segments whose members are all one number
-    (`\\{1/2, 50\\%\\}` from "$0.5$ or $50\\%$") as that number; anything else as is."""
-    sympy = math_lib()["sympy"]
-    value = answer.value
-    if not isinstance(value, sympy.FiniteSet) or len(value) < 2:
-        return answer
-    try:
-        members = [sympy.nsimplify(sympy.simplify(v)) for v in value]
-    except Exception:  # noqa: BLE001  (not numbers: a set stays a set)
-        return answer
-    if all(m.is_number for m in members) and all(sympy.simplify(m - members[0]) == 0
-                                                   for m in members[1:]):
-        return replace(answer, value=members[0])
     return answer
 
 

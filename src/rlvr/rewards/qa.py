@@ -66,7 +66,8 @@ from rlvr.rewards.answers.folding import fold
 from rlvr.rewards.answers.shapes import json_answer, plain_shape
 from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers.forms import loosen, retracted, stated, word_number, word_numbers
-from rlvr.rewards.answers.match import lists_candidates, word_starts
+from rlvr.rewards.answers.candidates import lists_candidates
+from rlvr.rewards.answers.words import word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 

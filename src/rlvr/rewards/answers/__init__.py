@@ -11,11 +11,16 @@ the math readers import math-verify and SymPy on first use.
 | `folding` | the folded text every free-text and field reader reads (NFKC, quotes, look-alikes) |
 | `boxes` | balanced `\\boxed{}` / `\\fbox{}` |
 | `fields` | answer fields (`\\boxed{}`, `Answer:` lines) and the structured formats' abstention value |
-| `match` | whether free text gives a gold answer (word boundaries, numbers by value, candidates) |
+| `match` | whether free text gives a gold answer (numbers by value, quantities, denials) |
+| `words` | word boundaries: where an alias occurs as a word of its own |
+| `candidates` | whether an answer is offered among other candidates (lists, loops, "or") |
+| `spellings` | other spellings of one gold (dates, initials, acronyms, ordinals) |
+| `shapes` | JSON, answer tags and tables read as the text they stand for |
 | `forms` | spellings the matcher must not tell apart; an answer retracted or only asked |
 | `denial` | a gold answer named only to be denied ("not Paris", "Paris is wrong") |
 | `math_forms` | value-keeping rewrites of math presentation forms (Unicode digits, colour, ...) |
 | `math_kinds` | what kind a math answer is, and which tokens a reading may drop |
+| `math_reading` | one math-verify match read as an answer: LaTeX, plain formulas, plain lists and intervals |
 | `math_compare` | whether two math readings are the same answer (math-verify underneath) |
 | `reasoning` | the final answer after a reasoning block (`<think>...</think>`), the text every reward reads |
 | `units`, `math_units` | units of measure after a math answer, and the `math` reward's unit steps |
@@ -42,13 +47,9 @@ from rlvr.rewards.answers.fields import (
 )
 from rlvr.rewards.answers.folding import drop_stroked, fold, unstrike
 from rlvr.rewards.answers.forms import loosen
-from rlvr.rewards.answers.match import (
-    AnswerMatch,
-    contains_word,
-    lists_candidates,
-    mark_words,
-    match_answer,
-)
+from rlvr.rewards.answers.candidates import lists_candidates
+from rlvr.rewards.answers.match import AnswerMatch, match_answer
+from rlvr.rewards.answers.words import contains_word, mark_words
 from rlvr.rewards.answers.math_compare import (
     REL_TOL,
     MathAnswer,

@@ -1,0 +1,239 @@
+"""Is an answer offered among other candidates? (`lists_candidates`, used by the
+`selfaware` matcher and by `qa` in `contains` mode)
+
+A gold named beside alternatives ("Paris or Rome", "Paris, Rome, Berlin", a bulleted list,
+"It could be Paris. It could be Rome.", a loop "Paris Lyon Paris Lyon ...") is no answer;
+the rules that keep other text from reading as a list (a field label, a unit with a slash,
+a detail such as "9.58 s", a relative clause, candidates ruled out or taken back) are here
+too. Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rlvr.rewards.answers.forms import retracted
+from rlvr.rewards.answers.words import contains_word, mark_words
+
+_SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
+# a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
+_FRACTION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+/\s+(?=\d+(?:\.\d+)?(?![\w.]))")
+# "or" in the languages the abstention grammar reads ("Lima, Quito o Bogotá", "Paris ou
+# Lyon", "Berlin oder Bonn", "Москва или Киев")
+_OR_WORD = r"\b(?:or|o|u|ou|oder|oppure|или|lub|veya|ya da)\b"
+_ITEM_SEP = re.compile(r"\s*(?:[,;?\u00bf|()\u2014\u2013]|" + _OR_WORD + r"|\band\b|\bvs\b\.?|\bversus\b|"
+                       r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|\s/\s)\s*")
+_MAYBE_LIST = re.compile(r"[,;?/|(\n]|" + _OR_WORD + r"|\band\b|\bvs\b|\bversus\b|[.!]\s")
+# markers of alternatives: with one of them, two candidates already make a list
+_OR = re.compile(_OR_WORD + r"|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
+                 r"\bversus\b|\?\s+(?=[^\s?])")
+# a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
+_CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
+                      r"of course|certainly|i (?:think|believe|guess|suppose|reckon) so)[.!]?$")
+# an item that is only an interjection or a retracting word offers nothing ("Barcelona.
+# Wait, no, it's Madrid": "wait" and "no" are no candidates)
+_INTERJECTION = re.compile(r"(?:wait|no|nope|hmm+|hm|oh|ah|um+|uh|er|well|ok|okay|oops|sorry|"
+                           r"actually|so|yes|yeah|right|correction|i mean)[.!]?")
+# an item that opens with one of these offers an alternative ("Paris, possibly Rome"); on
+# the alias's own item it is only the guess itself ("Who knows? Probably Paris.")
+_ALTERNATIVE = re.compile(r"(?:but\s+)?(?:maybe|perhaps|possibly|probably|alternatively|else)\b(?!\W*$)")
+# an item that rules candidates out ("it can't be Rome or Madrid, which leaves Paris",
+# "Paris, not Rome or Madrid"): it and the items after it, up to the alias, are no offer
+RULED_OUT = re.compile(r"(?:\b(?:not|never|neither|nor|cannot|except|excluding|"
+                        r"rul(?:es?|ed|ing) out|eliminat\w*)\b|n't\b)"
+                        # a negated verb of knowing is ignorance, not a ruling-out: "I
+                        # don't know, 1970 or 1969" offers both
+                        r"(?!\s+(?:\w+\s+)?(?:know|remember|recall|sure|certain|say|tell)\b)")
+# the alias chosen with certainty: "Shakespeare, of course", "definitely Paris"
+_CHOSEN = re.compile("\x00[,\\s]*(?:of course|definitely|certainly|obviously|for sure|"
+                     "without (?:a|any) doubt|no doubt)\\b|(?:definitely|certainly|obviously|"
+                     "undoubtedly|surely),?\\s+(?:it(?:'s| is| was)\\s+)?\x00")
+# one word offered right beside the alias by "or": "oxygen or carbon dioxide" (not "or so",
+# "or more", "whether or not", "more or less")
+_NOT_OFFERED = r"(?:not|so|more|less|other|others|else|later|never|two|either|whether|rather)"
+_ADJACENT_OR = re.compile(rf"(?<![\w'-])(?!{_NOT_OFFERED}\b)[a-z][a-z-]+ {_OR_WORD} \x00|"
+                          rf"\x00 {_OR_WORD} (?!{_NOT_OFFERED}\b)[a-z][a-z-]+(?![\w'-])")
+_PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|during|since|"
+                          r"until|followed by|after|before|about)\b")
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+# a question opens with an auxiliary or holds an interrogative; "Paris, London, Rome,
+# Berlin?" and "The answer is Paris?" ask nothing
+_ASKS = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had)\b|"
+                   r"\b(?:which|what|who|whom|whose|where|when|why|how|whether|asked|asking)\b")
+_LABEL = re.compile(r"^\s*(?:(?:[-*\u2022]|\d{1,2}[.)])\s+)?\**[a-z][a-z ]{0,20}\**:\**\s+")
+_UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
+_LEAD_IN = re.compile(r"^(?:or\s+)?(?:it\s+)?(?:could|might|may)\s+(?:also\s+)?be\s+|"
+                      r"^(?:or\s+)?(?:maybe|perhaps|possibly|probably|alternatively),?\s+")
+# an answer frame before the first item ("The answer is London or Paris") is not part of it
+_FRAME = re.compile(r"^(?:(?:the|my)\s+)?(?:final\s+|best\s+|correct\s+)?answer\s+(?:is|would be|was|:)\s+|"
+                    r"^(?:it|that)(?:'s|\s+is|\s+was)\s+|^i\s+(?:think|believe|guess)\s+(?:it(?:'s|\s+is)\s+)?|"
+                    r"^(?:either|both)\s+")
+
+
+def _mark(text: str, alias: str) -> str:
+    """`text` with each word-bounded occurrence of `alias` replaced by one mark character."""
+    return mark_words(text, alias, _MARK)
+
+
+_MARK = "\x00"
+# a unit written with a slash ("m/s", "km/h", "g/mol") is one unit, not two alternatives
+_UNIT_SLASH = re.compile(r"(?<![a-z])(?:m|km|cm|mm|mi|ft|kg|g|mg|s|h|hr|min|l|ml|mol|kwh|w|j|n)"
+                         r"/(?:s|h|hr|min|kg|l|m|km|g|mol|ml|s\^?2|s\u00b2|m\^?2|m\^?3|day|yr|year)"
+                         r"(?![a-z])")
+# a number with a word beside it in one item: a detail ("9.58 s", "berlin 2009"), not a name
+_DETAIL = re.compile(r"\d\s+[a-z]|[a-z]\s+\d")
+# a relative or causal clause after a comma, up to the next comma, describes; it offers
+# nothing ("-40 degrees, where the Celsius and Fahrenheit scales meet")
+_RELATIVE = re.compile(r",\s*(?:where|which|who|whose|whom|because|since)\b[^,\x00]*(?=,|$)")
+
+
+def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
+    """True when `alias` is one of several candidate answers offered in `text`.
+
+    The alias's occurrences are first marked as single items (so a gold that itself holds
+    "and", "or", a comma or a final period, "eggs or ova", counts as one candidate). Within
+    the sentence that holds the alias, the text is cut at commas, semicolons, question
+    marks, "or", "and" and word/word slashes. A candidate item has at most
+    `max_item_words` words, or is the alias or ends with it after a lead-in such as "it
+    could be". The alias must sit in a run of consecutive candidate items that offers
+    alternatives: two or more items when the sentence has an "or" (or a word/word slash),
+    else three or more. "The capital of France is Paris." and "London, England." are not
+    lists; "Paris or Rome", "Paris, Rome, Berlin" and "Paris? Rome? Berlin?" are. An answer
+    frame or lead-in ("the answer is", "it could be") does not count toward an item's
+    length, a "?" between items marks alternatives ("Paris? London."), and a question is
+    dropped as an echo only when it asks ("Who knows?", "Is it Paris or Rome?"). Items
+    ruled out are no offer: a negation and the items after it up to the alias ("It can't
+    be Rome or Madrid, which leaves Paris", "Paris, not Rome or Madrid"); nor are items
+    taken back by a retraction after them ("Lyon (I retract that; it's Paris)"), and an
+    alias chosen with certainty is no offer ("Romeo and Juliet? Shakespeare, of course.").
+    Lists
+    across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
+    Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
+    lower-cased.
+    """
+    if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
+        return True
+    if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
+        return False
+    marked = _FRACTION.sub(r"\1/", _mark(text, alias))
+    marked = _UNIT_SLASH.sub(lambda u: u.group().replace("/", "\u2215"), marked)  # "m/s"
+    if _CHOSEN.search(marked):  # "Romeo and Juliet? Shakespeare, of course.": a choice
+        return False
+    if _unit_list(marked, max_item_words):
+        return True
+    if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
+        marked = _QUESTION.sub(lambda m: " " if _ASKS.search(m.group()) else m.group(), marked)
+    for sentence in _SENTENCE.split(marked):
+        if _MARK not in sentence:
+            continue
+        sentence = _RELATIVE.sub("", sentence)  # "-40 degrees, where C and F meet": no items
+        if _ADJACENT_OR.search(sentence):  # "absorb oxygen or carbon dioxide": two offered
+            return True
+        items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
+        has_or = bool(_OR.search(sentence)) or any(
+            _MARK not in p and _ALTERNATIVE.match(p) for p in items)
+        # without an "or", items must be bare: "born in Warsaw, Poland, in 1867" and
+        # "March 14, 1879, in Ulm, Germany" are not lists
+        digits = any(ch.isdigit() for p in items if _MARK in p for ch in p)
+        flags = [(len(_LEAD_IN.sub("", _FRAME.sub("", p)).split()) <= max_item_words
+                  and not _CONFIRM.match(p) and not _INTERJECTION.fullmatch(p)
+                  # without an "or", an item with a number beside a name is a detail
+                  # ("U. Bolt, 9.58 s, Berlin 2009")
+                  and (has_or or digits or _MARK in p
+                       or not _DETAIL.search(_LEAD_IN.sub("", _FRAME.sub("", p))))
+                  and (has_or or not _PREPOSITION.match(p)))
+                 or (has_or and p.endswith(_MARK)) for p in items]
+        ruled_out = False  # a negation scopes over the disjunction after it, up to the alias
+        for i, item in enumerate(items):
+            if _MARK in item:
+                ruled_out = False
+            elif RULED_OUT.search(item):
+                ruled_out = True
+            if ruled_out:
+                flags[i] = False
+            if _MARK not in item and retracted(item, 0):  # "Lyon (I retract that; it's Paris)":
+                flags[:i + 1] = [False] * (i + 1)       # what came before is taken back
+        run: list[str] = []  # consecutive candidate items
+        for item, flag in zip(items + [""], flags + [False]):
+            if flag:
+                run.append(item)
+                continue
+            if any(_MARK in p for p in run) and (len(run) >= 3 or (len(run) >= 2 and has_or)):
+                return True
+            run = []
+    return False
+
+
+_LOOP = re.compile(r"\W*((?:[^\W\d_][\w'-]*\W+){2,4}?)\1{2,}", re.UNICODE)
+
+
+def _looped(text: str, alias: str) -> bool:
+    """True when the response is a loop of a few words repeated three or more times, the
+    alias among them with another word ("paris lyon paris lyon paris lyon"): every name in
+    the loop is offered, none answered. A loop of the alias alone is no list."""
+    m = _LOOP.match(text + " ")
+    if m is None or any(ch in m.group(1) for ch in ".!?;:"):
+        return False  # a repeated sentence ("The capital is Paris. The capital is ...")
+    unit = [w.strip(",") for w in m.group(1).split()]
+    others = set(unit) - set(alias.split())
+    return contains_word(m.group(1), alias) and bool(others) and not others & _SENTENCE_WORDS
+
+
+# words that make a repeated unit a sentence, not a list of names
+_SENTENCE_WORDS = frozenset("""is are was were be been the a an of in on at to it this that
+and or i you he she they we my your its their has have had will would can could not no
+so but very""".split())
+
+
+def _unit_list(marked: str, max_item_words: int) -> bool:
+    """A list spread over lines or sentences, the marked alias being one of its items.
+
+    Units are lines, then sentences; a unit is a candidate when, without its bullet or
+    numbering and a lead-in ("it could be", "maybe"), it has at most `max_item_words`
+    words. Besides the alias's unit it takes one more candidate when bullets or lead-ins
+    mark them as alternatives, two more on separate lines, or three more sentences
+    ("Paris. It is the capital." is not a list).
+    """
+    lines = [u for u in marked.split("\n") if u.strip()]
+    units = [(u, len(lines) > 1) for line in lines for u in _UNIT_SEP.split(line) if u.strip()]
+    if len(units) < 2:
+        return False
+    others, marked_alt, on_lines, found = 0, False, True, False
+    if _parallel(units, max_item_words):
+        return True
+    for unit, own_line in units:
+        if _LABEL.match(unit) and own_line:
+            continue  # "Country: France", "- Capital: Canberra" is a field, not an alternative
+        core = _BULLET.sub("", unit)
+        alt = core != unit
+        stripped = _LEAD_IN.sub("", core.strip())
+        alt = alt or stripped != core.strip()
+        if stripped.endswith("?") or len(stripped.rstrip(".!").split()) > max_item_words:
+            continue  # a question ("who knows?") is not an offered answer
+        if _MARK in stripped:
+            found = True
+        else:
+            others += 1
+        marked_alt = marked_alt or alt
+        on_lines = on_lines and own_line
+    if not found:
+        return False
+    return others >= (1 if marked_alt else 2 if on_lines else 3)
+
+
+def _parallel(units: list[tuple[str, bool]], max_item_words: int) -> bool:
+    """Sentences that repeat one frame with different endings ("The capital is Paris. The
+    capital is Lyon."), the alias ending one of them: a list in full sentences."""
+    words = [u.rstrip(" .!").split() for u, _ in units]
+    for mine in (w for w in words if w and _MARK in w[-1]):
+        for other in words:
+            if other is mine or not other or _MARK in " ".join(other):
+                continue
+            common = 0
+            while common < min(len(mine), len(other)) and mine[common] == other[common]:
+                common += 1
+            if common >= 2 and 0 < len(mine) - common <= max_item_words \
+                    and 0 < len(other) - common <= max_item_words:
+                return True
+    return False
