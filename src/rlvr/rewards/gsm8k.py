@@ -104,23 +104,26 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         state exactly one number read whole ("#### 5 or 6", "#### 12:00") or another
         value follows it in the same paragraph.
     """
-    text = unstrike(plain_shape(text))  # "#### ~~5~~ 6" states 6; JSON: `answers.shapes`
+    text = _readable(text)
     cut = text.rfind("####")
     if cut >= 0:
         line, _, after = text[cut + 4:].partition("\n")
-        if _rival_line(text, cut, line):
-            return None, "hash"  # "#### 7\n#### 8\n#### 9": candidates, not an answer
-        value = None if retracts("", after.lstrip()) else _line_value(line)
-        if value is None and not retracts("", after.lstrip()):
+        if retracts("", after.lstrip()):
+            return None, "hash"  # a next line opening "Actually, no": taken back
+        value = _line_value(line)
+        if value is None:
             value = word_number(line.strip(" .!*").lower())  # "#### twelve" states 12
-        if value is not None and corrected(after, 0, value):
+        if value is None:
+            return None, "hash"
+        if _rival_line(text, cut, value):
+            return None, "hash"  # "#### 7\n#### 8\n#### 9": candidates, not an answer
+        if corrected(after, 0, value):
             return None, "hash"  # "#### 18\n\nHmm, that's wrong: ... 27": taken back
-        paragraph = re.split(r"(?:^|\n)[^\S\n]*\n", after, maxsplit=1)[0]
-        if value is not None and any(not numbers_equal(v, value) for v in numbers_in(paragraph)):
+        paragraphs = re.split(r"(?:^|\n)[^\S\n]*\n", after)
+        if any(not numbers_equal(v, value) for v in numbers_in(paragraphs[0])):
             return None, "hash"  # "#### 5\nAlternatively, 6.": another value after the answer
-        if value is not None and any(
-                _ALTERNATIVE.match(p) and any(not numbers_equal(v, value) for v in numbers_in(p))
-                for p in re.split(r"(?:^|\n)[^\S\n]*\n", after)[1:]):
+        if any(_ALTERNATIVE.match(p) and any(not numbers_equal(v, value) for v in numbers_in(p))
+               for p in paragraphs[1:]):
             return None, "hash"  # a later paragraph "Alternatively, ... 21": a second answer
         return value, "hash"
     if not fallback:
@@ -148,17 +151,24 @@ _ALTERNATIVE = re.compile(r"\s*(?:alternatively|or\b|otherwise|however,? if|but 
                           re.IGNORECASE)
 
 
-def _rival_line(text: str, cut: int, line: str) -> bool:
-    """True when another `####` line right before the last one (nothing but blank lines
-    between) states another value: a list of answer lines, not a worked example."""
+def _readable(text: str) -> str:
+    """The text a `####` line is read from: structured shapes as plain lines
+    (`answers.shapes`), struck-out text taken back ("#### ~~5~~ 6" states 6)."""
+    return unstrike(plain_shape(text))
+
+
+def _rival_line(text: str, cut: int, value: Fraction) -> bool:
+    """True when another `####` line right before the last one (at `cut`, stating `value`;
+    nothing but blank lines between) states another value: a list of answer lines, not a
+    worked example."""
     before = text.rfind("####", 0, cut)
     if before < 0 or text[text.rfind("\n", 0, before) + 1:before].strip():
         return False  # none, or one mentioned inside a sentence ("we would write #### 12")
     previous, _, between = text[before + 4:cut].partition("\n")
     if between.strip():
         return False
-    mine, theirs = _line_value(line), _line_value(previous)
-    return theirs is not None and (mine is None or not numbers_equal(mine, theirs))
+    theirs = _line_value(previous)
+    return theirs is not None and not numbers_equal(value, theirs)
 
 
 def _line_value(line: str) -> Fraction | None:
@@ -273,8 +283,8 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
         return RewardResult(wrong, "no_answer", details)
     ok = numbers_equal(value, gold, rel_tol)
     if not ok and source == "hash":  # "#### 3 hours and 30 minutes": 3.5 (hours) or 210
-        line = unstrike(completion)[unstrike(completion).rfind("####") + 4:].partition("\n")[0]
-        both = two_unit_values(line)
+        text = _readable(completion or "")
+        both = two_unit_values(text[text.rfind("####") + 4:].partition("\n")[0])
         ok = both is not None and numbers_equal(both[1], gold, rel_tol)
     suffix = "" if source == "hash" else "_fallback"
     return RewardResult(correct if ok else wrong, ("correct" if ok else "wrong") + suffix, details)

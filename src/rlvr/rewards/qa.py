@@ -235,7 +235,7 @@ def _raw_forms(aliases: Any = None, answer: Any = None) -> dict[str, list[str]]:
     for item in (aliases, answer):
         values = [item] if isinstance(item, str) else list(item) \
             if isinstance(item, (list, tuple)) else []
-        values = spellings(values)  # dates, initials, "&": `answers.spellings`
+        values = _spelled(tuple(v for v in values if isinstance(v, str)))  # `answers.spellings`
         for value in values:
             if isinstance(value, str) and value.strip():
                 value = _folded(value)
@@ -244,6 +244,12 @@ def _raw_forms(aliases: Any = None, answer: Any = None) -> dict[str, list[str]]:
                     key = ""
                 forms.setdefault(key, []).append(value)
     return forms
+
+
+@functools.lru_cache(maxsize=65536)  # aliases repeat once per generation in GRPO
+def _spelled(values: tuple[str, ...]) -> list[str]:
+    """The aliases and their other spellings (dates, initials, "&": `answers.spellings`)."""
+    return spellings(list(values))
 
 
 def _folded(text: str) -> str:

@@ -94,7 +94,6 @@ list -1.0), and the same arguments hold with the new abstain value:
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from typing import Any
 

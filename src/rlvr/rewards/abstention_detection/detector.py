@@ -237,7 +237,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
 
     Returns:
         a `Detection`. Cost: two regex scans (abstention phrases, guesses) for a response
-        with neither.
+        with neither; with a `question`, also the anchored premise and tentative-question
+        tests, and a sentence scan for a rejected premise only when a negation or "myth",
+        "fiction" is in the text.
     """
     text = plain_shape(final_answer(text, reasoning_tags) or "")  # JSON, tags, tables
     cased = fold(text)

@@ -359,6 +359,11 @@ _ASKS_EXISTENCE = re.compile(r"\b(?:real|really|exists?|existed|existence|myths?
                              r"legends?|legendary|true|actually|ever)\b|\b(?:is|are|was|were) there\b")
 
 
+# every premise rejection holds one of these: the cheap test before the sentence scan
+_DENIAL_CUE = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|fiction|myth|imaginary|made[- ]up|"
+                         r"legend")
+
+
 def _stems(words) -> set[str]:
     return {w.removesuffix("'s").rstrip("s") for w in words} - {""}
 
@@ -373,7 +378,7 @@ def premise_rejected(text: str, question: str) -> str | None:
     white"). None without a question, and for a question that asks about existence or
     truth itself ("Is Bigfoot real?", "Did Einstein ever win ...?") or asks yes or no:
     there the denial is the answer."""
-    if not question or _ASKS.match(question) and not re.match(
+    if not question or not _DENIAL_CUE.search(text) or _ASKS.match(question) and not re.match(
             r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b", question) \
             or _ASKS_EXISTENCE.search(question):
         return None
