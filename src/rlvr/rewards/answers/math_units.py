@@ -88,9 +88,10 @@ def unit_chain(latex: str) -> MathAnswer | None:
         return None
     quantities = []
     for side in sides:
-        m = _QUANTITY.match(clean_latex(side))
-        unit = read_unit(clean_latex(side)[m.end():]) if m else None
-        if unit is None or re.search(r"\d", clean_latex(side)[m.end():]):
+        plain = clean_latex(side)
+        m = _QUANTITY.match(plain)
+        unit = read_unit(plain[m.end():]) if m else None
+        if unit is None or re.search(r"\d", plain[m.end():]):
             return None
         quantities.append((Fraction(m.group(1)), unit))
     value, last = quantities[-1]

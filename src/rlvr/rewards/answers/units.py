@@ -188,14 +188,10 @@ def merge_mixed(text: str) -> str:
     Pairs of another dimension, or the smaller unit first ("30 minutes 2 hours"), are kept.
     """
     def merged(m: re.Match) -> str:
-        first = read_unit(" " + m.group(2))
-        second = read_unit(text[m.end(3):m.end(3) + 40])
-        if first is None or second is None or first.power != 1 or second.power != 1:
+        both = _in_two_units(m.group(1), m.group(2), m.group(3), text[m.end(3):m.end(3) + 40])
+        if both is None:
             return m.group()
-        factor = conversion(first, second)
-        if factor is None or factor <= 1:
-            return m.group()
-        value = Fraction(m.group(1)) * factor + Fraction(m.group(3))
+        value = both[1]
         if value.denominator != 1:
             digits = value.limit_denominator(10 ** 6)
             if digits != value or any(p not in (2, 5) for p in _prime_factors(value.denominator)):
@@ -227,13 +223,19 @@ def two_unit_values(text: str) -> tuple[Fraction, Fraction] | None:
     when that is all `text` says ("3 hours and 30 minutes", "5 feet 6 inches"): (in the
     larger unit, in the smaller unit), exactly ((7/2, 210), (11/2, 66)); else None."""
     m = _TWO_UNITS.fullmatch(text.strip())
-    if m is None:
-        return None
-    first, second = read_unit(" " + m.group(2)), read_unit(" " + m.group(4))
+    return _in_two_units(m.group(1), m.group(2), m.group(3), " " + m.group(4)) if m else None
+
+
+def _in_two_units(big: str, big_unit: str, small: str, small_unit: str
+                  ) -> tuple[Fraction, Fraction] | None:
+    """`big big_unit small small_unit` as (value in the larger unit, value in the smaller),
+    when both are units of one dimension at power 1 and the first is the larger; else
+    None. `small_unit` is the text after the second number (`read_unit` reads its start)."""
+    first, second = read_unit(" " + big_unit), read_unit(small_unit)
     if first is None or second is None or first.power != 1 or second.power != 1:
         return None
     factor = conversion(first, second)
     if factor is None or factor <= 1:
         return None
-    smaller = Fraction(m.group(1)) * factor + Fraction(m.group(3))
+    smaller = Fraction(big) * factor + Fraction(small)
     return smaller / factor, smaller
