@@ -298,7 +298,7 @@ def _affirmed_raw(raw: str, forms: list[str]) -> bool | None:
 
 def _listed_raw(raw: str, forms: list[str]) -> bool:
     """The alias, written as in `forms`, offered among other candidates in the response as
-    written ("Either Paris or Lyon", a bulleted list of names: `answers.match.lists_candidates`;
+    written ("Either Paris or Lyon", a bulleted list of names: `answers.candidates.lists_candidates`;
     lines are kept, since a list may be one name per line)."""
     text = "\n".join(_said(line) for line in raw.splitlines() if line.strip())
     for form in forms:
@@ -374,10 +374,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
     if hit is None:
         loose = loosen(raw)
-        loose_aliases = [loosen(a) for v in (aliases, answer)
-                         for a in ([v] if isinstance(v, str) else v or []) if isinstance(a, str)]
         given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])
                  if isinstance(a, str)]
+        loose_aliases = [loosen(a) for a in given]
         if loose != raw or loose_aliases != given:  # "Río Grande" and "Rio Grande": accents
             again = qa_reward(loose, aliases=loose_aliases, mode=mode, correct=correct,
                               wrong=wrong)
