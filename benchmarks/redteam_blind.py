@@ -18,8 +18,6 @@ with a 95% Wilson interval).
 
 from __future__ import annotations
 
-import sys
-from collections import defaultdict
 
 # (grader, completion, gold / aliases / None, extra kwargs, expected, why)
 CASES: list[tuple[str, str, object, dict, object, str]] = [
@@ -217,108 +215,9 @@ CASES: list[tuple[str, str, object, dict, object, str]] = [
 ]
 
 
-def _run(grader: str, completion: str, gold, extra: dict):
-    """Return (actual verdict, detail string)."""
-    if grader == "selfaware":
-        from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
-
-        r = selfaware_reward(completion, expected_answer=gold, is_unanswerable=extra["is_unanswerable"],
-                             **STRICT_PRESET)
-        return r.outcome, f"score={r.score}"
-    if grader == "detect":
-        from rlvr.rewards.abstention_detection import detect_abstention
-
-        d = detect_abstention(completion)
-        return d.label, f"phrase={d.phrase!r}"
-    if grader == "qa":
-        from rlvr.rewards.qa import qa_reward
-
-        r = qa_reward(completion, aliases=gold, mode=extra["mode"])
-        return r.score == 1.0, f"score={r.score} outcome={r.outcome}"
-    if grader == "math":
-        from rlvr.rewards.math import math_reward
-
-        r = math_reward(completion, solution=gold)
-        return r.outcome == "correct", f"score={r.score} outcome={r.outcome}"
-    if grader == "gsm8k":
-        from rlvr.rewards.gsm8k import gsm8k_correctness
-
-        r = gsm8k_correctness(completion, final_answer=gold)
-        return r.score == 1.0, f"score={r.score} outcome={r.outcome}"
-    raise ValueError(grader)
-
-
-_PAID_SELFAWARE = {"correct"}
-_GOOD_FOR_MODEL = {"correct", "abstained_unanswerable"}  # outcomes with the top reward
-
-
-def _direction(grader: str, expected, actual) -> str:
-    """'paid' if the grader was more generous than the human, 'penalised' if harsher."""
-    if grader in ("qa", "math", "gsm8k"):
-        return "paid" if actual else "penalised"
-    rank = {
-        # strict preset rewards (module docstring table)
-        "correct": 1.0, "abstained_unanswerable": 1.0, "hedged_correct": 0.5,
-        "abstained": -0.5, "hedged_unanswerable": -0.5,
-        "wrong": -1.0, "hedged_wrong": -1.0, "listed_candidates": -1.0, "answered_unanswerable": -1.0,
-    }
-    if grader == "selfaware":
-        e, a = rank.get(expected, 0.0), rank.get(actual, 0.0)
-        if a > e:
-            return "paid"
-        if a < e:
-            return "penalised"
-        return "relabelled"  # different outcome, same reward
-    # detect: calling a real answer an abstention/hedge penalises it; missing an abstention pays it
-    order = {"abstain": 0, "hedge": 1, "answer": 2}
-    return "paid" if order.get(actual, 2) > order.get(expected, 2) else "penalised"
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of k successes in n (`rlvr.metrics.stats.wilson_interval`)."""
-    from rlvr.metrics.stats import wilson_interval
-
-    return wilson_interval(k, n) or (0.0, 1.0)
-
-
-def main() -> int:
-    stats = defaultdict(lambda: {"total": 0, "misjudged": 0, "paid": 0, "penalised": 0, "relabelled": 0})
-    wrong_cases = []
-    for i, (grader, completion, gold, extra, expected, why) in enumerate(CASES):
-        try:
-            actual, detail = _run(grader, completion, gold, extra)
-        except Exception as exc:  # a crash is a misjudgement
-            actual, detail = f"ERROR {type(exc).__name__}", str(exc)[:120]
-        ok = actual == expected
-        s = stats[grader]
-        s["total"] += 1
-        mark = "ok  "
-        if not ok:
-            s["misjudged"] += 1
-            d = _direction(grader, expected, actual) if not str(actual).startswith("ERROR") else "penalised"
-            s[d] += 1
-            mark = "MISS"
-            wrong_cases.append((i, grader, completion, gold, extra, expected, actual, detail, why, d))
-        print(f"[{i:3d}] {mark} {grader:9s} expected={expected!s:24s} actual={actual!s:24s} "
-              f"{completion!r} gold={gold!r} {extra or ''} | {detail} | {why}")
-    print()
-    print(f"{'grader':10s} {'total':>5s} {'misjudged':>9s} {'wrongly_paid':>12s} {'wrongly_penalised':>17s}"
-          f" {'same_reward':>11s}")
-    tot = mis = 0
-    for g in ("selfaware", "detect", "qa", "math", "gsm8k"):
-        s = stats[g]
-        tot += s["total"]
-        mis += s["misjudged"]
-        print(f"{g:10s} {s['total']:5d} {s['misjudged']:9d} {s['paid']:12d} {s['penalised']:17d} {s['relabelled']:11d}")
-    right = tot - mis
-    lo, hi = wilson(right, tot)
-    print(f"\noverall judged right: {right}/{tot} = {right / tot:.3f}  (95% Wilson {lo:.3f}-{hi:.3f})")
-    print("\nmisjudged:")
-    for (i, grader, completion, gold, extra, expected, actual, detail, why, d) in wrong_cases:
-        print(f"  [{i}] {grader} wrongly {d}: {completion!r} gold={gold!r} {extra or ''} "
-              f"expected={expected} actual={actual} ({detail}) -- {why}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from redteam_runner import run_round
+    raise SystemExit(run_round(sys.modules[__name__]))

@@ -20,10 +20,6 @@ Run: .venv/bin/python benchmarks/redteam_blind2.py
 from __future__ import annotations
 
 
-from rlvr.rewards.selfaware import SelfAwarePreset  # noqa: E402
-
-STRICT_SCORES = SelfAwarePreset.named("strict").outcome_values()
-
 Q_AUS = "What is the capital of Australia?"
 Q_AUSTEN = "Who wrote the novel 'Pride and Prejudice'?"
 Q_APOLLO = "In what year did Apollo 11 land on the Moon?"
@@ -288,100 +284,9 @@ CASES = [
 ]
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of k successes in n (`rlvr.metrics.stats.wilson_interval`)."""
-    from rlvr.metrics.stats import wilson_interval
-
-    return wilson_interval(k, n) or (0.0, 1.0)
-
-
-def judge(case):
-    """Run one case; return (actual, verdict) with verdict in ok / paid / penalised / same_score / mislabel."""
-    grader, completion, gold, extra, expected, _why = case
-    if grader == "selfaware":
-        from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
-        r = selfaware_reward(completion, expected_answer=gold, **extra, **STRICT_PRESET)
-        if r.outcome in expected:
-            return f"{r.outcome} ({r.score})", "ok"
-        exp_scores = [STRICT_SCORES[e] for e in expected]
-        if r.score is not None and r.score > max(exp_scores):
-            v = "paid"
-        elif r.score is None or r.score < min(exp_scores):
-            v = "penalised"
-        else:
-            v = "same_score"
-        return f"{r.outcome} ({r.score})", v
-    if grader == "detect":
-        from rlvr.rewards.abstention_detection import detect_abstention
-        d = detect_abstention(completion)
-        return f"{d.label} (phrase={d.phrase!r})", "ok" if d.label == expected else "mislabel"
-    if grader == "qa":
-        from rlvr.rewards.qa import qa_reward
-        r = qa_reward(completion, aliases=gold, **extra)
-        paid = r.score == 1.0
-    elif grader == "math":
-        from rlvr.rewards.math import math_reward
-        r = math_reward(completion, solution=gold, **extra)
-        paid = r.outcome == "correct"
-    elif grader == "gsm8k":
-        from rlvr.rewards.gsm8k import gsm8k_correctness
-        r = gsm8k_correctness(completion, final_answer=gold, **extra)
-        paid = r.outcome == "correct"
-    elif grader == "code":
-        from rlvr.rewards.registry import get_reward
-        r = get_reward("code").core(completion, **gold, **extra)
-        paid = r.score == 1.0
-    else:
-        raise ValueError(grader)
-    actual = f"{'PAID' if paid else 'not paid'} [{r.outcome}, {r.score}]"
-    if paid == expected:
-        return actual, "ok"
-    return actual, "paid" if paid else "penalised"
-
-
-def main() -> None:
-    order = ["selfaware", "detect", "qa", "math", "gsm8k", "code"]
-    stats = {g: {"total": 0, "mis": 0, "paid": 0, "penalised": 0, "other": 0} for g in order}
-    wrong = []
-    for i, case in enumerate(CASES, 1):
-        grader, completion, gold, extra, expected, why = case
-        try:
-            actual, verdict = judge(case)
-        except Exception as exc:  # a crash is a misjudgement
-            actual, verdict = f"raised {type(exc).__name__}: {exc}", "error"
-        s = stats[grader]
-        s["total"] += 1
-        if verdict != "ok":
-            s["mis"] += 1
-            if verdict == "paid":
-                s["paid"] += 1
-            elif verdict == "penalised":
-                s["penalised"] += 1
-            else:
-                s["other"] += 1
-            wrong.append((i, case, actual, verdict))
-        exp = sorted(expected) if isinstance(expected, set) else expected
-        gshow = gold.get("entry_point") if isinstance(gold, dict) else gold
-        print(f"[{i:3d}] {grader:9s} {'OK ' if verdict == 'ok' else 'BAD'} expected={exp} actual={actual} "
-              f"| gold={gshow!r} | {completion!r} | {why}")
-    print()
-    print(f"{'grader':10s} {'total':>5s} {'misjudged':>9s} {'wrongly paid':>12s} {'wrongly penalised':>17s} "
-          f"{'other':>5s}")
-    tot = mis = 0
-    for g in order:
-        s = stats[g]
-        tot += s["total"]
-        mis += s["mis"]
-        print(f"{g:10s} {s['total']:5d} {s['mis']:9d} {s['paid']:12d} {s['penalised']:17d} {s['other']:5d}")
-    right = tot - mis
-    lo, hi = wilson(right, tot)
-    print(f"\noverall judged right: {right}/{tot} = {right / tot:.3f} (95% Wilson interval {lo:.3f}-{hi:.3f})")
-    print("(other = detect mislabels, selfaware label mismatches at an equal score, crashes)")
-    if wrong:
-        print("\nmisjudged cases:")
-        for i, case, actual, verdict in wrong:
-            print(f"  [{i}] {case[0]} {verdict}: expected={case[4]} actual={actual} text={case[1]!r}")
-
-
 if __name__ == "__main__":
-    main()
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from redteam_runner import run_round
+    raise SystemExit(run_round(sys.modules[__name__]))

@@ -34,16 +34,6 @@ Run: ``nice .venv/bin/python benchmarks/redteam_blind3.py`` from the repository 
 
 from __future__ import annotations
 
-import sys
-from collections import defaultdict
-
-# Strict-preset values of each outcome (the table of rlvr.rewards.selfaware)
-from rlvr.rewards.selfaware import SelfAwarePreset  # noqa: E402
-
-STRICT_VALUES = SelfAwarePreset.named("strict").outcome_values()
-COMMITMENT = {"abstain": 0, "hedge": 1, "answer": 2}
-
-
 
 def _a(q):
     return {"is_unanswerable": False, "_q": q}
@@ -488,120 +478,9 @@ CASES = [
 ]
 
 
-def _run_case(grader, completion, gold, extra):
-    """Return (verdict, score, detail) for one case."""
-    if grader == "selfaware":
-        from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
-
-        r = selfaware_reward(
-            completion,
-            expected_answer=gold,
-            is_unanswerable=extra["is_unanswerable"],
-            **STRICT_PRESET,
-        )
-        return r.outcome, r.score, r.details
-    if grader == "detect":
-        from rlvr.rewards.abstention_detection import detect_abstention
-
-        d = detect_abstention(completion)
-        return d.label, None, {"phrase": d.phrase}
-    if grader == "qa":
-        from rlvr.rewards.qa import qa_reward
-
-        r = qa_reward(completion, aliases=gold, mode=extra["mode"])
-        return ("pay" if r.score == 1.0 else "no"), r.score, {"outcome": r.outcome}
-    if grader == "math":
-        from rlvr.rewards.math import math_reward
-
-        r = math_reward(completion, solution=gold)
-        return ("pay" if r.outcome == "correct" else "no"), r.score, {"outcome": r.outcome}
-    if grader == "gsm8k":
-        from rlvr.rewards.gsm8k import gsm8k_correctness
-
-        r = gsm8k_correctness(completion, final_answer=gold)
-        return ("pay" if r.score == 1.0 else "no"), r.score, {"outcome": r.outcome}
-    if grader == "code":
-        from rlvr.rewards.registry import get_reward
-
-        task = TASKS[gold]
-        r = get_reward("code").core(
-            completion, prompt=task["prompt"], test=task["test"], entry_point=task["entry_point"]
-        )
-        return ("pay" if r.outcome == "passed" else "no"), r.score, {"outcome": r.outcome}
-    raise ValueError(grader)
-
-
-def _direction(grader, expected, actual):
-    """'paid' (grader gave more than deserved), 'penalised', or 'label' (same reward)."""
-    if grader == "selfaware":
-        e, a = STRICT_VALUES.get(expected), STRICT_VALUES.get(actual)
-        if a is None:
-            return "penalised"
-        if a > e:
-            return "paid"
-        if a < e:
-            return "penalised"
-        return "label"
-    if grader == "detect":
-        e, a = COMMITMENT[expected], COMMITMENT.get(actual, -1)
-        return "paid" if a > e else "penalised"
-    return "paid" if actual == "pay" else "penalised"
-
-
-def main() -> int:
-    from rlvr.metrics.stats import wilson_interval
-
-    counts = defaultdict(lambda: {"total": 0, "mis": 0, "paid": 0, "pen": 0, "label": 0})
-    misjudged = []
-    for i, (grader, completion, gold, extra, expected, why) in enumerate(CASES, 1):
-        try:
-            actual, score, detail = _run_case(grader, completion, gold, extra)
-        except Exception as exc:  # a crash is a verdict too
-            actual, score, detail = "ERROR", None, {"error": repr(exc)}
-        ok = actual == expected
-        c = counts[grader]
-        c["total"] += 1
-        mark = "ok  "
-        if not ok:
-            c["mis"] += 1
-            d = _direction(grader, expected, actual)
-            c[{"paid": "paid", "penalised": "pen", "label": "label"}[d]] += 1
-            mark = "MISS"
-            misjudged.append((i, grader, completion, gold, extra, expected, actual, score, why, d))
-        det = str(detail)
-        if len(det) > 160:
-            det = det[:157] + "..."
-        print(f"[{i:3d}] {mark} {grader:9s} expected={expected:24s} actual={actual:24s} "
-              f"score={score}")
-        print(f"      text={completion!r}")
-        print(f"      gold={gold!r} extra={extra!r}")
-        print(f"      why={why} | detail={det}")
-
-    print("\nPer grader (misjudged = verdict differs; paid/penalised = direction;"
-          " label = same reward, other label)")
-    print(f"{'grader':10s} {'total':>5s} {'misj':>5s} {'paid':>5s} {'pen':>5s} {'label':>5s}")
-    tot = mis = same_reward_mis = 0
-    for g in ("selfaware", "detect", "qa", "math", "gsm8k", "code"):
-        c = counts[g]
-        print(f"{g:10s} {c['total']:5d} {c['mis']:5d} {c['paid']:5d} {c['pen']:5d} {c['label']:5d}")
-        tot += c["total"]
-        mis += c["mis"]
-        same_reward_mis += c["mis"] - c["label"]
-    right = tot - mis
-    lo, hi = wilson_interval(right, tot)
-    print(f"\nOverall judged right (exact verdict): {right}/{tot} = {right / tot:.3f} "
-          f"(95% Wilson {lo:.3f}-{hi:.3f})")
-    right2 = tot - same_reward_mis
-    lo2, hi2 = wilson_interval(right2, tot)
-    print(f"Overall judged right (same reward):   {right2}/{tot} = {right2 / tot:.3f} "
-          f"(95% Wilson {lo2:.3f}-{hi2:.3f})")
-    print("\nMisjudged cases:")
-    for i, grader, completion, gold, extra, expected, actual, score, why, d in misjudged:
-        print(f"  [{i}] {grader} ({d}) expected={expected} actual={actual} score={score}")
-        print(f"      text={completion!r} gold={gold!r} extra={extra!r}")
-        print(f"      why={why}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from redteam_runner import run_round
+    raise SystemExit(run_round(sys.modules[__name__]))

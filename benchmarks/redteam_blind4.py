@@ -33,22 +33,9 @@ Run: nice .venv/bin/python benchmarks/redteam_blind4.py
 
 from __future__ import annotations
 
-from collections import defaultdict
 
 U = True   # unanswerable
 A = False  # answerable
-
-STRICT_VALUES = {
-    "correct": 1.0,
-    "wrong": -1.0,
-    "abstained": -0.5,
-    "hedged_correct": 0.5,
-    "hedged_wrong": -1.0,
-    "listed_candidates": -1.0,
-    "abstained_unanswerable": 1.0,
-    "hedged_unanswerable": -0.5,
-    "answered_unanswerable": -1.0,
-}
 
 
 def sa(completion, gold, unanswerable, question, expected, why):
@@ -326,101 +313,9 @@ CASES = [
 ]
 
 
-def _grade(case):
-    """Return (actual, paid_direction) where paid_direction is used for fault direction."""
-    grader, completion, gold, extra, expected, _why = case
-    if grader == "selfaware":
-        from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
-
-        r = selfaware_reward(completion, expected_answer=gold, is_unanswerable=extra["is_unanswerable"],
-                             prompt=extra["prompt"], **STRICT_PRESET)
-        return r.outcome, r.score
-    if grader == "detect":
-        from rlvr.rewards.abstention_detection import detect_abstention
-
-        d = detect_abstention(completion, question=extra["question"])
-        return d.label, None
-    if grader == "qa":
-        from rlvr.rewards.qa import qa_reward
-
-        r = qa_reward(completion, aliases=gold, mode=extra["mode"])
-        return r.score == 1.0, r.outcome
-    if grader == "math":
-        from rlvr.rewards.math import math_reward
-
-        r = math_reward(completion, solution=gold)
-        return r.outcome == "correct", r.outcome
-    if grader == "gsm8k":
-        from rlvr.rewards.gsm8k import gsm8k_correctness
-
-        r = gsm8k_correctness(completion, final_answer=extra["final_answer"])
-        return r.score == 1.0, r.outcome
-    raise ValueError(grader)
-
-
-def _judge(case, actual, info):
-    """Return (right, wrongly_paid, wrongly_penalised)."""
-    grader, _c, _g, _e, expected, _w = case
-    if actual == "ERROR":
-        if grader in ("qa", "math", "gsm8k"):
-            return False, False, bool(expected)
-        return False, False, False
-    if grader == "selfaware":
-        right = actual in expected
-        vals = [STRICT_VALUES[o] for o in expected]
-        score = info if info is not None else STRICT_VALUES.get(actual, 0.0)
-        return right, (not right) and score > max(vals), (not right) and score < min(vals)
-    if grader == "detect":
-        right = actual in expected
-        return (right, (not right) and actual == "abstain",
-                (not right) and "abstain" in expected and actual != "abstain")
-    right = actual == expected
-    return right, (not right) and actual, (not right) and not actual
-
-
-def main() -> None:
-    from rlvr.metrics.stats import wilson_interval
-
-    counts = defaultdict(lambda: [0, 0, 0, 0])
-    misjudged = []
-    for i, case in enumerate(CASES, 1):
-        grader, completion, gold, extra, expected, why = case
-        try:
-            actual, info = _grade(case)
-        except Exception as exc:  # a crash is a misjudgment
-            actual, info = "ERROR", f"{type(exc).__name__}: {exc}"
-        right, paid, penalised = _judge(case, actual, info)
-        c = counts[grader]
-        c[0] += 1
-        c[1] += not right
-        c[2] += bool(paid)
-        c[3] += bool(penalised)
-        mark = "ok " if right else "BAD"
-        args = {k: v for k, v in extra.items() if k not in ("prompt", "question")}
-        q = extra.get("prompt") or extra.get("question") or ""
-        print(f"[{mark}] #{i:03d} {grader:9s} expected={expected!r} actual={actual!r} info={info!r}")
-        print(f"        text={completion!r}")
-        print(f"        gold={gold!r} args={args!r} q={q!r}")
-        print(f"        why: {why}")
-        if not right:
-            misjudged.append((i, grader, completion, gold, expected, actual, info, why,
-                              "wrongly paid" if paid else "wrongly penalised" if penalised else "label only"))
-    print()
-    print(f"{'grader':10s} {'total':>5s} {'misjudged':>9s} {'wr.paid':>8s} {'wr.penal':>8s}")
-    tot = [0, 0, 0, 0]
-    for g in ("selfaware", "detect", "qa", "math", "gsm8k"):
-        c = counts[g]
-        tot = [a + b for a, b in zip(tot, c)]
-        print(f"{g:10s} {c[0]:5d} {c[1]:9d} {c[2]:8d} {c[3]:8d}")
-    print(f"{'all':10s} {tot[0]:5d} {tot[1]:9d} {tot[2]:8d} {tot[3]:8d}")
-    k, n = tot[0] - tot[1], tot[0]
-    ci = wilson_interval(k, n)
-    lo, hi = ci if ci else (float("nan"), float("nan"))
-    print(f"\njudged right: {k}/{n} = {k / n:.3f}  (95% Wilson {lo:.3f}-{hi:.3f})")
-    print("\nmisjudged:")
-    for row in misjudged:
-        print("  ", row)
-
-
 if __name__ == "__main__":
-    main()
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from redteam_runner import run_round
+    raise SystemExit(run_round(sys.modules[__name__]))

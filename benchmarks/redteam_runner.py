@@ -20,6 +20,10 @@ A case is ``(grader, completion, gold, extra, expected, why)``:
 * ``code``: gold is a key of the round's ``TASKS`` (``prompt``, ``test``,
   ``entry_point``); ``"pay"`` means outcome ``passed``. The code runs in rlvr's sandbox.
 
+The first four rounds wrote a few things otherwise, and read the same once normalised
+(`normalised`): True / False for "pay" / "no", a code task given inline as its dict, and a
+`gsm8k` gold in extra["final_answer"].
+
 Raises nothing: a grader that raises is a misjudgment (wrongly penalised when the case
 should pay).
 """
@@ -31,6 +35,16 @@ from types import ModuleType
 
 GRADERS = ("selfaware", "detect", "qa", "math", "gsm8k", "code")
 COMMITMENT = {"abstain": 0, "hedge": 1, "answer": 2}
+
+
+def normalised(case: tuple) -> tuple:
+    """A case in the current form (module docstring: the first rounds' spellings)."""
+    grader, completion, gold, extra, expected, why = case
+    if isinstance(expected, bool):
+        expected = "pay" if expected else "no"
+    if grader == "gsm8k" and gold is None:
+        gold = extra.get("final_answer")
+    return grader, completion, gold, extra, expected, why
 
 
 def grade(case: tuple, tasks: dict) -> tuple[object, object]:
@@ -66,7 +80,7 @@ def grade(case: tuple, tasks: dict) -> tuple[object, object]:
     if grader == "code":
         from rlvr.rewards.registry import get_reward
 
-        task = tasks[gold]
+        task = gold if isinstance(gold, dict) else tasks[gold]
         r = get_reward("code").core(completion, prompt=task["prompt"], test=task["test"],
                                     entry_point=task["entry_point"])
         return ("pay" if r.outcome == "passed" else "no"), r.outcome
@@ -103,6 +117,7 @@ def run_round(module: ModuleType) -> int:
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     misjudged = []
     for i, case in enumerate(cases, 1):
+        case = normalised(case)
         grader, completion, gold, extra, expected, why = case
         try:
             verdict, detail = grade(case, tasks)
