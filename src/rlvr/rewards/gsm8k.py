@@ -14,11 +14,14 @@ is `no_answer`, never the first number in it; so is a value named only to be ret
 one followed, in its paragraph (up to a blank line), by a number of another value
 (`#### 5` then "Alternatively, it could be 6."), or by a later paragraph that opens
 with an alternative ("Alternatively", "Or", "But if", "Otherwise") and states another
-value: the answer must be the last value stated.
+value: the answer must be the last value stated. Text right after the line that explains
+it ("That is 9 eggs at $2 each.": it opens with "That is", "Because", "Since", "(", ... and
+holds no word of doubt, correction, alternative or answer) is no rival.
 Answer lines in a row with different values (`#### 7` `#### 8` `#### 9`, only blank lines
 between) are candidates: no answer (a worked example earlier, with text between, is no
-rival). An arithmetic chain that holds states its last side (`#### 36 - 4 = 32` is 32;
-`#### 36 - 4 = 30` states two values: no answer). A quantity in two units (`#### 3 hours
+rival). An arithmetic chain that holds states its last side (`#### 36 - 4 = 32` is 32, and
+the run-on `#### 16 - 3 - 4 = 9 * 2 = 18` is 18; `#### 36 - 4 = 30` states two values: no
+answer). A quantity in two units (`#### 3 hours
 and 30 minutes`) pays in either unit (3.5 or 210: the gold's unit is the question's), and
 an amount in dollars and cents, or a decimal comma (`#### 2,5`), is one number
 (`answers.numbers`).
@@ -120,7 +123,8 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         if corrected(after, 0, value):
             return None, "hash"  # "#### 18\n\nHmm, that's wrong: ... 27": taken back
         paragraphs = re.split(r"(?:^|\n)[^\S\n]*\n", after)
-        if any(not numbers_equal(v, value) for v in numbers_in(paragraphs[0])):
+        if not _explains(paragraphs[0]) and any(
+                not numbers_equal(v, value) for v in numbers_in(paragraphs[0])):
             return None, "hash"  # "#### 5\nAlternatively, 6.": another value after the answer
         if any(_ALTERNATIVE.match(p) and any(not numbers_equal(v, value) for v in numbers_in(p))
                for p in paragraphs[1:]):
@@ -149,6 +153,24 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
 _ALTERNATIVE = re.compile(r"\s*(?:alternatively|or\b|otherwise|however,? if|but if|if instead|"
                           r"on the other hand|another (?:answer|reading|interpretation))",
                           re.IGNORECASE)
+
+
+# text after the answer line that explains it ("That is 9 eggs at $2 each."): it opens
+# like an explanation and holds no word that doubts, corrects or offers another answer
+_EXPLAINS = re.compile(r"\s*(?:that(?:'s| is| was)|this is|i\.e\.|because|since|explanation|"
+                       r"reason(?:ing)?:|\()", re.IGNORECASE)
+_REVISES = re.compile(r"\b(?:or|either|alternatively|otherwise|instead|wait|actually|hmm+|oops|"
+                      r"recheck|re-?calculat\w*|mistake|wrong|forgot|correct\w*|should|would|"
+                      r"could|might|maybe|perhaps|possibly|unless|if|not|no|sure|answer|"
+                      r"total|result|final|with|without|including|excluding|except|counting)\b|[?]", re.IGNORECASE)
+
+
+def _explains(paragraph: str) -> bool:
+    """True when the text after a `####` line explains the answer rather than offering
+    another: it opens like an explanation (`_EXPLAINS`) and no word in it doubts, corrects
+    or restates an answer (`_REVISES`: "That is 9 eggs at $2 each." explains; "That is
+    wrong, it is 20." and "That is the total, or 20 with tax." do not)."""
+    return bool(_EXPLAINS.match(paragraph)) and not _REVISES.search(paragraph)
 
 
 def _readable(text: str) -> str:
@@ -187,14 +209,22 @@ _ARITHMETIC = re.compile(r"[\d\s.,+\-*/()=\u00d7\u00f7$]+")
 def chain_value(line: str) -> Fraction | None:
     """The last side of an arithmetic chain that holds ("36 - 4 = 32" -> 32, "3 x 12 = 36"),
     exactly; None when the line is no such chain or a side disagrees ("36 - 4 = 30": the
-    line states two values)."""
+    line states two values). A run-on chain, where a side opens with the value so far and
+    goes on computing ("16 - 3 - 4 = 9 * 2 = 18"), holds and states its last side."""
     text = line.strip().rstrip(".").replace("\u00d7", "*").replace("\u00f7", "/").replace("$", "")
     if "=" not in text or not _ARITHMETIC.fullmatch(text):
         return None
-    values = [_evaluate(side) for side in text.split("=")]
-    if any(v is None for v in values) or any(v != values[-1] for v in values):
-        return None
-    return values[-1]
+    sides = text.split("=")
+    value = _evaluate(sides[0])
+    for side in sides[1:]:
+        lead = re.match(r"\s*\(?\s*(\d[\d,]*(?:\.\d+)?)", side)
+        now = _evaluate(side)
+        if value is None or now is None:
+            return None
+        if now != value and not (lead and Fraction(lead[1].replace(",", "")) == value):
+            return None  # "36 - 4 = 30": a side that disagrees
+        value = now  # "16 - 3 - 4 = 9 * 2 = 18": a run-on chain goes on from the last value
+    return value
 
 
 def _evaluate(side: str) -> Fraction | None:

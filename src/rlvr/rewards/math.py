@@ -101,6 +101,7 @@ from rlvr.rewards.answers import (
     answer_flaw,
     approx_disagrees,
     base_digits,
+    has_base,
     chain_disagrees,
     drop_stroked,
     final_markers,
@@ -146,6 +147,32 @@ def _without_withdrawn(text: str) -> str:
     return text
 
 
+# a value restated in brackets as a rounded decimal or percent: "1/6 (about 16.7%)"
+_RESTATED = re.compile(r"\(\s*(?:about|approximately|approx\.?|roughly|around|nearly|almost|"
+                       r"\u2248|~|\\approx|i\.e\.,?|that is,?|or)?\s*\$?\s*"
+                       r"(-?\d+(?:\.(\d+))?)\s*(\\?%|percent)?\s*\$?\s*\)")
+
+
+def _without_restatements(text: str) -> str:
+    """`text` with each bracket that restates the value before it as a rounded decimal or
+    percent blanked out, character for character: "1/6 (about 16.7%)" is read as 1/6, since
+    16.7% is 1/6 to the bracket's last digit; a bracket that does not round from the value
+    ("1/6 (about 20%)") is kept, and read as the second value it is."""
+    for m in reversed(list(_RESTATED.finditer(text))):
+        before = _read(text[:m.start()], candidates=False)
+        if before is None or before.kind != "math":
+            continue
+        try:
+            value = float(before.value)
+        except (TypeError, ValueError):
+            continue
+        scale = 0.01 if m.group(3) else 1.0
+        stated = float(m.group(1)) * scale
+        if abs(stated - value) <= 0.5 * 10 ** -len(m.group(2) or "") * scale + 1e-12:
+            text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    return text
+
+
 def _without_checks(text: str) -> str:
     """`text` with every sentence after the first that checks an answer (`_CHECK`) and
     holds no box or answer marker blanked out, character for character ("So $x = 4$.
@@ -170,6 +197,8 @@ def _read(text: str, candidates: bool = True) -> MathAnswer | None:
         return MathAnswer("partial", shown=text[-LONGEST:], why=str(exc))
     text = spell_infinite_intervals(text, in_math)
     blanked = _without_withdrawn(_without_checks(text))  # same length: positions stay
+    if "(" in blanked and _RESTATED.search(blanked):
+        blanked = _without_restatements(blanked)
     hit = (first_parsed(blanked, [lib["latex"], lib["expr"]]) if blanked != text else None) \
         or first_parsed(text, [lib["latex"], lib["expr"]])
     stripped = text.strip()
@@ -340,6 +369,8 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     if predicted.kind in ("partial", "listed"):
         outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
         return RewardResult(wrong, outcome, {**details, "error": predicted.why})
+    if gold.digits and predicted.kind == "math":
+        predicted = replace(predicted, based=has_base(completion or ""))
     predicted, unit_error = in_gold_unit(gold, predicted)
     if predicted is None:
         return RewardResult(wrong, "wrong", {**details, "error": unit_error})

@@ -73,6 +73,7 @@ from rlvr.rewards.answers.math_kinds import (
     RewriteError,
     approx_disagrees,
     base_digits,
+    has_base,
     chain_disagrees,
     final_markers,
     in_math,
@@ -110,7 +111,7 @@ __all__ = [
     # math answers (the `math` reward)
     "REL_TOL", "MathAnswer", "alarm_limit", "dropped_tail", "exact_value", "is_undefined",
     "math_lib", "same_answer", "timed", "answer_flaw", "UNIT_WORDS", "RewriteError",
-    "approx_disagrees", "base_digits", "chain_disagrees", "final_markers", "in_math", "kind_of",
+    "approx_disagrees", "base_digits", "has_base", "chain_disagrees", "final_markers", "in_math", "kind_of",
     "listed_value", "negated_before", "other_candidates", "rewrite_math", "sentence_rest",
     # the final answer after a reasoning block (what every reward reads)
     "DEFAULT_REASONING_TAGS", "final_answer", "final_answers", "reasoning_tags",

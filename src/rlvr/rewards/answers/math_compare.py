@@ -33,6 +33,7 @@ class MathAnswer:
     shown: str = ""
     why: str = ""
     digits: str | None = None  # a gold `101_2`: the digits as written
+    based: bool = False  # a response that writes a number with a base subscript (`12_8`)
     unit: Any = None  # the `units.Unit` stated right after the answer, if any
 
 
@@ -174,6 +175,20 @@ def _solution_set(value, kind: str):
         return None
 
 
+def _assignments_as_tuple(g: Any, p: Any, sympy: Any) -> Any:
+    """`x = 2, y = -1` (one value given to each of several letters) as the tuple `(2, -1)`,
+    the letters in alphabetical order, when the gold is a tuple of that length (a system's
+    solution); `p` as is otherwise."""
+    if not isinstance(g, sympy.Tuple) or not isinstance(p, (sympy.FiniteSet, sympy.Tuple)):
+        return p
+    pairs = [(e.lhs, e.rhs) for e in p.args if isinstance(e, sympy.Eq)]
+    if len(pairs) != len(p.args) or len(pairs) != len(g) or not all(
+            isinstance(lhs, sympy.Symbol) and not rhs.free_symbols for lhs, rhs in pairs) \
+            or len({lhs.name for lhs, _ in pairs}) != len(pairs):
+        return p
+    return sympy.Tuple(*(rhs for _, rhs in sorted(pairs, key=lambda lr: lr[0].name)))
+
+
 def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     """(equal?, reason when an equation was refused) for two readable answers.
 
@@ -182,8 +197,11 @@ def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     """
     if "text" in (gold.kind, pred.kind):
         return gold.kind == pred.kind and gold.value == pred.value, None
-    if gold.digits and re.sub(r"[\s{}]", "", pred.shown) == gold.digits:
-        return True, None  # gold 101_2, response 101: the digits in the gold's base
+    if gold.digits:
+        if re.sub(r"[\s{}]", "", pred.shown) == gold.digits:
+            return True, None  # gold 101_2, response 101: the digits in the gold's base
+        if not pred.based:  # gold 1010_2, response 10: the decimal value, not the digits
+            return False, "the gold is a number in another base: its digits are the answer"
     names = math_lib()
     grader, sympy = names["grader"], names["sympy"]
     g, p = gold.value, pred.value
@@ -201,6 +219,7 @@ def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     g, p = unwrap(g), unwrap(p)
     if {x.name for x in _symbols(g) | _symbols(p)} == {"i"}:  # `(1+i)^2`, `2i`: complex
         g, p = (x.xreplace({s: sympy.I for s in _symbols(x)}) for x in (g, p))
+    p = _assignments_as_tuple(g, p, sympy)
     kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
     if set(kinds) == {"region", "relation"}:  # `1 \le x \le 5` against `[1, 5]`
         sets = [_solution_set(v, k) for v, k in ((g, kinds[0]), (p, kinds[1]))]

@@ -143,6 +143,11 @@ def rewrite_math(text: str) -> str:
     return _BASE.sub(_base, text)
 
 
+def has_base(text: str) -> bool:
+    """True when `text` writes a number with a base subscript (`101_2`, `12_{8}`)."""
+    return bool(_BASE.search(text))
+
+
 def base_digits(gold: str) -> str | None:
     """The digits of a gold that is one based number (`101_2` -> "101"), else None: a
     response that writes those digits without the subscript states the same number."""

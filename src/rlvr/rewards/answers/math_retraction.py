@@ -44,7 +44,8 @@ _NEGATED_IN_MARKER = re.compile(r"\banswer\s+(?:is|was|would be|should be)\s+(?:
 # a check that restates the answer in another unit or form is no correction.
 _CORRECTION = re.compile(
     r"\b(?:scrap|scratch|oops|redo|recount\w*|reconsider\w*|correction|correct(?:ed|ing) "
-    r"(?:that|this|it|myself)|ignored|ignoring|forgot|forgotten|forgetting|overlooked|"
+    r"(?:that|this|it|myself)|(?:the )?(?:correct|right|actual|true) (?:answer|value|result) is|"
+    r"ignored|ignoring|forgot|forgotten|forgets?|forgetting|overlooked|overlooks?|"
     r"missed|neglected|should(?:n't| not)? have|wrong|incorrect|mistake\w*|error|slip|"
     r"typo|(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*|misread|mixed up|"
     r"messed up)\b", re.IGNORECASE)

@@ -245,6 +245,11 @@ _DOLLARS_AND_CENTS = re.compile(
 _DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d+),(\d{1,2})(?![\d]|[.,]\d)")
 
 
+# thousands grouped by plain spaces, as SI and French write them ("1 250", "12 345 678"):
+# read as one number only when the text holds nothing else that could be a second number
+_SPACE_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?:\.\d+)?(?![\d]|[.,]\d)")
+
+
 def _in_dollars(m: re.Match) -> str:
     return f"${m.group(2)}.{int(m.group(3)):02d}"
 
@@ -265,6 +270,9 @@ def read_whole(text: str, allow_words: bool = True) -> int | Fraction | None:
     tokens = list(iter_numbers(text))
     if not tokens and len(_DECIMAL_COMMA.findall(text)) == 1:  # "2,5": a decimal comma
         text = _DECIMAL_COMMA.sub(r"\1.\2", text)
+        tokens = list(iter_numbers(text))
+    if len(tokens) > 1 and len(_SPACE_GROUPED.findall(text)) == 1:  # "1 250": SI grouping
+        text = _SPACE_GROUPED.sub(lambda m: m.group().replace(" ", ""), text)
         tokens = list(iter_numbers(text))
     if len(tokens) != 1 or "?" in text or STRUCK.search(text):
         return None
