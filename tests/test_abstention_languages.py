@@ -274,6 +274,26 @@ ROWS: dict[str, dict[str, list[str]]] = {
             "정답은 서울일지도 모릅니다.",
         ],
     },
+    "ar": {
+        "abstain": [
+            "لا أعرف.",
+            "لست متأكدا من ذلك.",
+            "ليس لدي أي فكرة عن هذا.",
+            "لا أحد يعرف الجواب على هذا السؤال.",
+            "لا يمكنني التنبؤ بذلك.",
+            "من المستحيل معرفة ذلك بدقة.",
+            "لا توجد معلومات كافية عن هذا الموضوع.",
+        ],
+        "hedge": [
+            "لست متأكدا، لكن أعتقد أنها القاهرة.",
+            "لا أعرف بالضبط، ولكن ربما عام 1950.",
+        ],
+        "answer": [
+            "عاصمة مصر هي القاهرة.",
+            "يمكن العثور على هذه المعلومات في الإحصاءات الرسمية.",
+            "كتب الرواية نجيب محفوظ عام 1956.",
+        ],
+    },
 }
 
 CASES = [(code, label, text) for code, rows in ROWS.items() for label, texts in rows.items()
@@ -285,9 +305,10 @@ STRICT = {"abstain": (1.0, "abstained_unanswerable"), "hedge": (-0.5, "hedged_un
 
 
 def test_every_language_has_data_and_rows():
-    """The ten most used web content languages (W3Techs) plus Chinese and Korean, each
-    with enough rows of each kind."""
-    assert set(LANGUAGES) == {"es", "ru", "de", "fr", "ja", "pt", "tr", "it", "fa", "zh", "ko"}
+    """The ten most used web content languages (W3Techs) plus Chinese, Korean and Arabic,
+    each with enough rows of each kind."""
+    assert set(LANGUAGES) == {"es", "ru", "de", "fr", "ja", "pt", "tr", "it", "fa", "zh", "ko",
+                              "ar"}
     assert set(ROWS) == set(LANGUAGES)
     for code, rows in ROWS.items():
         assert len(rows["abstain"]) >= 6 and len(rows["hedge"]) >= 2 and len(rows["answer"]) >= 3

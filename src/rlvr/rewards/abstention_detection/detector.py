@@ -10,7 +10,7 @@ reference matcher bit for bit).
 abstention phrase plus a committed answer, "I'm not sure, but it is Paris"). Its English
 phrases come from a grammar of declining (`grammar`: negated modal + verb of knowing, not
 having the information, not being able, impersonal "no way to know", with adverb slots),
-the other eleven languages' from data (`abstention_languages.json`, read by `languages`);
+the other twelve languages' from data (`abstention_languages.json`, read by `languages`);
 rules that read the context (`rules`) make a side issue ("I don't know why you ask, but
 ...") an answer and a guess behind a disclaimer (an estimate, a short answer sentence) a
 hedge. It ignores idioms, quotations, denied ignorance and restatements of the question,
@@ -33,7 +33,8 @@ from rlvr.rewards.abstention_detection.patterns import (
     first_match,
     iter_matches,
 )
-from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
+from rlvr.rewards.abstention_detection.rules import (CONTRAST, NOTHING_SAID, NOTHING_SAID_PHRASE,
+                                                     answer_quote, answer_sentence,
                                                      conceded, names_new, premise_denied,
                                                      premise_rejected, TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
@@ -218,6 +219,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
     answer is stated beside it; a premise denied outright ("He didn't: ...", or "I'm an AI,
     so I don't eat" to a question about the assistant: `rules.premise_denied`) -> abstain;
+    a response made only of pleasantries ("Great question! Let me know if you have any
+    other questions.": `rules.NOTHING_SAID`) -> abstain, it gives no answer;
     a response that is only a short question naming a candidate ("Was it Chinua Achebe?":
     `rules.TENTATIVE`) -> hedge; nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
@@ -253,13 +256,16 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         denied = premise_denied(low, asked)
         if denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
             return Detection("abstain", denied)
+        if NOTHING_SAID.fullmatch(low):  # "Great question! Let me know if ...": nothing said
+            return Detection("abstain", NOTHING_SAID_PHRASE)
         if TENTATIVE.fullmatch(low):  # "Was it Chinua Achebe?": the whole response a guess
             return Detection("hedge", TENTATIVE_PHRASE, low.strip())
         rejected = premise_rejected(low, asked)
         if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
             at = low.find(rejected)  # unless an answer is stated beside the rejection
             spans = [(at, at + len(rejected))]
-            if not (answer_sentence(low, spans) or claim_about(low, cased, spans, asked)
+            if not (answer_sentence(low, spans, clauses=False)
+                    or claim_about(low, cased, spans, asked)
                     or names_new(cased, at + len(rejected), asked)):
                 return Detection("abstain", rejected)
         return _ANSWER  # the common case: two scans, no quotation parsed

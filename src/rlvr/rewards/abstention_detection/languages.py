@@ -19,7 +19,7 @@ of one kind; the default pattern sets add them to the English ones.
 The languages are the ten most used content languages of websites in W3Techs' survey
 (as quoted by Wikipedia's "Languages used on the Internet", November 2024: English,
 Spanish, Russian, German, French, Japanese, Portuguese, Turkish, Italian, Persian;
-English lives in patterns.py and grammar.py), plus Chinese and Korean.
+English lives in patterns.py and grammar.py), plus Chinese, Korean and Arabic.
 """
 
 from __future__ import annotations

@@ -69,6 +69,14 @@ ABSTAIN: tuple[str, ...] = (
     r"no clue",
     r"i (?:wouldn't|would not) know",
     r"{dont} quote me",  # a disclaimer of certainty: with a guess after it, a hedge
+    r"_\(ツ\)_|\U0001F937",  # a shrug, as kaomoji or emoji
+    r"i (?:wouldn't|would not) (?:swear (?:to|by|on)|bet (?:on it|my life|money|the farm))",
+    r"i(?:'d| would) (?:want to |need to |have to )?(?:double-check|double check|verify|confirm) "
+    r"(?:that|this|it)\b",
+    r"i (?:wouldn't|would not) (?:want to |like to |dare (?:to )?)?(?:claim|state|assert|commit to)",
+    # the question itself has no answer: "..., so the question has no answer."
+    r"(?:question|that|this|it) (?:has|have) no (?:meaningful |sensible |real |correct |valid |"
+    r"single |right |true )?answer",
     r"{im} not familiar with",
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
@@ -115,6 +123,12 @@ VETO: tuple[str, ...] = (
     # "I can't say I've been there", "I wouldn't say it's wrong": a remark, not a decline
     r"i (?:{cant}|{couldnt}|wouldn't|would not) (?:honestly |really )?say (?:that )?(?:i(?:'ve|'m|'d| have| had| "
     r"was| am| agree| disagree| blame| like| love| mind)|it(?:'s| is| was)|that's|so\b|no\b|yes\b)",
+    # a double negation suggests, it does not decline: "I cannot say it wasn't Lisbon" (a
+    # guess: `GUESS`), "I can't rule out Lisbon"
+    r"i (?:{cant}|{couldnt}) (?:say (?:that )?(?:it|he|she|they) (?:wasn't|isn't|weren't|aren't|was not|"
+    r"is not|were not|are not)|rule out|exclude)\b",
+    # an ignorance taken back at once: "I don't know... just kidding! It's Everest."
+    r"(?:i {dont} know|no idea|{im} not sure|no clue)\W{0,6}(?:just |only )?(?:kidding|joking|jk)\b",
 ) + language_patterns("veto")
 
 # A committed answer. With an abstention phrase it makes a hedge.
@@ -135,6 +149,12 @@ COMMIT: tuple[str, ...] = (
     r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}"
     r"(?=\s*[.!]|\s*$)",
     r"(?:it|that|this)(?:'s| is| was| would be) (?:about |around |roughly |approximately )?[-$]?\d",
+    # the consensus after an impersonal doubt: "No one knows for sure, but most scholars
+    # place it in the 8th century BC."
+    r"(?:but|however|though|although|yet),? (?:most |many |the |some )?(?:scholars|historians|experts|"
+    r"scientists|researchers|estimates|sources|records|consensus|evidence|tradition|studies|"
+    r"accounts)\b(?: \w+){0,3}? (?:place|places|put|puts|date|dates|suggest|suggests|say|says|"
+    r"believe|think|agree|estimate|indicate|indicates|point|points|is|are|show|shows)\b",
     # a short answer first, then the doubt: "Paris, though I'm not certain."
     r"^(?!(?:well|so|honestly|sorry|hmm|oh|ok|okay|yes|no|it depends|that depends|good question|"
     r"great question|interesting question|apologies|unfortunately|sadly|regrettably|alas|thanks|"
@@ -167,6 +187,8 @@ COMMIT: tuple[str, ...] = (
 # Canberra", "Lisbon would be my pick", "Lisbon rings a bell", "if pressed, 1912"): a hedge
 # on its own, and a commitment that makes an abstention phrase a hedge.
 GUESS: tuple[str, ...] = (
+    r"i (?:{cant}|{couldnt}) (?:say (?:that )?(?:it|he|she|they) (?:wasn't|isn't|weren't|aren't|was not|"
+    r"is not|were not|are not)|rule out|exclude) [^\W_]",
     r"my (?:best |educated |honest |wild )?guess(?: is| would be|'s)",
     r"if i (?:had|have|were) to (?:guess|say|pick|choose|bet)",
     r"i(?:'d| would) (?:guess|go with|pick|choose|opt for|lean (?:towards?|to)|wager|"

@@ -90,7 +90,11 @@ _ANSWER_MARKER = re.compile(r"(?:\banswer(?:\s+(?:is|would be|was))?|\banswer)\s
 def side_issue(text: str, start: int, end: int) -> bool:
     """True when the abstention phrase text[start:end] is about a side issue (module
     docstring): a wh-complement follows it, or a head-final interrogative precedes it in
-    its clause."""
+    its clause, or its sentence opens as an aside ("Mount Everest. Interestingly, nobody
+    knows whether Mallory reached the top.")."""
+    opened = max((m.end() for m in re.finditer(r"[.!?\n]\s*", text[:start])), default=0)
+    if _ASIDE.match(text, opened):
+        return True
     lo = max(0, start - 12, *(m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 12),
                                                                         start)))
     if _WH_AFTER.match(text, end) or _CAPABILITY.match(text, lo):
@@ -98,6 +102,24 @@ def side_issue(text: str, start: int, end: int) -> bool:
     clause = max((m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 80), start)),
                  default=max(0, start - 80))
     return bool(_WH_BEFORE.search(text, clause, start))
+
+
+# a response made only of pleasantries says nothing: no answer is given
+_PLEASANTRY = (r"(?:(?:that's|that is|what|such) an? (?:really |very )?(?:great|good|interesting|excellent|"
+               r"fascinating|fun|nice|wonderful|thoughtful) question|(?:great|good|interesting|excellent|"
+               r"fascinating) question|thanks?(?: you)? (?:so much )?for (?:asking|your question|the question)|"
+               r"let me know if you (?:have|need) (?:any )?(?:other|more|further|additional)? ?"
+               r"(?:questions?|help)|feel free to ask(?: me)?(?: anything(?: else)?| (?:any )?(?:other|more) "
+               r"questions?)?|i hope (?:this|that) helps|hope (?:this|that) helps|(?:i'm )?happy to help|"
+               r"is there anything else i can help (?:you )?with|i'm here to help|"
+               r"have a (?:great|nice|good|wonderful) day)")
+NOTHING_SAID = re.compile(rf"\W*(?:{_PLEASANTRY}[\s!.?,:;)(]*)+")
+NOTHING_SAID_PHRASE = "(only pleasantries: no answer given)"
+
+
+# a sentence that opens as an aside speaks of something beside the answer
+_ASIDE = re.compile(r"\W*(?:interestingly|curiously|incidentally|fun fact|by the way|btw|as an aside|"
+                    r"(?:a )?side note|on a side note|oddly|funnily|trivia)\b")
 
 
 def estimate(text: str, quotes: list[tuple[int, int]]) -> str | None:
@@ -114,7 +136,7 @@ def answer_quote(text: str, quote_start: int) -> bool:
     return bool(_ANSWER_MARKER.search(text, max(0, quote_start - 30), quote_start))
 
 
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.](?=[^\W_]))+[.!?]*")  # "xe.com", "3.5" stay inside
 # clause separators inside a sentence: what follows a dash, colon or semicolon is said on
 # its own ("I'm not sure - 1850.", "Hard to say: the Medici family."); after a comma only a
 # number is ("I can't say for sure, 1850 probably."), and in other languages than English
@@ -193,7 +215,8 @@ _MAYBE_GUESS = re.compile(
     r"visit|you|we|they|someone|somebody|someday|one day|it depends)\b)"
     r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}\s*[.!?]?")
 _OR_WORDS = frozenset("or o u ou oder oppure или veya".split())
-_VAGUE = frozenset("whatever something anything everything else more less similar".split())
+_VAGUE = frozenset("whatever something anything everything else more less similar otherwise "
+                   "not".split())  # "invisible or otherwise", "whether or not": no candidates
 # short items joined by "or" in a listed language: "lima or quito", "paris ou lyon"
 _DISJUNCTION = re.compile(r"\W*(?:maybe |perhaps |probably |possibly )?[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?"
                           r"(?:(?:,| (?:or|o|u|ou|oder|oppure|или|veya)) [^\W\d_][\w'-]*"
@@ -226,16 +249,27 @@ def _statement(unit: str, kind: str) -> bool:
                      and words[2] in _NOT_AFTER_ITS))
 
 
-def answer_sentence(text: str, spans: list[tuple[int, int]]) -> str | None:
+def answer_sentence(text: str, spans: list[tuple[int, int]],
+                    clauses: bool = True) -> str | None:
     """A statement in a sentence or clause of its own that holds none of the abstention
     phrases at `spans` (`_statement`: 1-5 words, or up to 12 with a number; not a
     question that asks, "1850?" is a guess; not a sentence about a missing answer such as
     "It was never recorded."; not opening with a pleasantry, apology, advice or pronoun);
     None when there is none. "Rome. I'm not sure." -> "rome."; "I'm not sure - 1850." ->
-    "1850."; "I don't know. Sorry!" -> None."""
+    "1850."; "I don't know. Sorry!" -> None. A clause after a dash, colon or semicolon
+    counts only after a phrase in its sentence ("I'm not sure: Paris"), never in a sentence
+    of its own ("Prices depend on many things: earnings, rates."); without `clauses`, only
+    whole sentences count (after a rejected premise, "...does not exist: pi is irrational"
+    explains the rejection)."""
+    sentence = (0, 0)
     for start, end, kind in _units(text):
+        if kind == "sentence":
+            sentence = (start, end)
         if any(a < end and start < b for a, b in spans):
             continue
+        if kind != "sentence" and not clauses or kind == "clause" and not any(
+                sentence[0] <= a < start for a, _ in spans):
+            continue  # "... depend on many events: earnings, rates": the colon explains
         unit = text[start:end].strip()
         if _statement(unit, kind):
             return unit

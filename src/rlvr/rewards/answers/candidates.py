@@ -71,9 +71,13 @@ _FRAME = re.compile(r"^(?:(?:the|my)\s+)?(?:final\s+|best\s+|correct\s+)?answer\
                     r"^(?:either|both)\s+")
 
 
-def _mark(text: str, alias: str) -> str:
-    """`text` with each word-bounded occurrence of `alias` replaced by one mark character."""
-    return mark_words(text, alias, _MARK)
+def _mark(text: str, alias: str, same: tuple[str, ...] = ()) -> str:
+    """`text` with each word-bounded occurrence of `alias`, and of each other name in `same`
+    (longest first), replaced by one mark character."""
+    for name in sorted({alias, *same}, key=len, reverse=True):
+        if name:
+            text = mark_words(text, name, _MARK)
+    return text
 
 
 _MARK = "\x00"
@@ -88,7 +92,8 @@ _DETAIL = re.compile(r"\d\s+[a-z]|[a-z]\s+\d")
 _RELATIVE = re.compile(r",\s*(?:where|which|who|whose|whom|because|since)\b[^,\x00]*(?=,|$)")
 
 
-def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
+def lists_candidates(text: str, alias: str, max_item_words: int = 3,
+                     same: tuple[str, ...] = ()) -> bool:
     """True when `alias` is one of several candidate answers offered in `text`.
 
     The alias's occurrences are first marked as single items (so a gold that itself holds
@@ -109,18 +114,21 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
     alias chosen with certainty is no offer ("Romeo and Juliet? Shakespeare, of course.").
     Lists
     across lines and sentences count too (`_unit_list`): "- Paris\n- Rome", "It could be
-    Paris. It could be Rome.", "Paris\nRome\nBerlin". Both arguments are expected
-    lower-cased.
+    Paris. It could be Rome.", "Paris\nRome\nBerlin". `same` holds the gold's other names
+    (its other aliases): an item that is one of them is the alias again, no rival
+    ("珠穆朗玛峰 (Mount Everest), 8849 m"). The strings are expected lower-cased.
     """
     if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
         return True
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
-    marked = _FRACTION.sub(r"\1/", _mark(text, alias))
+    marked = _FRACTION.sub(r"\1/", _mark(text, alias, same))
     marked = _UNIT_SLASH.sub(lambda u: u.group().replace("/", "\u2215"), marked)  # "m/s"
     if _CHOSEN.search(marked):  # "Romeo and Juliet? Shakespeare, of course.": a choice
         return False
-    if _unit_list(marked, max_item_words):
+    if _unit_list(marked, max_item_words, bool(_NUMBER.fullmatch(alias))):
+        return True
+    if _fallback(marked, max_item_words):  # "Mercury. (If that's wrong, then Venus.)"
         return True
     if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
         marked = _QUESTION.sub(lambda m: " " if _ASKS.search(m.group()) else m.group(), marked)
@@ -159,10 +167,28 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3) -> bool:
             if flag:
                 run.append(item)
                 continue
-            if any(_MARK in p for p in run) and (len(run) >= 3 or (len(run) >= 2 and has_or)):
+            rivals = sum(_MARK not in p for p in run)  # the alias named twice is one item
+            if any(_MARK in p for p in run) and (rivals >= 2 or (rivals >= 1 and has_or)):
                 return True
             run = []
     return False
+
+
+# a fallback offered in case the answer is wrong: "Mercury. (If that's wrong, then Venus.)"
+_FALLBACK = re.compile(
+    r"\b(?:if (?:that|this|it|i)(?:'s|'m| is| am| was) (?:wrong|incorrect|mistaken|not (?:it|right|"
+    r"correct))|if not(?: that)?|otherwise|failing that|or else)\b[,:]?\s*(?:then\s+)?"
+    r"(?:(?:it(?:'s| is| would be| could be| might be| must be)|try|maybe|perhaps|go with)\s+)?"
+    r"([^.!?\n()\x00]+)")
+
+
+def _fallback(marked: str, max_item_words: int) -> bool:
+    """True when a fallback to another short answer follows the alias ("Mercury. (If
+    that's wrong, then Venus.)", "Paris; if not, Lyon"): two candidates."""
+    first = marked.find(_MARK)
+    return any(m.start() > first and 1 <= len(m.group(1).split()) <= max_item_words
+               and not re.match(r"(?:i|i'd|i'm|we|you|that|this|it)\b", m.group(1).strip())
+               for m in _FALLBACK.finditer(marked))
 
 
 _LOOP = re.compile(r"\W*((?:[^\W\d_][\w'-]*\W+){2,4}?)\1{2,}", re.UNICODE)
@@ -186,7 +212,7 @@ and or i you he she they we my your its their has have had will would can could 
 so but very""".split())
 
 
-def _unit_list(marked: str, max_item_words: int) -> bool:
+def _unit_list(marked: str, max_item_words: int, numeric: bool = False) -> bool:
     """A list spread over lines or sentences, the marked alias being one of its items.
 
     Units are lines, then sentences; a unit is a candidate when, without its bullet or
@@ -195,12 +221,12 @@ def _unit_list(marked: str, max_item_words: int) -> bool:
     mark them as alternatives, two more on separate lines, or three more sentences
     ("Paris. It is the capital." is not a list).
     """
-    lines = [u for u in marked.split("\n") if u.strip()]
+    lines = [u for u in marked.split("\n") if re.search(r"[^\W_]|\x00", u)]  # not "```"
     units = [(u, len(lines) > 1) for line in lines for u in _UNIT_SEP.split(line) if u.strip()]
     if len(units) < 2:
         return False
     others, marked_alt, on_lines, found = 0, False, True, False
-    if _parallel(units, max_item_words):
+    if _parallel(units, max_item_words, numeric):
         return True
     for unit, own_line in units:
         if _LABEL.match(unit) and own_line:
@@ -222,18 +248,30 @@ def _unit_list(marked: str, max_item_words: int) -> bool:
     return others >= (1 if marked_alt else 2 if on_lines else 3)
 
 
-def _parallel(units: list[tuple[str, bool]], max_item_words: int) -> bool:
+def _parallel(units: list[tuple[str, bool]], max_item_words: int, numeric: bool = False) -> bool:
     """Sentences that repeat one frame with different endings ("The capital is Paris. The
-    capital is Lyon."), the alias ending one of them: a list in full sentences."""
+    capital is Lyon."), the alias ending one of them: a list in full sentences. A frame of
+    one word ("It's 1. It's 2.") makes a list when the endings are numbers and the alias is
+    one (`numeric`), or when three or more sentences share it ("It's Paris. It's Lyon.
+    It's Nice."); "It's Paris. It's lovely." is no list."""
     words = [u.rstrip(" .!").split() for u, _ in units]
     for mine in (w for w in words if w and _MARK in w[-1]):
+        short = 0  # other sentences that share a one-word frame
         for other in words:
             if other is mine or not other or _MARK in " ".join(other):
                 continue
             common = 0
             while common < min(len(mine), len(other)) and mine[common] == other[common]:
                 common += 1
-            if common >= 2 and 0 < len(mine) - common <= max_item_words \
-                    and 0 < len(other) - common <= max_item_words:
+            if not (0 < len(mine) - common <= max_item_words
+                    and 0 < len(other) - common <= max_item_words):
+                continue
+            if common >= 2 or common == 1 and numeric and _NUMBER.fullmatch(" ".join(other[1:])):
                 return True
+            short += common == 1
+        if short >= 2:
+            return True
     return False
+
+
+_NUMBER = re.compile(r"[-+$]?\d[\d,.]*%?")

@@ -199,6 +199,48 @@ _SCALE = {None: 1, "hundred": 100, "thousand": 1000, "million": 10**6}
 
 
 _DIGIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
+_ANY_WORD = "|".join(sorted([*_UNITS, "one", *_TENS], key=len, reverse=True))
+_BIG = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+# a number said in several parts, or with a decimal point: it has a scale word followed by
+# more, or "point" and digits ("two hundred seventy-three", "three point one four")
+_COMPOUND = re.compile(
+    rf"(?<![\w-])(?:{_ANY_WORD})(?:[\s-]+(?:and\s+)?(?:{_ANY_WORD}|hundred|thousand|million|billion))*"
+    rf"(?:\s+point(?:\s+(?:zero|oh|{_DIGIT_WORD}))+)?(?![\w-])")
+_SCALE_THEN_MORE = re.compile(rf"\b(?:hundred|thousand|million|billion)[\s-]+(?:and\s+)?"
+                              rf"(?:{_ANY_WORD}|thousand|million|billion)\b")
+
+
+def _compound(said: str) -> bool:
+    """True when a run of number words is one number said in parts: a scale word with more
+    after it ("two hundred seventy-three"), "one" before a scale word ("one hundred"), or a
+    decimal point ("three point one four"); "and" only after a scale word ("three and four"
+    is two numbers), and "three four five" is a list."""
+    if re.search(rf"(?<!hundred)(?<!thousand)(?<!million)(?<!billion)\s+and\b", said):
+        return False
+    return " point " in said or bool(_SCALE_THEN_MORE.search(said)) or bool(
+        re.match(r"one[\s-]+(?:hundred|thousand|million|billion)\b", said))
+
+
+def _compound_value(said: str):
+    """The value of a number said in parts (`_COMPOUND`), exact (a Fraction with a point)."""
+    from fractions import Fraction
+
+    whole, _, point = said.partition(" point ")
+    total = current = 0
+    for word in re.split(r"[\s-]+", whole):
+        if word in _BIG:
+            if word == "hundred":
+                current = (current or 1) * 100
+            else:
+                total, current = total + (current or 1) * _BIG[word], 0
+        elif word != "and":
+            current += _TENS.get(word) or _UNITS.get(word) or (1 if word == "one" else 0)
+    value = total + current
+    if not point:
+        return value
+    digits = "".join(str({"zero": 0, "oh": 0, "one": 1}.get(w, _UNITS.get(w, 0)))
+                     for w in point.split())
+    return value + Fraction(int(digits), 10 ** len(digits))
 _TEEN = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 # a year said as two numbers: "nineteen forty-five" (1945), "nineteen oh five" (1905),
 # "eighteen hundred" (1800), "twenty twenty-four" (2024)
@@ -231,10 +273,18 @@ def word_numbers(text: str):
     "a spider has eight legs" -> [(8, 14, 19, "eight")]. Cardinals up to ninety-nine,
     optionally times hundred, thousand or million; a year said as two numbers ("nineteen
     forty-five" is 1945, "nineteen oh five" 1905); "half a dozen" (6), "a dozen", "a couple
-    of" (2); "one" is not read (a pronoun)."""
+    of" (2); "one" is not read (a pronoun) unless a longer number holds it. A number of
+    several parts ("two hundred seventy-three", "one thousand and five") and a decimal
+    said with "point" ("two hundred seventy-three point one five", 273.15) are read whole.
+    """
     out = [(_year_value(y), y.start(), y.end(), y.group()) for y in _YEAR_WORDS.finditer(text)]
     out += [(_DOZENS[d.group(1)], d.start(), d.end(), d.group()) for d in _DOZEN.finditer(text)]
     years = [(start, end) for _, start, end, _ in out]
+    for found in _COMPOUND.finditer(text):
+        if _compound(found.group()) and not any(a < found.end() and found.start() < b
+                                                 for a, b in years):
+            out.append((_compound_value(found.group()), found.start(), found.end(), found.group()))
+            years.append(found.span())
     for found in _NUMBER_WORDS.finditer(text):
         if any(a <= found.start() < b for a, b in years):
             continue

@@ -38,7 +38,7 @@ from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.words import contains_word, word_starts
 from rlvr.rewards.answers.units import conversion, read_unit
 from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal, times_ten,
-                                  numbers_in, read_whole)
+                                  is_range, numbers_in, read_whole)
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,9 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
     asked = numbers_in(question) + [w[0] for w in word_numbers(question)] if question else []
     sentences = {_sentence_of(text, t.start) for t in golds}
     nouns = {_noun_after(text, t.end) for t in golds}
+    bounds = _narrowed_range(text, tokens, golds, gold)
     others = sorted({t.value for t in tokens if not numbers_equal(t.value, gold)
+                     and t.start not in bounds
                      and _same_kind(t.value, gold)
                      and _sentence_of(text, t.start) in sentences
                      and not _in_brackets(text, t.start) and not denied(text, t.start, t.end)
@@ -134,6 +136,19 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
+
+
+def _narrowed_range(text: str, tokens: list, golds: list, gold: Fraction) -> set[int]:
+    """Starts of the two ends of each range that holds the gold and that a gold stated
+    after it narrows ("between 1910 and 1915 - I believe it was 1912"): bounds, not rivals.
+    A gold that is itself an end ("1910-1915" for 1910) narrows nothing."""
+    ordered = sorted(tokens, key=lambda t: t.start)
+    ends: set[int] = set()
+    for first, second in zip(ordered, ordered[1:]):
+        if is_range(text, first, second) and min(first.value, second.value) < gold \
+                < max(first.value, second.value) and any(g.start >= second.end for g in golds):
+            ends |= {first.start, second.start}
+    return ends
 
 
 # a total worked out from the answer: "11 players on the field, so 22 in total" (only with
@@ -266,7 +281,9 @@ def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
         if gold is not None:
             found = _numeric_match(text, alias, gold, question)
         elif _affirmed(_without_longer(text, alias, aliases), alias):
-            found = AnswerMatch(alias, lists_candidates(text, alias)
+            found = AnswerMatch(alias, lists_candidates(text, alias, same=tuple(
+                a for a in aliases if alias_number(a) is None and not contains_word(a, alias)
+                and not contains_word(alias, a)))
                                 or (alias in OPPOSITE and both_answers(text, alias)))
         else:
             continue

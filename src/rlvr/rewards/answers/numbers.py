@@ -312,6 +312,14 @@ _RANGE = re.compile(r"\s*(?:[-\u2012-\u2015]|to|through|till|until|\u00b1|\\pm|\
 _BETWEEN = re.compile(r"\bbetween\s*$", re.IGNORECASE)
 
 
+def is_range(text: str, first: NumberToken, second: NumberToken) -> bool:
+    """True when two number tokens of `text` (in order) are the two ends of one range
+    ("1990-2000", "from 5 to 6", "4 \u00b1 1", "between 5 and 6")."""
+    between = text[first.end:second.start]
+    return bool(_RANGE.fullmatch(between) or (re.fullmatch(r"\s*and\s*", between, re.I)
+                                              and _BETWEEN.search(text[:first.start])))
+
+
 def offers_others(text: str, value: int | Fraction) -> bool:
     """True when `text` offers a number equal to `value` and one of another value joined
     to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or
@@ -325,8 +333,7 @@ def offers_others(text: str, value: int | Fraction) -> bool:
             between = text[first.end:second.start]
             if _DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
                 return True
-            if _RANGE.fullmatch(between) or (re.fullmatch(r"\s*and\s*", between, re.I)
-                                             and _BETWEEN.search(text[:first.start])):
+            if is_range(text, first, second):
                 return True
             if _MAY_BE.search(text, max(0, other.start - 40), other.start):
                 return True  # "400,000, though I'm not sure; it might have been 40,000"
