@@ -33,8 +33,7 @@ from rlvr.rewards.abstention_detection.patterns import (
     first_match,
     iter_matches,
 )
-from rlvr.rewards.abstention_detection.rules import (CONTRAST, NOTHING_SAID, NOTHING_SAID_PHRASE,
-                                                     answer_quote, answer_sentence,
+from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
                                                      conceded, names_new, premise_denied,
                                                      premise_rejected, TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
@@ -219,8 +218,6 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
     answer is stated beside it; a premise denied outright ("He didn't: ...", or "I'm an AI,
     so I don't eat" to a question about the assistant: `rules.premise_denied`) -> abstain;
-    a response made only of pleasantries ("Great question! Let me know if you have any
-    other questions.": `rules.NOTHING_SAID`) -> abstain, it gives no answer;
     a response that is only a short question naming a candidate ("Was it Chinua Achebe?":
     `rules.TENTATIVE`) -> hedge; nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
@@ -256,8 +253,6 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         denied = premise_denied(low, asked)
         if denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
             return Detection("abstain", denied)
-        if NOTHING_SAID.fullmatch(low):  # "Great question! Let me know if ...": nothing said
-            return Detection("abstain", NOTHING_SAID_PHRASE)
         if TENTATIVE.fullmatch(low):  # "Was it Chinua Achebe?": the whole response a guess
             return Detection("hedge", TENTATIVE_PHRASE, low.strip())
         rejected = premise_rejected(low, asked)

@@ -104,19 +104,6 @@ def side_issue(text: str, start: int, end: int) -> bool:
     return bool(_WH_BEFORE.search(text, clause, start))
 
 
-# a response made only of pleasantries says nothing: no answer is given
-_PLEASANTRY = (r"(?:(?:that's|that is|what|such) an? (?:really |very )?(?:great|good|interesting|excellent|"
-               r"fascinating|fun|nice|wonderful|thoughtful) question|(?:great|good|interesting|excellent|"
-               r"fascinating) question|thanks?(?: you)? (?:so much )?for (?:asking|your question|the question)|"
-               r"let me know if you (?:have|need) (?:any )?(?:other|more|further|additional)? ?"
-               r"(?:questions?|help)|feel free to ask(?: me)?(?: anything(?: else)?| (?:any )?(?:other|more) "
-               r"questions?)?|i hope (?:this|that) helps|hope (?:this|that) helps|(?:i'm )?happy to help|"
-               r"is there anything else i can help (?:you )?with|i'm here to help|"
-               r"have a (?:great|nice|good|wonderful) day)")
-NOTHING_SAID = re.compile(rf"\W*(?:{_PLEASANTRY}[\s!.?,:;)(]*)+")
-NOTHING_SAID_PHRASE = "(only pleasantries: no answer given)"
-
-
 # a sentence that opens as an aside speaks of something beside the answer
 _ASIDE = re.compile(r"\W*(?:interestingly|curiously|incidentally|fun fact|by the way|btw|as an aside|"
                     r"(?:a )?side note|on a side note|oddly|funnily|trivia)\b")
