@@ -181,14 +181,29 @@ def _negated(prediction: str, start: int) -> bool:
     return bool(before) and before[-1] in _NEGATIONS
 
 
-def _given(raw: str, prediction: str, alias: str, forms: list[str]) -> bool:
+def _given(raw: str, prediction: str, alias: str, forms: list[str],
+           longer: tuple[str, ...] = ()) -> bool:
     """Contains mode: the alias is in the normalised answer and, where the answer shows it
     as written, affirmed there (module docstring); a one-letter alias only as the whole
-    answer; name symbols must agree where the alias is the whole answer."""
+    answer; name symbols must agree where the alias is the whole answer. An occurrence
+    inside a longer alias (`longer`, written forms) is judged only as that alias: "I doubt
+    it was Charles Darwin" does not give "Darwin"."""
     if len(alias) == 1 and not alias.isdigit():
         return (prediction == alias and _same_name(raw, forms)) or _capital_given(raw, forms)
     if prediction == alias and not _same_name(raw, forms):
         return False
+    if longer:
+        text = _said(raw)
+        blanked = text
+        for form in longer:
+            name = _said(form).strip(" .")
+            for start in list(word_starts(blanked, name)) if name else []:
+                blanked = blanked[:start] + " " * len(name) + blanked[start + len(name):]
+        if blanked != text:
+            own = [a for a in (_said(f).strip(" .") for f in forms) if a]
+            if not any(next(word_starts(blanked, a), None) is not None for a in own):
+                return False  # named only inside the longer alias: that alias decides
+            raw = blanked
     affirmed = _affirmed_raw(raw, forms)
     if affirmed is not None and read_whole(alias, allow_words=False) is None:
         return affirmed  # written as the alias is: the denial grammar decides ("Wait, no: X")
@@ -371,7 +386,9 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
                 and _same_name(raw, forms[untitled]):
             hit = untitled  # "Gen. George S. Patton" for "George S. Patton"
     else:
-        hit = next((g for g in golds if _given(raw, prediction, g, forms[g])), None)
+        hit = next((g for g in golds if _given(raw, prediction, g, forms[g], tuple(
+            f for other in golds if other != g and len(other) > len(g)
+            and re.search(rf"(?<!\w){re.escape(g)}(?!\w)", other) for f in forms[other]))), None)
     if hit is None:
         loose = loosen(raw)
         given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])

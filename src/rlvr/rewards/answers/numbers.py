@@ -203,10 +203,22 @@ _TIMES_TEN = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[\u00d7x\u00b7*]\s*10\s*\^
                         r"(?(2)\s*\})(?![\d.])")
 
 
+# a bare power of ten: "10^6", "10^{6}", "10**6", "10⁶" (not "2^10", not "10^x")
+_POWER_OF_TEN = re.compile(r"(?<![\w.^*])10\s*(?:\^|\*\*)\s*(\{\s*)?([-+]?\d{1,3})(?(1)\s*\})(?![\d.^])")
+_SUPERSCRIPT = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207b",
+                             "0123456789-")
+_POWER_SUPERSCRIPT = re.compile(r"(?<![\w.])10([\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]{1,3})(?![\w.])")
+
+
 def times_ten(text: str) -> str:
     """`text` with scientific notation written with "× 10^" spelt as `e` ("2.998 × 10^8" ->
-    "2.998e8"), so it reads as one number."""
-    return _TIMES_TEN.sub(r"\1e\3", text) if "10" in text else text
+    "2.998e8"), and a bare power of ten as one number ("10^6", "10**6", "10⁶" -> "1e6"), so
+    it reads as one number."""
+    if "10" not in text:
+        return text
+    text = _TIMES_TEN.sub(r"\1e\3", text)
+    text = _POWER_OF_TEN.sub(r"1e\2", text)
+    return _POWER_SUPERSCRIPT.sub(lambda m: "1e" + m.group(1).translate(_SUPERSCRIPT), text)
 
 
 def numbers_in(text: str) -> list[int | Fraction]:
@@ -325,9 +337,12 @@ def offers_others(text: str, value: int | Fraction) -> bool:
     to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or
     as the other end of a range ("1990-2000", "1990\u20132000", "from 5 to 6", "4 \u00b1 1",
     "between 5 and 6"), or offered as a possibility anywhere beside it ("it might have been
-    40,000"): a list of candidates, which never counts as stating `value`."""
+    40,000"), or sits in a run of three or more numbers ("1 2 3 4 5 6 7 8 9"): a list of
+    candidates, which never counts as stating `value`."""
     tokens = list(iter_numbers(text))
     for hit in (t for t in tokens if numbers_equal(t.value, value)):
+        if _in_run(text, tokens, hit):
+            return True  # "1 2 3 4 5 6 7 8 9": a run of numbers lists every one
         for other in (t for t in tokens if not numbers_equal(t.value, value)):
             first, second = sorted((hit, other), key=lambda t: t.start)
             between = text[first.end:second.start]
@@ -338,6 +353,20 @@ def offers_others(text: str, value: int | Fraction) -> bool:
             if _MAY_BE.search(text, max(0, other.start - 40), other.start):
                 return True  # "400,000, though I'm not sure; it might have been 40,000"
     return False
+
+
+def _in_run(text: str, tokens: list, hit: NumberToken) -> bool:
+    """True when `hit` sits in a run of three or more numbers of two or more values with
+    only spaces, commas or semicolons between them ("1 2 3 4 5", "6, 7, 8")."""
+    ordered = sorted(tokens, key=lambda t: t.start)
+    at = ordered.index(hit)
+    lo = hi = at
+    while lo > 0 and re.fullmatch(r"[\s,;]+", text[ordered[lo - 1].end:ordered[lo].start]):
+        lo -= 1
+    while hi + 1 < len(ordered) and re.fullmatch(r"[\s,;]+", text[ordered[hi].end:ordered[hi + 1].start]):
+        hi += 1
+    run = ordered[lo:hi + 1]
+    return len(run) >= 3 and any(not numbers_equal(t.value, hit.value) for t in run)
 
 
 # another value offered as a possibility anywhere beside the answer

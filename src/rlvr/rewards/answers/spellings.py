@@ -208,14 +208,36 @@ def ordinal_spellings(alias: str) -> list[str]:
     return forms
 
 
+# the words of place names written short: "Mt. Everest", "St. Louis", "Ft. Worth"
+_ABBREVIATED = {"mount": "Mt", "saint": "St", "fort": "Ft", "mountains": "Mts"}
+_ABBREVIATION = re.compile(r"(?<![^\W\d_])(Mount|Saint|Fort|Mountains)(?=\s+[A-Z])", re.IGNORECASE)
+_SHORT = re.compile(r"(?<![^\W\d_])(Mt|St|Ft|Mts)\.?(?=\s+[A-Z])")
+
+
+def abbreviation_spellings(alias: str) -> list[str]:
+    """A place name with its title word written short or whole: "Mount Everest" ->
+    "Mt Everest", "Mt. Everest"; "St. Louis" -> "Saint Louis" (only before a capitalised
+    name, so "Mount" in "amount" or a lone "Fort" is left alone)."""
+    out = []
+    if _ABBREVIATION.search(alias):
+        for dot in ("", "."):
+            out.append(_ABBREVIATION.sub(lambda m: _ABBREVIATED[m.group(1).lower()] + dot, alias))
+    if _SHORT.search(alias):
+        whole = {v: k for k, v in _ABBREVIATED.items() if k in ("mount", "saint", "fort", "mountains")}
+        out.append(_SHORT.sub(lambda m: whole[m.group(1)].capitalize(), alias))
+    return [o for o in out if o != alias]
+
+
 def spellings(aliases: list[str], question: str = "") -> list[str]:
     """`aliases` followed by the other spellings of each (dates, initials, "&", -ize/-ise,
-    and the surname alone when `question` asks for a person), without repeats; the aliases
-    keep their order and come first."""
+    "Mt."/"Mount" and the other short title words of places, and the surname alone when
+    `question` asks for a person), without repeats; the aliases keep their order and come
+    first."""
     out = list(aliases)
     for alias in aliases:
         if isinstance(alias, str):
-            out += date_spellings(alias) + name_spellings(alias) + ordinal_spellings(alias)
+            out += date_spellings(alias) + name_spellings(alias) + ordinal_spellings(alias) \
+                + abbreviation_spellings(alias)
             last = surname(alias, question)
             out += [last] if last else []
     return list(dict.fromkeys(out))
