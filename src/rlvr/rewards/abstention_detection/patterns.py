@@ -149,9 +149,10 @@ COMMIT: tuple[str, ...] = (
     r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}"
     r"(?=\s*[.!]|\s*$)",
     r"(?:it|that|this)(?:'s| is| was| would be) (?:about |around |roughly |approximately )?[-$]?\d",
-    # the consensus after an impersonal doubt: "No one knows for sure, but most scholars
-    # place it in the 8th century BC."
-    r"(?:but|however|though|although|yet),? (?:most |many |the |some )?(?:scholars|historians|experts|"
+    # the consensus after an impersonal doubt, with a number it gives: "No one knows for
+    # sure, but most scholars place it in the 8th century BC." ("..., although many
+    # scientists think it is plausible" gives nothing)
+    r"(?:but|however|though|although|yet),? (?=[^.!?\n]*\d)(?:most |many |the |some )?(?:scholars|historians|experts|"
     r"scientists|researchers|estimates|sources|records|consensus|evidence|tradition|studies|"
     r"accounts)\b(?: \w+){0,3}? (?:place|places|put|puts|date|dates|suggest|suggests|say|says|"
     r"believe|think|agree|estimate|indicate|indicates|point|points|is|are|show|shows)\b",

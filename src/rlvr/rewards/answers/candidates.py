@@ -138,6 +138,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
         sentence = _RELATIVE.sub("", sentence)  # "-40 degrees, where C and F meet": no items
         if _ADJACENT_OR.search(sentence):  # "absorb oxygen or carbon dioxide": two offered
             return True
+        # the gold's names joined by "or" ("Chomolungma, or Mount Everest") are one item
+        sentence = re.sub(rf"\x00[\s,(]*{_OR_WORD}[\s,]*\x00\)?", _MARK, sentence)
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
         has_or = bool(_OR.search(sentence)) or any(
             _MARK not in p and _ALTERNATIVE.match(p) for p in items)
@@ -266,6 +268,8 @@ def _parallel(units: list[tuple[str, bool]], max_item_words: int, numeric: bool 
             if not (0 < len(mine) - common <= max_item_words
                     and 0 < len(other) - common <= max_item_words):
                 continue
+            if not re.search(r"[^\W_]", " ".join(mine[:common])):
+                continue  # only a bullet in common ("- **Capital:** ..."): no frame
             if common >= 2 or common == 1 and numeric and _NUMBER.fullmatch(" ".join(other[1:])):
                 return True
             short += common == 1

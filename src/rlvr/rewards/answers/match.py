@@ -38,7 +38,8 @@ from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.words import contains_word, word_starts
 from rlvr.rewards.answers.units import conversion, read_unit
 from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal, times_ten,
-                                  is_range, numbers_in, read_whole)
+                                  in_number_run, is_range, numbers_in,
+                                  read_whole)
 
 
 @dataclass(frozen=True)
@@ -118,8 +119,8 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
              and not any(a <= t.start and t.end <= b for a, b in spans)]
     if not golds or retracted(text, golds[-1].end):
         return _NO_MATCH
-    if any(lists_candidates(text, t.text) for t in golds):  # "london, 108 or mars"
-        return AnswerMatch(alias, True)
+    if any(lists_candidates(text, t.text) for t in golds) or in_number_run(text, gold):
+        return AnswerMatch(alias, True)  # "london, 108 or mars", "1 2 3 4 5 6 7 8 9"
     asked = numbers_in(question) + [w[0] for w in word_numbers(question)] if question else []
     sentences = {_sentence_of(text, t.start) for t in golds}
     nouns = {_noun_after(text, t.end) for t in golds}

@@ -175,18 +175,24 @@ def _solution_set(value, kind: str):
         return None
 
 
-def _assignments_as_tuple(g: Any, p: Any, sympy: Any) -> Any:
+def _assignments_as_tuple(g: Any, p: Any, sympy: Any) -> tuple[Any, Any]:
     """`x = 2, y = -1` (one value given to each of several letters) as the tuple `(2, -1)`,
     the letters in alphabetical order, when the gold is a tuple of that length (a system's
-    solution); `p` as is otherwise."""
-    if not isinstance(g, sympy.Tuple) or not isinstance(p, (sympy.FiniteSet, sympy.Tuple)):
-        return p
+    solution; a gold `(0, 1)` that math-verify read as an open interval is that pair
+    here); `(g, p)` as they are otherwise."""
+    if not isinstance(p, (sympy.FiniteSet, sympy.Tuple)):
+        return g, p
+    pair = g
+    if isinstance(g, sympy.Interval) and g.left_open and g.right_open:
+        pair = sympy.Tuple(g.start, g.end)
+    if not isinstance(pair, sympy.Tuple):
+        return g, p
     pairs = [(e.lhs, e.rhs) for e in p.args if isinstance(e, sympy.Eq)]
-    if len(pairs) != len(p.args) or len(pairs) != len(g) or not all(
+    if len(pairs) != len(p.args) or len(pairs) != len(pair) or not all(
             isinstance(lhs, sympy.Symbol) and not rhs.free_symbols for lhs, rhs in pairs) \
             or len({lhs.name for lhs, _ in pairs}) != len(pairs):
-        return p
-    return sympy.Tuple(*(rhs for _, rhs in sorted(pairs, key=lambda lr: lr[0].name)))
+        return g, p
+    return pair, sympy.Tuple(*(rhs for _, rhs in sorted(pairs, key=lambda lr: lr[0].name)))
 
 
 def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
@@ -219,7 +225,7 @@ def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     g, p = unwrap(g), unwrap(p)
     if {x.name for x in _symbols(g) | _symbols(p)} == {"i"}:  # `(1+i)^2`, `2i`: complex
         g, p = (x.xreplace({s: sympy.I for s in _symbols(x)}) for x in (g, p))
-    p = _assignments_as_tuple(g, p, sympy)
+    g, p = _assignments_as_tuple(g, p, sympy)
     kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
     if set(kinds) == {"region", "relation"}:  # `1 \le x \le 5` against `[1, 5]`
         sets = [_solution_set(v, k) for v, k in ((g, kinds[0]), (p, kinds[1]))]

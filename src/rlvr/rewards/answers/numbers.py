@@ -355,6 +355,13 @@ def offers_others(text: str, value: int | Fraction) -> bool:
     return False
 
 
+def in_number_run(text: str, value: int | Fraction) -> bool:
+    """True when a number equal to `value` sits in a run of three or more numbers of two or
+    more values, with only spaces, commas or semicolons between them ("1 2 3 4 5")."""
+    tokens = list(iter_numbers(text))
+    return any(_in_run(text, tokens, t) for t in tokens if numbers_equal(t.value, value))
+
+
 def _in_run(text: str, tokens: list, hit: NumberToken) -> bool:
     """True when `hit` sits in a run of three or more numbers of two or more values with
     only spaces, commas or semicolons between them ("1 2 3 4 5", "6, 7, 8")."""
