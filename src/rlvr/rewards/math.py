@@ -77,6 +77,15 @@ become exact fractions before math-verify compares at 100 digits (there 0.333333
 1/3). Scientific notation (`1e-8`, `2.5E3`) is a number in text and LaTeX (math-verify
 read `1e-8` as 1 and `$1e-8$` as e - 8), so `2e-1` without spaces is 0.2, never 2e - 1.
 
+A gold written in another base (`1010_2`) asks for its digits: `1010`, `1010_2` or a
+number with a base subscript of the same value pay, the decimal value written plainly
+(`\\boxed{10}`) does not. Letters each given one value (`x = 2, y = -1`) are the tuple of
+the values in the letters' alphabetical order against a tuple gold `(2, -1)` (also when
+math-verify reads a written pair as an open interval). A bracket right after the answer
+that restates it rounded ("1/6 (about 16.7%)", "$2\\pi$ (approximately 6.28)": the
+bracket agrees to its last digit) is no second value; one that does not round from it is.
+"The correct answer is" between two boxes withdraws the first.
+
 Bare LaTeX (`\\text{13}`: no `$`, a backslash, at most three words) and one plain formula
 with a digit or operator (`x^2+1`) are re-read inside `$...$`; prose never is.
 

@@ -13,9 +13,10 @@ thousands commas only in valid groups ("1,000" = "1000", "1,234.56" = "1234.56")
 a sign before a currency sign ("-$1" is -1), and an answer and an alias that each state
 one number read whole (`rlvr.rewards.answers.numbers`) match when the values are equal ("2.50" =
 "2.5" = "5/2"); thin-space thousands group as commas do, and a hedge or comparison symbol
-before a number ("~5", "<5") is kept, never normalised away. In `contains` mode a numeric alias matches only a whole number
+before a number ("~5", "<5") is kept, never normalised away; a power of ten ("10^6",
+"10**6") is that number. In `contains` mode a numeric alias matches only a whole number
 token of equal value ("108" is not inside "108.92"), and not when the answer offers it
-beside another number ("4 or 5", or a range "1990-2000": `listed_candidates`,
+beside another number ("4 or 5", a range "1990-2000", or a run "1 2 3 4 5 6 7 8 9": `listed_candidates`,
 `rlvr.rewards.answers.numbers.offers_others`, on the answer as written), nor after a hedge
 symbol ("~5"); English number words count as that number ("eight legs" gives 8,
 `answers.forms.word_numbers`).
@@ -33,7 +34,7 @@ Normalisation never merges different names (`_same_name`):
   are the article and the pronoun).
 
 Other spellings of one name match (`answers.spellings`: full dates in any common format,
-initials however spaced, "&" and "and"), and so do accents on Latin letters either way
+initials however spaced, "&" and "and", "Mt." and "Mount" before a place name), and so do accents on Latin letters either way
 ("Río Grande" and "Rio Grande", read again without them when nothing matched); in `exact`
 mode a title or rank before a name of two or more words may be dropped ("Gen. George S.
 Patton" for "George S. Patton"; never "St. Louis" for "Louis").
@@ -42,7 +43,9 @@ In `contains` mode an alias is given only where the response affirms it: an occu
 that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
 question the response asks ("Is it Paris?") or is taken back afterwards ("Paris. Wait,
 no: Lyon.") does not count, and an alias offered among other candidates ("Either Paris or
-Lyon") is `listed_candidates` (`answers.match` uses the same rules). These checks read the
+Lyon") is `listed_candidates` (`answers.match` uses the same rules). An alias named only
+inside a longer alias is judged as that alias ("I doubt it was Charles Darwin" gives
+neither "Charles Darwin" nor "Darwin"). These checks read the
 response as written (folded, lower-case) wherever the alias appears there verbatim.
 A capital "A" after a word ("Vitamin A", "Plan A") and an article that ends the text are
 part of the name, not articles to drop.

@@ -2,7 +2,9 @@
 `selfaware` matcher and by `qa` in `contains` mode)
 
 A gold named beside alternatives ("Paris or Rome", "Paris, Rome, Berlin", a bulleted list,
-"It could be Paris. It could be Rome.", a loop "Paris Lyon Paris Lyon ...") is no answer;
+"It could be Paris. It could be Rome.", "It's 1. It's 2. It's 3.", a fallback "Mercury.
+(If that's wrong, then Venus.)", a loop "Paris Lyon Paris Lyon ...") is no answer; the
+gold's other names beside it ("珠穆朗玛峰 (Mount Everest)") are no alternatives;
 the rules that keep other text from reading as a list (a field label, a unit with a slash,
 a detail such as "9.58 s", a relative clause, candidates ruled out or taken back) are here
 too. Standard library only.

@@ -16,7 +16,8 @@ comma ("2,5"; never "1,500") states that decimal. A fraction word divides: "3 ha
 "5 quarters" is no number (a coin count or 5/4). An exponent beyond +-400 or more than
 400 digits is not read. Unicode forms are numbers too: digits of any script ("\uff15",
 "\u0665"), a thin, narrow no-break or no-break space as the thousands separator
-("1\u2009000", one separator per number; "1\u20092" is two numbers), vulgar fractions
+("1\u2009000", one separator per number; "1\u20092" is two numbers; in a text that must
+state one number, plain spaces group too: "1 250" is 1250), vulgar fractions
 ("\u00bd"; "2\u00bd" is 5/2); a superscript digit runs on ("5\u00b2" is no number).
 "percent" after a number is its percent sign; "5!" is an exclamation mark (prose), not a
 factorial. Values are exact: an int when integral, else a
