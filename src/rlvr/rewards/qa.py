@@ -37,7 +37,9 @@ Other spellings of one name match (`answers.spellings`: full dates in any common
 initials however spaced, "&" and "and", "Mt." and "Mount" before a place name), and so do accents on Latin letters either way
 ("Río Grande" and "Rio Grande", read again without them when nothing matched); in `exact`
 mode a title or rank before a name of two or more words may be dropped ("Gen. George S.
-Patton" for "George S. Patton"; never "St. Louis" for "Louis").
+Patton" for "George S. Patton"; never "St. Louis" for "Louis"), and so may an answer frame
+("The answer is Canberra.", "It's Canberra."); Markdown emphasis ("**Tokyo**") is no part
+of the answer.
 
 In `contains` mode an alias is given only where the response affirms it: an occurrence
 that is denied ("Paris is wrong", "I doubt it's Paris": `answers.denial`), sits in a
@@ -243,6 +245,11 @@ _HONORIFIC = re.compile(
     r"^(?:(?:gen|general|dr|doctor|sir|dame|mr|mrs|ms|miss|prof|professor|president|pres|king|"
     r"queen|lord|lady|captain|capt|col|colonel|adm|admiral|sgt|sergeant|lt|"
     r"lieutenant|pope|rev|reverend|emperor|empress|prince|princess)\.?\s+)+", re.IGNORECASE)
+# an answer frame before the answer, which the exact mode may drop ("The answer is Canberra.")
+_FRAME = re.compile(r"^(?:(?:the|my)\s+)?(?:final\s+|correct\s+)?answer\s*(?:is\b|:|=)\s*|"
+                    r"^(?:it|that)(?:'s|\s+is|\s+was)\s+", re.IGNORECASE)
+# Markdown emphasis around words: "**Tokyo**", "*Tokyo*", "__Tokyo__"
+_EMPHASIS = re.compile(r"(\*\*|__|\*|_)(?=\S)([^*_\n]+?)(?<=\S)\1(?![\w*])")
 _OUTER = re.compile(r"^[\s\"'`]+|[\s\"'`.]+$")
 
 
@@ -370,6 +377,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     shaped = json_answer(completion or "")  # {"answer": "Paris", ...}: its answer field
     completion = plain_shape(completion or "", tags=False) if shaped is None else shaped
     raw = _folded(extract_response_answer(unstrike(completion)))  # struck-out: taken back
+    raw = _EMPHASIS.sub(r"\2", raw)  # "**Tokyo**": Markdown emphasis is no part of the name
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer
@@ -388,6 +396,10 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         if hit is None and untitled in golds and len(untitled.split()) >= 2 \
                 and _same_name(raw, forms[untitled]):
             hit = untitled  # "Gen. George S. Patton" for "George S. Patton"
+        unframed = _FRAME.sub("", raw.strip())
+        if hit is None and unframed != raw.strip() and normalize_answer(unframed) in golds \
+                and _same_name(unframed, forms[normalize_answer(unframed)]):
+            hit = normalize_answer(unframed)  # "The answer is Canberra." for "Canberra"
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g], tuple(
             f for other in golds if other != g and len(other) > len(g)

@@ -33,11 +33,12 @@ from rlvr.rewards.abstention_detection.patterns import (
     first_match,
     iter_matches,
 )
+from rlvr.rewards.abstention_detection.premises import (names_new, premise_denied,
+                                                        premise_rejected)
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     conceded, names_new, premise_denied,
-                                                     premise_rejected, TENTATIVE, TENTATIVE_PHRASE,
+                                                     conceded, TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
-                                                     other_statement, side_issue)
+                                                     off_question, other_statement, side_issue)
 from rlvr.rewards.answers import fold
 from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answer
 from rlvr.rewards.answers.shapes import plain_shape
@@ -215,9 +216,9 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     Canberra", "Paris. Not sure if that helps!"), else abstain;
     a guess alone (`guess`: "My best guess is Paris", "Lisbon rings a bell") -> hedge;
     with a `question`, no phrase and no guess but a rejection of the question's premise
-    (`rules.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
+    (`premises.premise_rejected`: "Unicorns are not real, so ...") -> abstain, unless an
     answer is stated beside it; a premise denied outright ("He didn't: ...", or "I'm an AI,
-    so I don't eat" to a question about the assistant: `rules.premise_denied`) -> abstain;
+    so I don't eat" to a question about the assistant: `premises.premise_denied`) -> abstain;
     a response that is only a short question naming a candidate ("Was it Chinua Achebe?":
     `rules.TENTATIVE`) -> hedge; nothing -> answer. Context rules (`rules`): a phrase followed
     by a complement about the asker or the reason (any language) is a side issue too; a
@@ -274,7 +275,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         if reason:
             ignored.append((match.group(), reason))
         elif compiled["scoped"].match(low, match.start()) or side_issue(low, *match.span()) \
-                or conceded(low, match.start()):
+                or conceded(low, match.start()) or off_question(low, match.end(), question):
             scoped.append(match)
         else:
             counted.append(match)

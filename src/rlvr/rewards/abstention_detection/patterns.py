@@ -70,7 +70,13 @@ ABSTAIN: tuple[str, ...] = (
     r"i (?:wouldn't|would not) know",
     r"{dont} quote me",  # a disclaimer of certainty: with a guess after it, a hedge
     r"_\(ツ\)_|\U0001F937",  # a shrug, as kaomoji or emoji
-    r"i (?:wouldn't|would not) (?:swear (?:to|by|on)|bet (?:on it|my life|money|the farm))",
+    r"i (?:wouldn't|would not) (?:swear (?:to|by|on)|bet (?:on it|my life|money|the farm)|put (?:my |any )?"
+    r"money on)",
+    # the answer lost or subjective: "That's lost to deep time", "so there is no name to
+    # give", "Taste is subjective, so ..."
+    r"lost to (?:deep |the mists of )?(?:time|history)",
+    r"there(?:'s| is) no (?:\w+ )?to give",
+    r"(?:is|are|it's|that's) (?:entirely |purely |highly |largely |very |deeply )?subjective",
     r"i(?:'d| would) (?:want to |need to |have to )?(?:double-check|double check|verify|confirm) "
     r"(?:that|this|it)\b",
     r"i (?:wouldn't|would not) (?:want to |like to |dare (?:to )?)?(?:claim|state|assert|commit to)",
@@ -127,6 +133,8 @@ VETO: tuple[str, ...] = (
     # guess: `GUESS`), "I can't rule out Lisbon"
     r"i (?:{cant}|{couldnt}) (?:say (?:that )?(?:it|he|she|they) (?:wasn't|isn't|weren't|aren't|was not|"
     r"is not|were not|are not)|rule out|exclude)\b",
+    # modesty, not ignorance of the answer: "I don't know everything, but this one I'm sure of"
+    r"(?:i {dont}|no(?:one|body| one)) knows? (?:everything|it all)",
     # an ignorance taken back at once: "I don't know... just kidding! It's Everest."
     r"(?:i {dont} know|no idea|{im} not sure|no clue)\W{0,6}(?:just |only )?(?:kidding|joking|jk)\b",
 ) + language_patterns("veto")
@@ -138,6 +146,9 @@ COMMIT: tuple[str, ...] = (
     r"<answer>\s*[^<\s]",
     r"(?:the |my )?(?:final |best |correct |likely |probable )?answer (?:is|would be|might be|could be|"
     r"should be|=|:)",
+    # a field "Answer: Paris" (a phrase right inside it, "Answer: unknown", is part of it)
+    r"answer(?:\*\*)?:(?:\*\*)?\s*(?!(?:unknown|unknowable|unclear|uncertain|unsure|none|null|n/a|"
+    r"nan|not|no|nobody|i|idk|cannot|can't)\b)[^\W_]",
     r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
     r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
     r" would be| should be| seems| sounds| looks| must be)(?! (?:sure|a good idea|fun|interesting|"

@@ -29,10 +29,8 @@ once:
   hedge. A sentence about the missing answer ("It was never recorded.") is not one. Without this, adding the disclaimer to a wrong answer would turn
   it into an abstention and raise its reward. Only space-separated scripts (a CJK
   sentence has no word count to judge by).
-* `premise_rejected`: a sentence saying that what the question names does not exist, is
-  fiction or never happened ("Unicorns are not real", "The Eiffel Tower was never moved to
-  London") declines the question, when the question assumes it (not "Is Bigfoot real?")
-  and no answer is stated beside it (`names_new`). English only.
+* `off_question`: a phrase followed by a wh-clause that shares no content word with the
+  question ("Mars has two moons. Nobody knows for sure how they formed.") is a side issue.
 * `answer_quote`: an abstention quoted as the answer ('The answer is "I don't know."')
   counts; other quotations do not.
 """
@@ -124,6 +122,7 @@ def answer_quote(text: str, quote_start: int) -> bool:
 
 
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.](?=[^\W_]))+[.!?]*")  # "xe.com", "3.5" stay inside
+SENTENCE = _SENTENCE  # shared with `premises`
 # clause separators inside a sentence: what follows a dash, colon or semicolon is said on
 # its own ("I'm not sure - 1850.", "Hard to say: the Medici family."); after a comma only a
 # number is ("I can't say for sure, 1850 probably."), and in other languages than English
@@ -139,6 +138,7 @@ _ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|shou
                    r"comment|pourquoi|est-ce|was|wer|wann|wo|wie|warum|welche[rsnm]?|che|chi|quando|"
                    r"dove|come|perch[ée]|quem|onde|что|кто|когда|где|как|почему|зачем|ne|kim|nerede|"
                    r"neden|nas[ıi]l)\b")
+ASKS = _ASKS  # shared with `premises`
 _OPENING_MARK = re.compile(r"\W*[¿؟]")
 
 
@@ -270,9 +270,20 @@ most more much many some such very just only over after before name named called
 _CONTENT = re.compile(r"[a-z0-9][a-z0-9'-]{2,}")
 # a capitalised word inside a sentence (not its first word) or a number: what a claim names
 _NEW_NAME = re.compile(r"(?<=[\w,;:'\")] )[A-Z][\w'-]+|\d[\d,.]*")
+NEW_NAME = _NEW_NAME  # shared with `premises`
 
 
 _BUT = re.compile(r"(?:but|however|though|although|yet|still),?\s+")
+
+
+def stems(words) -> set[str]:
+    """Words with a final "s" and "'s" dropped: "moons" and "moon" are one content word."""
+    return {w.removesuffix("'s").rstrip("s") for w in words} - {""}
+
+
+def content_words(text: str) -> set[str]:
+    """The content words of a lower-case text (3+ letters, not a stop word)."""
+    return _content(text)
 
 
 def _content(text: str) -> set[str]:
@@ -361,83 +372,29 @@ def apostrophes(low: str) -> str:
 
 
 
-# The question's premise rejected: what it asks about does not exist, is fiction, or never
-# happened ("Unicorns are not real, so ...", "There is no such thing as a dragon", "The
-# Eiffel Tower was never moved to London"). English only.
-_SUBJECT = r"(?P<subject>(?:[\w'-]+ ){0,3}?[\w'-]+)"
-_UNREAL = tuple(re.compile(p) for p in (
-    rf"{_SUBJECT} (?:is|are|was|were|'s|'re) (?:just |only |purely |entirely |simply )?"
-    r"(?:not (?:real|a real\b)|n't (?:real|a real\b)|fictional|fictitious|imaginary|mythical|"
-    r"mythological|made[- ]up|an? (?:myth|legend|fiction)\b|legendary creatures?)",
-    rf"{_SUBJECT} (?:do|does|did)(?: not|n't) (?:really |actually |even )?exist",
-    rf"{_SUBJECT} never (?:really |actually )?existed",
-    r"there (?:is|are|was|were|'s) no (?:such (?:thing|person|place|creature|animal|event) "
-    rf"(?:as|called) )?(?:an? |the )?{_SUBJECT}(?= (?:in|on|at|of|who|that|which)\b|[.,;!]|$)"))
-_NEVER = re.compile(rf"{_SUBJECT} (?:never|did not|didn't|has never|have never|had never|"
-                    r"was never|were never) (?P<predicate>[^.!?;,\n]+)")
-# a question about existence or truth itself: a denial there is its answer
-_ASKS_EXISTENCE = re.compile(r"\b(?:real|really|exists?|existed|existence|myths?|fictional|"
-                             r"legends?|legendary|true|actually|ever)\b|\b(?:is|are|was|were) there\b")
-
-
-# every premise rejection holds one of these: the cheap test before the sentence scan
-_DENIAL_CUE = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|fiction|myth|imaginary|made[- ]up|"
-                         r"legend")
-
-
-def _stems(words) -> set[str]:
-    return {w.removesuffix("'s").rstrip("s") for w in words} - {""}
-
-
-def premise_rejected(text: str, question: str) -> str | None:
-    """A sentence that rejects the question's premise: it says that a thing the question
-    names (a content word shared with the question) does not exist, is fiction (`_UNREAL`:
-    "unicorns are not real", "there is no such thing as a dragon", "Atlantis never
-    existed") or that the event asked about never happened (`_NEVER`, sharing a content
-    word of what follows too: "The Eiffel Tower was never moved to London"), with no
-    contrasting clause after it that goes on to answer ("..., but in the legend it is
-    white"). None without a question, and for a question that asks about existence or
-    truth itself ("Is Bigfoot real?", "Did Einstein ever win ...?") or asks yes or no:
-    there the denial is the answer."""
-    if not question or not _DENIAL_CUE.search(text) or _ASKS.match(question) and not re.match(
-            r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b", question) \
-            or _ASKS_EXISTENCE.search(question):
-        return None
-    asked = _stems(_content(question))
-    for sentence in _SENTENCE.finditer(text):
-        unit = sentence.group()
-        for pattern in (*_UNREAL, _NEVER):
-            for m in pattern.finditer(unit):
-                subject = _stems(_content(m.group("subject")))
-                if not subject & asked:
-                    continue
-                if pattern is _NEVER and not _stems(_content(m.group("predicate"))) & asked:
-                    continue
-                if CONTRAST.search(text, sentence.start() + m.end()):
-                    return None
-                return m.group().strip()
-    return None
-
-
-def names_new(cased: str | None, start: int, question: str) -> bool:
-    """True when the rest of the sentence from `start` names something the question does
-    not (a capitalised name or a number: "Sherlock Holmes is fictional, created by Arthur
-    Conan Doyle"): an answer beside a rejected premise. False without the cased text."""
-    if cased is None:
-        return False
-    end = _SENTENCE_END.search(cased, start)
-    asked = set(question.split()) | _content(question)
-    return any(m.group().lower().rstrip(".,") not in asked
-               for m in _NEW_NAME.finditer(cased, start, end.start() if end else len(cased)))
-
-
-_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
-
-
 # an explicit concession before the phrase: "It's true that nobody knows exactly who ...,
 # but it was built by ..." (not "while"/"although", which open hedges as often)
 _CONCEDED = re.compile(r"(?:\bit(?:'s| is) true that|\bgranted,?|\badmittedly,?|\bto be sure,)\s+"
                        r"(?:[\w']+\s+){0,2}$")
+
+
+# a wh-clause right after a phrase (after adverbs of certainty): what is not known
+_WH_CLAUSE = re.compile(r"[\s,]*(?:(?:really|exactly|for sure|for certain|precisely|quite|yet)\s+)*"
+                        r"(?:why|how|what|when|where|who|which|whether|if)\b([^.!?;:\n]*)")
+
+
+def off_question(text: str, end: int, question: str) -> bool:
+    """True when the phrase ending at `end` is followed by a wh-clause that shares no content
+    word with `question` (both lower-case): ignorance of something the question does not
+    ask ("How many moons does Mars have?" - "... Nobody knows for sure how they formed").
+    False without a question or a clause with content words."""
+    if not question:
+        return False
+    m = _WH_CLAUSE.match(text, end)
+    if m is None:
+        return False
+    said = stems(_content(m.group(1)))
+    return bool(said) and not said & stems(_content(question))
 
 
 def conceded(text: str, start: int) -> bool:
@@ -446,39 +403,6 @@ def conceded(text: str, start: int) -> bool:
     built by ..."): ignorance of a detail granted on the way to an answer."""
     return bool(_CONCEDED.search(text, max(0, start - 40), start)) and bool(
         CONTRAST.search(text, start))
-
-
-# the premise denied outright at the start: "He didn't: his Nobel Prize was for ...", "It
-# never happened." (a wh-question that presupposes an event); or, to a question about the
-# assistant, "I'm an AI, so I don't eat breakfast."
-_DENIED_OUTRIGHT = re.compile(
-    r"\W*(?:no[,.!]?\s+)?(?:he|she|it|they|that|this|which)\s+(?:didn't|did not|never did|"
-    r"wasn't|was not|weren't|were not|isn't|is not|doesn't|does not|hasn't|has not|"
-    r"never (?:did|was|were|happened|existed))(?=\s*[.:;,!\u2014-]|\s*$)")
-_PRESUPPOSES = re.compile(r"\W*(?:why|when|where|how|what|which|who)\b[^?]*\b(?:did|does|do|was|"
-                          r"were|is|are|has|have)\b")
-_ASSISTANT = re.compile(r"\b(?:i'm|i am|as) (?:just |only |merely )?an? (?:ai|artificial "
-                        r"intelligence|language model|ai (?:assistant|model|language model)|chatbot|"
-                        r"virtual assistant|computer program)\b[^.!?\n]*\b(?:don't|do not|can't|cannot|"
-                        r"never|didn't|did not|haven't|have no|am not|'m not|doesn't|lack)\b")
-
-
-def premise_denied(text: str, question: str) -> str | None:
-    """The question's premise denied outright (`_DENIED_OUTRIGHT` opening the response, to a
-    wh-question that presupposes an event: "He didn't: his 1921 Nobel Prize was for the
-    photoelectric effect"), or a question about the assistant ("What did you have for
-    breakfast?") answered that it is an AI that does not do so (`_ASSISTANT`). What follows
-    the denial is its correction, not an answer. None otherwise."""
-    if not question:
-        return None
-    m = _DENIED_OUTRIGHT.match(text)
-    if m and _PRESUPPOSES.match(question):
-        return m.group().strip()
-    if re.search(r"\byou(?:r|rs|rself)?\b", question):
-        m = _ASSISTANT.search(text)
-        if m:
-            return m.group()
-    return None
 
 
 # a response that is only a short question naming a candidate: "Was it Chinua Achebe?",

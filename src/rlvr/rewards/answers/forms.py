@@ -194,7 +194,8 @@ _SMALL = "|".join(sorted(_UNITS, key=len, reverse=True))
 # (a pronoun far more often than a number: "no one knows", "the one on the left")
 _NUMBER_WORDS = re.compile(
     rf"(?<![\w-])(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>one|two|three|four|five|six|seven|eight|nine))?|(?P<small>{_SMALL}))"
-    r"(?:\s+(?P<scale>hundred|thousand|million))?(?![\w-])")
+    r"(?:\s+(?P<scale>hundred|thousand|million))?(?!\w|-(?:one|two|three|four|five|six|seven|eight|"
+    r"nine)\b)")  # "six-sided" names six; "twenty-one" is read whole
 _SCALE = {None: 1, "hundred": 100, "thousand": 1000, "million": 10**6}
 
 

@@ -155,7 +155,7 @@ def _narrowed_range(text: str, tokens: list, golds: list, gold: Fraction) -> set
 # a total worked out from the answer: "11 players on the field, so 22 in total" (only with
 # the total named: "24, so 32" offers 32)
 _DERIVED_BEFORE = re.compile(r"\b(?:for|with) a total of\s+$|\btotall?ing\s+$")
-_DERIVED_AFTER = re.compile(r"\s*(?:[a-z]+\s+)?(?:in total|altogether|in all|combined|overall)\b")
+_DERIVED_AFTER = re.compile(r"\s*(?:[a-z]+\s+){0,4}?(?:in total|altogether|in all|combined|overall)\b")
 
 
 # a number in a clause about something else: "8 legs, unlike insects, which have 6"

@@ -195,6 +195,22 @@ def _assignments_as_tuple(g: Any, p: Any, sympy: Any) -> tuple[Any, Any]:
     return pair, sympy.Tuple(*(rhs for _, rhs in sorted(pairs, key=lambda lr: lr[0].name)))
 
 
+def _unevaluated(p: Any, sympy: Any) -> bool:
+    """True when `p` is a sum or product of plain numbers left as written (`17 \\times 23`,
+    `2 + 3`): the computation the question asks for, not its result. A sign (`-5`), a
+    fraction (`12/2`) and scientific notation (`2 \\times 10^3`) are values."""
+    if not isinstance(p, (sympy.Add, sympy.Mul)) or p.free_symbols:
+        return False
+    args = p.args
+    if not all(isinstance(a, (sympy.Integer, sympy.Float, sympy.Rational, sympy.Pow)) for a in args):
+        return False
+    if any(isinstance(a, sympy.Pow) and (a.exp.is_negative or a.base == 10) for a in args):
+        return False  # 12/2, 2 * 10^3
+    if isinstance(p, sympy.Mul) and any(a in (-1, 1) for a in args):
+        return False  # -5 read as -1 * 5
+    return len(args) >= 2
+
+
 def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     """(equal?, reason when an equation was refused) for two readable answers.
 
@@ -226,6 +242,8 @@ def same_answer(gold: MathAnswer, pred: MathAnswer) -> tuple[bool, str | None]:
     if {x.name for x in _symbols(g) | _symbols(p)} == {"i"}:  # `(1+i)^2`, `2i`: complex
         g, p = (x.xreplace({s: sympy.I for s in _symbols(x)}) for x in (g, p))
     g, p = _assignments_as_tuple(g, p, sympy)
+    if isinstance(g, sympy.Integer) and _unevaluated(p, sympy):
+        return False, "an arithmetic expression left unevaluated is not the number asked for"
     kinds = kind_of(g, gold.shown), kind_of(p, pred.shown)
     if set(kinds) == {"region", "relation"}:  # `1 \le x \le 5` against `[1, 5]`
         sets = [_solution_set(v, k) for v, k in ((g, kinds[0]), (p, kinds[1]))]

@@ -1,10 +1,14 @@
-"""Classes found by the tenth blind red-team round (benchmarks/redteam_blind10.py), each
-guarded by a property that generates it and a few rows: a based gold, assignments for a
+"""Classes found by the tenth and eleventh blind red-team rounds
+(benchmarks/redteam_blind10.py, redteam_blind11.py), each guarded by a property that
+generates it and a few rows. Tenth: a based gold, assignments for a
 tuple, a bracket that restates the value, a later "correct answer", run-on chains,
 space-grouped thousands, an explanation after the `####` line, numbers said in parts,
 powers of ten, runs of numbers, the gold's other aliases, one-word parallel frames,
 fallbacks, a range narrowed by a later answer, an alias named inside a longer one, short
 place titles, and the detector's certainty disclaimers, asides and premise explanations.
+Eleventh: ignorance of what the question does not ask, exact mode's answer frame and
+emphasis, unevaluated arithmetic, hyphenated number words, totals after the answer, and
+answer fields beside a decline.
 """
 
 from __future__ import annotations
@@ -261,3 +265,71 @@ def test_short_title_words_of_places(written, gold):
 ])
 def test_detector_rows(text, question, label):
     assert detect_abstention(text, question=question).label == label
+
+
+# ---------------------------------------------------------------- eleventh round
+@FEW
+@given(st.sampled_from(["how they formed", "why the name stuck", "who first saw them",
+                        "whether they will last"]))
+def test_ignorance_of_something_the_question_does_not_ask_is_a_side_issue(clause):
+    text = f"Mars has two moons, Phobos and Deimos. Nobody knows for sure {clause}."
+    assert detect_abstention(text, question="How many moons does Mars have?").label == "answer"
+    # the same ignorance of what the question asks declines it
+    asked = "Nobody knows for sure how many moons Mars had a billion years ago."
+    assert detect_abstention(asked, question="How many moons did Mars have a billion years "
+                                             "ago?").label == "abstain"
+
+
+CITIES = st.sampled_from(["Canberra", "Tokyo", "Ottawa", "Nairobi", "Lima"])
+
+
+@FEW
+@given(CITIES)
+def test_exact_mode_drops_an_answer_frame_and_emphasis_only(city):
+    for written in (f"The answer is {city}.", f"Answer: {city}", f"It's {city}.", f"**{city}**",
+                    f"*{city}*"):
+        assert qa_reward(written, aliases=[city]).score == 1.0
+    for written in (f"The answer is not {city}.", f"The answer is {city} or Oslo.",
+                    f"**{city}** or Oslo"):
+        assert qa_reward(written, aliases=[city]).score == 0.0
+
+
+@FEW
+@given(st.integers(2, 99), st.integers(2, 99))
+def test_an_unevaluated_product_is_not_the_number_asked_for(a, b):
+    gold = str(a * b)
+    assert math_reward(f"$\\boxed{{{a} \\times {b}}}$", solution=gold).outcome == "wrong"
+    assert math_reward(f"$\\boxed{{{a} + {b}}}$", solution=str(a + b)).outcome == "wrong"
+    assert math_reward(f"${a} \\times {b} = {a * b}$", solution=gold).outcome == "correct"
+    assert math_reward(f"$\\boxed{{{a * b}}}$", solution=gold).outcome == "correct"
+
+
+@pytest.mark.parametrize("word,value", [("two", 2), ("six", 6), ("eight", 8), ("twenty", 20)])
+def test_a_number_word_before_a_hyphenated_noun_is_read(word, value):
+    assert [v for v, *_ in word_numbers(f"a {word}-sided shape")] == [value]
+    result = selfaware_reward(f"It is {word}-sided.", expected_answer=[str(value)],
+                              is_unanswerable=False, **STRICT_PRESET)
+    assert result.outcome == "correct"
+
+
+def test_a_total_worked_out_after_the_answer_is_no_rival():
+    text = ("Each team has eleven players on the field, including the goalkeeper, so a match "
+            "has 22 players on the pitch in total.")
+    result = selfaware_reward(text, expected_answer=["11", "eleven"], is_unanswerable=False,
+                              **STRICT_PRESET)
+    assert result.outcome == "correct"
+
+
+@pytest.mark.parametrize("text,label", [
+    ("I reckon it's around 7.5 million, but I wouldn't put money on it.", "hedge"),
+    ("The Beatles. (I don't know everything, but this one I'm certain of.)", "answer"),
+    ("That's lost to deep time; no creature was recorded, so there is no name to give.",
+     "abstain"),
+    ("Taste is subjective, so no fruit is the best.", "abstain"),
+    ("Answer: Paris. Or maybe I don't know.", "hedge"),
+    ("Answer: Paris\nConfidence: low - I don't know for sure.", "hedge"),
+    ("Answer: unknown\nReason: no records survive.", "abstain"),
+    ("Subjective idealists hold that there is no objective morality.", "answer"),
+])
+def test_eleventh_round_detector_rows(text, label):
+    assert detect_abstention(text).label == label

@@ -1,0 +1,117 @@
+"""Rules of the robust abstention detector that read the question's premise.
+
+* `premise_rejected`: a sentence saying that what the question names does not exist, is
+  fiction or never happened ("Unicorns are not real", "The Eiffel Tower was never moved to
+  London") declines the question, when the question assumes it (not "Is Bigfoot real?")
+  and no answer is stated beside it (`names_new`). English only.
+* `premise_denied`: the premise denied outright at the start of the response ("He didn't:
+  ..."), or a question about the assistant answered that it is an AI that does not do so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rlvr.rewards.abstention_detection.rules import (ASKS, CONTRAST, NEW_NAME, SENTENCE,
+                                                     content_words, stems)
+
+_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+
+
+# The question's premise rejected: what it asks about does not exist, is fiction, or never
+# happened ("Unicorns are not real, so ...", "There is no such thing as a dragon", "The
+# Eiffel Tower was never moved to London"). English only.
+_SUBJECT = r"(?P<subject>(?:[\w'-]+ ){0,3}?[\w'-]+)"
+_UNREAL = tuple(re.compile(p) for p in (
+    rf"{_SUBJECT} (?:is|are|was|were|'s|'re) (?:just |only |purely |entirely |simply )?"
+    r"(?:not (?:real|a real\b)|n't (?:real|a real\b)|fictional|fictitious|imaginary|mythical|"
+    r"mythological|made[- ]up|an? (?:myth|legend|fiction)\b|legendary creatures?)",
+    rf"{_SUBJECT} (?:do|does|did)(?: not|n't) (?:really |actually |even )?exist",
+    rf"{_SUBJECT} never (?:really |actually )?existed",
+    r"there (?:is|are|was|were|'s) no (?:such (?:thing|person|place|creature|animal|event) "
+    rf"(?:as|called) )?(?:an? |the )?{_SUBJECT}(?= (?:in|on|at|of|who|that|which)\b|[.,;!]|$)"))
+_NEVER = re.compile(rf"{_SUBJECT} (?:never|did not|didn't|has never|have never|had never|"
+                    r"was never|were never) (?P<predicate>[^.!?;,\n]+)")
+# a question about existence or truth itself: a denial there is its answer
+_ASKS_EXISTENCE = re.compile(r"\b(?:real|really|exists?|existed|existence|myths?|fictional|"
+                             r"legends?|legendary|true|actually|ever)\b|\b(?:is|are|was|were) there\b")
+
+
+# every premise rejection holds one of these: the cheap test before the sentence scan
+_DENIAL_CUE = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|fiction|myth|imaginary|made[- ]up|"
+                         r"legend")
+
+
+def premise_rejected(text: str, question: str) -> str | None:
+    """A sentence that rejects the question's premise: it says that a thing the question
+    names (a content word shared with the question) does not exist, is fiction (`_UNREAL`:
+    "unicorns are not real", "there is no such thing as a dragon", "Atlantis never
+    existed") or that the event asked about never happened (`_NEVER`, sharing a content
+    word of what follows too: "The Eiffel Tower was never moved to London"), with no
+    contrasting clause after it that goes on to answer ("..., but in the legend it is
+    white"). None without a question, and for a question that asks about existence or
+    truth itself ("Is Bigfoot real?", "Did Einstein ever win ...?") or asks yes or no:
+    there the denial is the answer."""
+    if not question or not _DENIAL_CUE.search(text) or ASKS.match(question) and not re.match(
+            r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b", question) \
+            or _ASKS_EXISTENCE.search(question):
+        return None
+    asked = stems(content_words(question))
+    for sentence in SENTENCE.finditer(text):
+        unit = sentence.group()
+        for pattern in (*_UNREAL, _NEVER):
+            for m in pattern.finditer(unit):
+                subject = stems(content_words(m.group("subject")))
+                if not subject & asked:
+                    continue
+                if pattern is _NEVER and not stems(content_words(m.group("predicate"))) & asked:
+                    continue
+                if CONTRAST.search(text, sentence.start() + m.end()):
+                    return None
+                return m.group().strip()
+    return None
+
+
+def names_new(cased: str | None, start: int, question: str) -> bool:
+    """True when the rest of the sentence from `start` names something the question does
+    not (a capitalised name or a number: "Sherlock Holmes is fictional, created by Arthur
+    Conan Doyle"): an answer beside a rejected premise. False without the cased text."""
+    if cased is None:
+        return False
+    end = _SENTENCE_END.search(cased, start)
+    asked = set(question.split()) | content_words(question)
+    return any(m.group().lower().rstrip(".,") not in asked
+               for m in NEW_NAME.finditer(cased, start, end.start() if end else len(cased)))
+
+
+# the premise denied outright at the start: "He didn't: his Nobel Prize was for ...", "It
+# never happened." (a wh-question that presupposes an event); or, to a question about the
+# assistant, "I'm an AI, so I don't eat breakfast."
+_DENIED_OUTRIGHT = re.compile(
+    r"\W*(?:no[,.!]?\s+)?(?:he|she|it|they|that|this|which)\s+(?:didn't|did not|never did|"
+    r"wasn't|was not|weren't|were not|isn't|is not|doesn't|does not|hasn't|has not|"
+    r"never (?:did|was|were|happened|existed))(?=\s*[.:;,!\u2014-]|\s*$)")
+_PRESUPPOSES = re.compile(r"\W*(?:why|when|where|how|what|which|who)\b[^?]*\b(?:did|does|do|was|"
+                          r"were|is|are|has|have)\b")
+_ASSISTANT = re.compile(r"\b(?:i'm|i am|as) (?:just |only |merely )?an? (?:ai|artificial "
+                        r"intelligence|language model|ai (?:assistant|model|language model)|chatbot|"
+                        r"virtual assistant|computer program)\b[^.!?\n]*\b(?:don't|do not|can't|cannot|"
+                        r"never|didn't|did not|haven't|have no|am not|'m not|doesn't|lack)\b")
+
+
+def premise_denied(text: str, question: str) -> str | None:
+    """The question's premise denied outright (`_DENIED_OUTRIGHT` opening the response, to a
+    wh-question that presupposes an event: "He didn't: his 1921 Nobel Prize was for the
+    photoelectric effect"), or a question about the assistant ("What did you have for
+    breakfast?") answered that it is an AI that does not do so (`_ASSISTANT`). What follows
+    the denial is its correction, not an answer. None otherwise."""
+    if not question:
+        return None
+    m = _DENIED_OUTRIGHT.match(text)
+    if m and _PRESUPPOSES.match(question):
+        return m.group().strip()
+    if re.search(r"\byou(?:r|rs|rself)?\b", question):
+        m = _ASSISTANT.search(text)
+        if m:
+            return m.group()
+    return None
