@@ -333,3 +333,9 @@ def test_a_total_worked_out_after_the_answer_is_no_rival():
 ])
 def test_eleventh_round_detector_rows(text, label):
     assert detect_abstention(text).label == label
+
+
+def test_a_long_answer_field_is_no_committed_value():
+    text = ("**Short answer:** Nobody knows.\n\n**Longer answer:** The grains of sand on Earth "
+            "have never been counted, and published estimates differ by orders of magnitude.")
+    assert detect_abstention(text).label == "abstain"

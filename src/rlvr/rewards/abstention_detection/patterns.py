@@ -146,9 +146,11 @@ COMMIT: tuple[str, ...] = (
     r"<answer>\s*[^<\s]",
     r"(?:the |my )?(?:final |best |correct |likely |probable )?answer (?:is|would be|might be|could be|"
     r"should be|=|:)",
-    # a field "Answer: Paris" (a phrase right inside it, "Answer: unknown", is part of it)
+    # a field "Answer: Paris" with a short value (a decline as its value, "Answer: unknown",
+    # is none)
     r"answer(?:\*\*)?:(?:\*\*)?\s*(?!(?:unknown|unknowable|unclear|uncertain|unsure|none|null|n/a|"
-    r"nan|not|no|nobody|i|idk|cannot|can't)\b)[^\W_]",
+    r"nan|not|no|nobody|i|idk|cannot|can't)\b)[^\W_][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,4}"
+    r"(?=[.!?\n]|$)",  # a short value: "Longer answer: The grains ... were never counted" is none
     r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
     r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
     r" would be| should be| seems| sounds| looks| must be)(?! (?:sure|a good idea|fun|interesting|"
