@@ -152,6 +152,8 @@ def _same_number(prediction: str, alias: str) -> bool:
     value = read_whole(prediction, allow_words=False)
     if value is None:
         value = word_number(prediction)
+    if value is None and len(prediction.split()) <= 3:
+        value = read_whole(prediction)  # "100 °C", "100 degrees": a unit after the number
     return value is not None and numbers_equal(value, gold)
 
 

@@ -148,7 +148,8 @@ def _title(cased: str | None, start: int, end: int) -> bool:
     (2004)"). Shouting ("I DON'T KNOW") is no title, nor is a phrase that opens its
     sentence ("I Don't Know.", German "Keine Ahnung, ehrlich gesagt": nouns are capitalised
     there) unless the title-cased run goes on into a predicate about it ("Who Knows Where
-    the Time Goes? is her best-known song")."""
+    the Time Goes? is her best-known song") or a year in brackets ("Nobody Knows (2004)
+    follows ...")."""
     if cased is None:
         return False
     words = re.findall(r"[^\W\d_][\w']*", cased[start:end])
@@ -160,7 +161,7 @@ def _title(cased: str | None, start: int, end: int) -> bool:
         return True  # inside a sentence
     # where a sentence starts, only when the title-cased run goes on into a predicate about
     # it: "Who Knows Where the Time Goes? is her best-known song", "Nobody Knows was a hit"
-    return bool(_TITLE_THEN_PREDICATE.match(cased, end))
+    return bool(_TITLE_THEN_PREDICATE.match(cased, end) or _TITLE_THEN_YEAR.match(cased, end))
 
 
 _MINOR = r"(?:the|a|an|of|in|on|and|to|for|at|by|with|or|from|is)"
@@ -168,6 +169,10 @@ _TITLE_THEN_PREDICATE = re.compile(
     rf"(?:\s+(?:[A-Z][\w']*|{_MINOR}))*?(?:\s+[A-Z][\w']*)?[?!]?"
     r"(?:,[^,.!?\n]{1,40},)?\s+"  # an appositive: "Nobody Knows, released in 1995, was ..."
     r"(?:is|was|are|were|by|became|remains|has|had|topped|reached|won)\s+\w")
+
+
+# a title-cased run with a year in brackets after it is a work: "Nobody Knows (2004) follows ..."
+_TITLE_THEN_YEAR = re.compile(r"(?:\s+[A-Z][\w']*)*[?!]?\s*\((?:1[5-9]|20)\d\d\)")
 
 
 def _discount(text: str, match: re.Match, compiled: dict, quotes: list,

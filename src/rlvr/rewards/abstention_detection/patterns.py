@@ -48,8 +48,13 @@ ABSTAIN: tuple[str, ...] = (
     r"no(?: |)(?:one|body) (?:really |truly |actually |currently )?(?:knows|can know|can say|can tell|"
     r"can predict|can answer|is sure|is certain|has the answer)",
     r"(?:insufficient|not enough|inadequate) (?:information|data|context|details|evidence)",
-    r"(?:there is|there's|there are) no (?:reliable |available |public |known |sufficient )?"
-    r"(?:information|data|records?|evidence) (?:available|about|on|regarding)",
+    r"(?:there is|there's|there are) (?:simply |really |absolutely |just )?no (?:reliable |available |"
+    r"public |known |sufficient |surviving |historical )?(?:information|data|records?|evidence) "
+    r"(?:available|about|on|regarding|of)",
+    # no answer that anyone could find: "There isn't one we could ever pin down"
+    r"there(?:'s| is)(?:n't| not| no)(?: one| a (?:single )?(?:date|day|year|number|answer|figure|name))? "
+    r"(?:that )?(?:we|anyone|you|one|i|historians|scientists) (?:could|can|will|would) (?:ever )?"
+    r"(?:pin (?:it )?down|know|determine|identify|name|pinpoint|establish)",
     r"no (?:definitive|definite|clear|certain|conclusive|known|reliable) answer",
     r"(?:beyond|outside) (?:of )?(?:my|the scope of my) (?:knowledge|training|expertise)",
     r"(?:is|are|remains?|still) (?:currently |still |largely |completely |simply )?(?:unknown|unknowable|"
@@ -192,7 +197,8 @@ COMMIT: tuple[str, ...] = (
     r"(?:it|that|this|the answer) (?:could|might|may) (?:well |possibly )?be (?!anything|any\b|many|several|"
     r"one of|either|hard|difficult|impossible|possible|true|the case|different|a number|more|less|"
     r"longer|shorter|years|decades|centuries|a while|some time|soon|now|misused|abused|harmful|"
-    r"dangerous|unsafe|illegal|used to)[^\W_]\S*",
+    r"dangerous|unsafe|illegal|used to|wrong|right|correct|incorrect|inaccurate|mistaken|misleading|"
+    r"outdated|unreliable|off\b)[^\W_]\S*",  # "a name that might be wrong" guesses nothing
     r"i(?:'d| would) (?:put it at|put it around|ballpark|estimate)",
     r"somewhere (?:around|between|near|in the (?:range|region|neighbou?rhood) of)",
 ) + language_patterns("commit")

@@ -89,10 +89,11 @@ def side_issue(text: str, start: int, end: int) -> bool:
     """True when the abstention phrase text[start:end] is about a side issue (module
     docstring): a wh-complement follows it, or a head-final interrogative precedes it in
     its clause, or its sentence opens as an aside ("Mount Everest. Interestingly, nobody
-    knows whether Mallory reached the top.")."""
+    knows whether Mallory reached the top."), or it sits in a "whose" clause ("patients
+    whose blood type is unknown")."""
     opened = max((m.end() for m in re.finditer(r"[.!?\n]\s*", text[:start])), default=0)
-    if _ASIDE.match(text, opened):
-        return True
+    if _ASIDE.match(text, opened) or re.search(r"\bwhose\b[^,.;:!?]*$", text[opened:start]):
+        return True  # an aside, or "patients whose blood type is unknown": about someone else
     lo = max(0, start - 12, *(m.end() for m in _CLAUSE_START.finditer(text, max(0, start - 12),
                                                                         start)))
     if _WH_AFTER.match(text, end) or _CAPABILITY.match(text, lo):
@@ -161,6 +162,7 @@ _ABSENCE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|withou
                       r"missing|unavailable|unrecorded|undocumented|disputed|debated|unclear|"
                       r"unknown|classified|secret|private|confidential|incomplete|inconsistent|"
                       r"conflicting|contradictory|unreliable|contested|speculative|vary|varies|"
+                      r"uncertain|sparse|scarce|fragmentary|patchy|biased|"
                       r"varied|differ|differs|depend|depends|changes|fluctuates|"
                       r"anonym\w*|an[óo]nim\w*)\b|n't\b")
 # words a short non-answer sentence opens with: pleasantries, apologies, advice, pronouns
@@ -329,11 +331,10 @@ def other_statement(text: str, spans: list[tuple[int, int]]) -> str | None:
     the answer ("The Mona Lisa was painted by Leonardo da Vinci. Please note that I can't
     browse the internet, ..."). None when there is none ("I don't know what you mean.
     Could you clarify?")."""
-    for m in _SENTENCE.finditer(text):
-        start, end = m.span()
-        if any(a < end and start < b for a, b in spans):
-            continue
-        unit = m.group().strip()
+    for start, end, kind in _units(text):
+        if kind == "comma" or any(a < end and start < b for a, b in spans):
+            continue  # a sentence, or a clause before or after a semicolon, dash or colon
+        unit = text[start:end].strip()
         words = _WORD.findall(unit)
         if len(words) >= 3 and not unit.endswith("?") and words[0] not in _OPENERS \
                 and not _ABSENCE.search(unit):

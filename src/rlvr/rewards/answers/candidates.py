@@ -122,6 +122,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
     """
     if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
         return True
+    if _bare_run(text, alias):  # "answer: everest k2 kangchenjunga lhotse makalu"
+        return True
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
     marked = _FRACTION.sub(r"\1/", _mark(text, alias, same))
@@ -193,6 +195,31 @@ def _fallback(marked: str, max_item_words: int) -> bool:
     return any(m.start() > first and 1 <= len(m.group(1).split()) <= max_item_words
                and not re.match(r"(?:i|i'd|i'm|we|you|that|this|it)\b", m.group(1).strip())
                for m in _FALLBACK.finditer(marked))
+
+
+_RUN_FRAME = re.compile(r"^\W*(?:(?:the|my)\s+)?(?:final\s+)?answer\s*(?:is\b)?\W*")
+_FUNCTION_WORDS = frozenset("""is are was were be been the a an of in on at to it this that and or
+i you he she they we my your its their has have had will would can could not no so but very
+for from with by as than then there here what which who when where why how about into times
+equals plus minus divided over makes gives""".split())
+
+
+def _bare_run(text: str, alias: str) -> bool:
+    """True when a line (after an answer frame) is only names, four or more words with no
+    function word or punctuation between them, and three or more are not the alias:
+    "Answer: Everest K2 Kangchenjunga Lhotse Makalu" lists five mountains. A long name the
+    alias covers but for two words ("Martin Luther King Jr") is no list; a full name of
+    five words given for a one-word alias is read as a list (decided)."""
+    for line in _mark(text, alias).split("\n"):
+        if _MARK not in line:
+            continue
+        words = _RUN_FRAME.sub("", line.strip()).rstrip(" .!").split()
+        if len(words) >= 4 and all(re.fullmatch(r"[^\W_][\w'-]*|\x00", w) for w in words) \
+                and not _FUNCTION_WORDS & set(words) \
+                and sum(w.isdigit() for w in words) <= 1 \
+                and sum(_MARK not in w for w in words) >= 3:
+            return True
+    return False
 
 
 _LOOP = re.compile(r"\W*((?:[^\W\d_][\w'-]*\W+){2,4}?)\1{2,}", re.UNICODE)

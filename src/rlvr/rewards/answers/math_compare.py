@@ -197,8 +197,11 @@ def _assignments_as_tuple(g: Any, p: Any, sympy: Any) -> tuple[Any, Any]:
 
 def _unevaluated(p: Any, sympy: Any) -> bool:
     """True when `p` is a sum or product of plain numbers left as written (`17 \\times 23`,
-    `2 + 3`): the computation the question asks for, not its result. A sign (`-5`), a
+    `2 + 3`), or a factorial or binomial coefficient of numbers (`4!`, `\\binom{5}{2}`): the
+    computation the question asks for, not its result. A sign (`-5`), a
     fraction (`12/2`) and scientific notation (`2 \\times 10^3`) are values."""
+    if isinstance(p, (sympy.factorial, sympy.binomial)) and not p.free_symbols:
+        return True  # `4!`, `\\binom{5}{2}`: the count asked for, not counted
     if not isinstance(p, (sympy.Add, sympy.Mul)) or p.free_symbols:
         return False
     args = p.args

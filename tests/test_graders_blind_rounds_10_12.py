@@ -1,5 +1,5 @@
-"""Classes found by the tenth and eleventh blind red-team rounds
-(benchmarks/redteam_blind10.py, redteam_blind11.py), each guarded by a property that
+"""Classes found by the tenth to twelfth blind red-team rounds
+(benchmarks/redteam_blind10.py to redteam_blind12.py), each guarded by a property that
 generates it and a few rows. Tenth: a based gold, assignments for a
 tuple, a bracket that restates the value, a later "correct answer", run-on chains,
 space-grouped thousands, an explanation after the `####` line, numbers said in parts,
@@ -8,7 +8,9 @@ fallbacks, a range narrowed by a later answer, an alias named inside a longer on
 place titles, and the detector's certainty disclaimers, asides and premise explanations.
 Eleventh: ignorance of what the question does not ask, exact mode's answer frame and
 emphasis, unevaluated arithmetic, hyphenated number words, totals after the answer, and
-answer fields beside a decline.
+answer fields beside a decline. Twelfth: declines worded as missing records, figures or
+sources, titles with a year, names run together, a unit after a number in exact mode, and
+unevaluated factorials.
 """
 
 from __future__ import annotations
@@ -339,3 +341,50 @@ def test_a_long_answer_field_is_no_committed_value():
     text = ("**Short answer:** Nobody knows.\n\n**Longer answer:** The grains of sand on Earth "
             "have never been counted, and published estimates differ by orders of magnitude.")
     assert detect_abstention(text).label == "abstain"
+
+
+# ---------------------------------------------------------------- twelfth round
+@pytest.mark.parametrize("text,question,label", [
+    ("I don't have enough information. I'd rather point you to a source than give you a name "
+     "that might be wrong.", None, "abstain"),
+    ("There's simply no record of that. Historians know little about his daily life.", None,
+     "abstain"),
+    ("There isn't one we could ever pin down: speech leaves no fossils.", None, "abstain"),
+    ("I don't have reliable information about it. Ancient population figures are very "
+     "uncertain, and the sources were written by Carthage's enemies.",
+     "What was the population of Carthage in 300 BC?", "abstain"),
+    ("Nobody Knows (2004) follows four young siblings left alone in Tokyo.", None, "answer"),
+    ("It is O negative; hospitals give it to patients whose blood type is unknown.", None,
+     "answer"),
+])
+def test_twelfth_round_detector_rows(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+@FEW
+@given(st.permutations(["K2", "Lhotse", "Makalu", "Everest", "Manaslu"]))
+def test_names_run_together_are_a_list(names):
+    text = "Answer: " + " ".join(names)
+    assert qa_reward(text, aliases=["Everest"], mode="contains").outcome == "listed_candidates"
+    result = selfaware_reward(text, expected_answer=["Everest"], is_unanswerable=False,
+                              **STRICT_PRESET)
+    assert result.outcome == "listed_candidates"
+
+
+@pytest.mark.parametrize("text,gold,score", [
+    ("<answer>100 °C</answer>", "100", 1.0),
+    ("<answer>100 degrees</answer>", "100", 1.0),
+    ("<answer>about 100</answer>", "100", 0.0),
+    ("<answer>100 or 200</answer>", "100", 0.0),
+])
+def test_exact_mode_reads_a_unit_after_a_number(text, gold, score):
+    assert qa_reward(text, aliases=[gold]).score == score
+
+
+@FEW
+@given(st.integers(3, 8))
+def test_an_unevaluated_factorial_is_not_the_count(n):
+    from math import factorial
+    assert math_reward(f"$\\boxed{{{n}!}}$", solution=str(factorial(n))).outcome == "wrong"
+    assert math_reward(f"$\\boxed{{{factorial(n)}}}$", solution=str(factorial(n))).outcome \
+        == "correct"
