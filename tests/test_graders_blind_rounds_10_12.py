@@ -388,3 +388,13 @@ def test_an_unevaluated_factorial_is_not_the_count(n):
     assert math_reward(f"$\\boxed{{{n}!}}$", solution=str(factorial(n))).outcome == "wrong"
     assert math_reward(f"$\\boxed{{{factorial(n)}}}$", solution=str(factorial(n))).outcome \
         == "correct"
+
+
+@pytest.mark.parametrize("text", ["Shakespeare wrote Hamlet around 1600.",
+                                  "La montaña más alta del mundo es el Everest.",
+                                  "Answer: Martin Luther King Jr"])
+def test_prose_and_a_long_name_are_no_run_of_names(text):
+    gold = ["Everest"] if "Everest" in text else ["Shakespeare"] if "Shakes" in text \
+        else ["Martin Luther King"]
+    result = selfaware_reward(text, expected_answer=gold, is_unanswerable=False, **STRICT_PRESET)
+    assert result.outcome == "correct"

@@ -197,23 +197,28 @@ def _fallback(marked: str, max_item_words: int) -> bool:
                for m in _FALLBACK.finditer(marked))
 
 
-_RUN_FRAME = re.compile(r"^\W*(?:(?:the|my)\s+)?(?:final\s+)?answer\s*(?:is\b)?\W*")
+_RUN_FRAME = re.compile(r"^\W*(?:(?:the|my)\s+)?(?:final\s+)?answer\s*(?:is\b|:)\W*")
 _FUNCTION_WORDS = frozenset("""is are was were be been the a an of in on at to it this that and or
 i you he she they we my your its their has have had will would can could not no so but very
 for from with by as than then there here what which who when where why how about into times
-equals plus minus divided over makes gives""".split())
+equals plus minus divided over makes gives around circa approximately roughly wrote""".split())
 
 
 def _bare_run(text: str, alias: str) -> bool:
-    """True when a line (after an answer frame) is only names, four or more words with no
-    function word or punctuation between them, and three or more are not the alias:
+    """True when an answer field's value ("Answer: ...", "The answer is ...") is only
+    names, four or more words with no function word or punctuation between them, and three
+    or more are not the alias (a line without the field is prose: read without its
+    capitals, "Shakespeare wrote Hamlet around 1600" looks the same):
     "Answer: Everest K2 Kangchenjunga Lhotse Makalu" lists five mountains. A long name the
     alias covers but for two words ("Martin Luther King Jr") is no list; a full name of
     five words given for a one-word alias is read as a list (decided)."""
     for line in _mark(text, alias).split("\n"):
         if _MARK not in line:
             continue
-        words = _RUN_FRAME.sub("", line.strip()).rstrip(" .!").split()
+        value = _RUN_FRAME.sub("", line.strip())
+        if value == line.strip():
+            continue  # only an answer field's value: without case, prose reads the same
+        words = value.rstrip(" .!").split()
         if len(words) >= 4 and all(re.fullmatch(r"[^\W_][\w'-]*|\x00", w) for w in words) \
                 and not _FUNCTION_WORDS & set(words) \
                 and sum(w.isdigit() for w in words) <= 1 \
