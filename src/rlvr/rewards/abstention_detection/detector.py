@@ -105,7 +105,8 @@ class Detection:
             "answer").
         commitment: the committed-answer marker found (None when there is none).
         ignored: phrases found but discounted, as (phrase, reason) pairs, reason one of
-            "title", "idiom", "quoted", "restatement", "side_issue".
+            "title", "idiom", "quoted", "restatement", "topic" (an impersonal phrase
+            of not knowing, to a question about what cannot be known), "side_issue".
     """
 
     label: str
@@ -175,6 +176,21 @@ _TITLE_THEN_PREDICATE = re.compile(
 _TITLE_THEN_YEAR = re.compile(r"(?:\s+[A-Z][\w']*)*[?!]?\s*\((?:1[5-9]|20)\d\d\)")
 
 
+# a question that asks for a number or a date: only there is an estimate a guess at the
+# answer ("the oldest writing is about 5,000 years old" guesses nothing about "What was the
+# first language?")
+_ASKS_NUMBER = re.compile(r"\b(?:how (?:many|much|long|old|far|big|tall|high|deep|fast|often|large|"
+                          r"heavy|wide|hot|cold)|when|what (?:year|date|time|age|percentage|"
+                          r"fraction|proportion)|which year|in what year|what (?:is|was|will be|"
+                          r"were|are) the (?:\w+ )?(?:population|number|age|date|size|height|length|"
+                          r"distance|speed|temperature|cost|price|weight|percentage|value|amount|"
+                          r"rate|score|count|total|year|mass|volume|area|depth|duration|salary))\b")
+# a question about what cannot be known: an impersonal phrase of not knowing is its topic
+_ASKS_UNKNOWABLE = re.compile(r"\b(?:can't|cannot|can not|impossible|unknowable|never be known|"
+                              r"uncertainty principle)\b|\bwhy (?:is|are|was|were|do|does)\b[^?]*"
+                              r"\b(?:unknown|unclear|uncertain|a mystery)\b")
+
+
 def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
               question: str, cased: str | None = None) -> str | None:
     """Why an abstention match does not count (a reason label), or None when it counts."""
@@ -193,6 +209,8 @@ def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
         return "restatement"  # the response asks (echoes) a question that holds the phrase
     if compiled["cues"].match(sentence):
         return "restatement"
+    if question and _ASKS_UNKNOWABLE.search(question) and not re.match(r"i\b|i'm\b|my\b", match.group()):
+        return "topic"  # "Why can't we know both ...?" - "... so it is impossible to know both"
     if question:
         window = " ".join(text[start:right].split()[: len(match.group().split()) + 3])
         if len(window.split()) > len(match.group().split()) and window.rstrip(".!?") in question:
@@ -265,8 +283,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
             at = low.find(rejected)  # unless an answer is stated beside the rejection
             spans = [(at, at + len(rejected))]
-            if not (answer_sentence(low, spans, clauses=False)
-                    or claim_about(low, cased, spans, asked)
+            stated = answer_sentence(low, spans, clauses=False)
+            if not ((stated and len(stated.split()) <= 5)  # facts that correct it are no answer
                     or names_new(cased, at + len(rejected), asked)):
                 return Detection("abstain", rejected)
         return _ANSWER  # the common case: two scans, no quotation parsed
@@ -294,7 +312,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             break
     if counted:
         spans = [m.span() for m in counted + scoped]
-        commitment = (commitment or estimate(low, quotes) or answer_sentence(low, spans)
+        guessed = estimate(low, quotes) if not question or _ASKS_NUMBER.search(question) else None
+        commitment = (commitment or guessed or answer_sentence(low, spans)
                       or claim_about(low, cased, spans, question))
         label = "hedge" if commitment else "abstain"
         return Detection(label, counted[0].group(), commitment, tuple(ignored))

@@ -79,7 +79,11 @@ ABSTAIN: tuple[str, ...] = (
     r"money on)",
     # the answer lost or subjective: "That's lost to deep time", "so there is no name to
     # give", "Taste is subjective, so ..."
-    r"lost to (?:deep |the mists of )?(?:time|history)",
+    r"lost to (?:deep |the mists of )?(?:time|history|prehistory)",
+    r"(?:would|will) be (?:pure |mere |only |just )?(?:speculation|guesswork)",
+    # a disclaimer of memory: "I could be misremembering the exact year, so please double-check"
+    r"i (?:could|might|may) be (?:wrong|mistaken|misremembering|remembering (?:it )?wrong)",
+    r"please double[- ]check",
     r"there(?:'s| is) no (?:\w+ )?to give",
     r"(?:is|are|it's|that's) (?:entirely |purely |highly |largely |very |deeply )?subjective",
     r"i(?:'d| would) (?:want to |need to |have to )?(?:double-check|double check|verify|confirm) "
@@ -124,7 +128,7 @@ VETO: tuple[str, ...] = (
     r"talking)|stand|resist|bear|fathom|fault|complain|deny|disagree|argue with|see how)",
     r"(?:anyone|someone|somebody|everyone|people|person|those|one|experts?) who knows",
     # negated or denied ignorance: "it's not that i don't know", "i would never say i don't know"
-    r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
+    r"not that (?:i {dont} know|{im} (?:not sure|unsure|uncertain)|no(?:one|body| one) knows)",
     r"(?:never|not|{dont}|wouldn't|won't|will not|didn't|did not) (?:say|said|claim|claimed|pretend) "
     r"(?:that )?(?:i {dont} know|{im} (?:not sure|unsure|uncertain))",
     # an ignorance the response forbids or denies: "Don't tell me nobody knows: ...", "never
@@ -158,7 +162,7 @@ COMMIT: tuple[str, ...] = (
     r"(?=[.!?\n]|$)",  # a short value: "Longer answer: The grains ... were never counted" is none
     r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
     r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
-    r" would be| should be| seems| sounds| looks| must be)(?! (?:sure|a good idea|fun|interesting|"
+    r" would be| should be| seems| sounds| looks| must be)(?! (?:sure|also|a good idea|fun|interesting|"
     r"fascinating|important|worth|always|hard|difficult|impossible|possible|unclear|unknown|likely to|"
     r"an? (?:interesting|exciting|great|good|fun|fascinating|difficult|tough|hard|open|complex)))"
     r"|probably|likely|most likely|perhaps|maybe|possibly|my (?:best )?guess|if i had to guess|the answer)",

@@ -128,7 +128,7 @@ SENTENCE = _SENTENCE  # shared with `premises`
 # its own ("I'm not sure - 1850.", "Hard to say: the Medici family."); after a comma only a
 # number is ("I can't say for sure, 1850 probably."), and in other languages than English
 # (whose openers `_OPENERS` lists) too
-_CLAUSE = re.compile(r"\s*(?:[:;\u2014\u2013]|\s-\s|(,))\s*")
+_CLAUSE = re.compile(r"\s*(?:[:;\u2014\u2013]|\s-\s|((?<!\d),|,(?!\d)))\s*")  # not "5,000"
 _WORD = re.compile(r"[^\W_][\w'-]*")
 _DIGIT = re.compile(r"\d")
 _NO_SPACES = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")

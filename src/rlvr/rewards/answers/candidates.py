@@ -183,7 +183,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
 # a fallback offered in case the answer is wrong: "Mercury. (If that's wrong, then Venus.)"
 _FALLBACK = re.compile(
     r"\b(?:if (?:that|this|it|i)(?:'s|'m| is| am| was) (?:wrong|incorrect|mistaken|not (?:it|right|"
-    r"correct))|if not(?: that)?|otherwise|failing that|or else)\b[,:]?\s*(?:then\s+)?"
+    r"correct))|if not(?: that)?|otherwise|failing that|or else|also possible|other possibilities|"
+    r"(?:it )?could also be|alternatives?)\b[,:]?\s*(?:then\s+)?"
     r"(?:(?:it(?:'s| is| would be| could be| might be| must be)|try|maybe|perhaps|go with)\s+)?"
     r"([^.!?\n()\x00]+)")
 
@@ -205,10 +206,10 @@ equals plus minus divided over makes gives around circa approximately roughly wr
 
 
 def _bare_run(text: str, alias: str) -> bool:
-    """True when an answer field's value ("Answer: ...", "The answer is ...") is only
-    names, four or more words with no function word or punctuation between them, and three
-    or more are not the alias (a line without the field is prose: read without its
-    capitals, "Shakespeare wrote Hamlet around 1600" looks the same):
+    """True when an answer field's value ("Answer: ...", "The answer is ...") or a line
+    without any punctuation is only names, four or more words with no function word
+    between them, and three or more are not the alias (a sentence is prose: read without
+    its capitals, "Shakespeare wrote Hamlet around 1600." looks the same):
     "Answer: Everest K2 Kangchenjunga Lhotse Makalu" lists five mountains. A long name the
     alias covers but for two words ("Martin Luther King Jr") is no list; a full name of
     five words given for a one-word alias is read as a list (decided)."""
@@ -216,8 +217,8 @@ def _bare_run(text: str, alias: str) -> bool:
         if _MARK not in line:
             continue
         value = _RUN_FRAME.sub("", line.strip())
-        if value == line.strip():
-            continue  # only an answer field's value: without case, prose reads the same
+        if value == line.strip() and re.search(r"[.!?,;:]", line):
+            continue  # a field's value, or a bare line of words: prose has punctuation
         words = value.rstrip(" .!").split()
         if len(words) >= 4 and all(re.fullmatch(r"[^\W_][\w'-]*|\x00", w) for w in words) \
                 and not _FUNCTION_WORDS & set(words) \

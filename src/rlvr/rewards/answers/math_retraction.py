@@ -47,7 +47,8 @@ _CORRECTION = re.compile(
     r"(?:that|this|it|myself)|(?:the )?(?:correct|right|actual|true) (?:answer|value|result) is|"
     r"ignored|ignoring|forgot|forgotten|forgets?|forgetting|overlooked|overlooks?|"
     r"missed|neglected|should(?:n't| not)? have|wrong|incorrect|mistake\w*|error|slip|"
-    r"typo|(?:mis|double[- ]?|over|under)count\w*|miscalculat\w*|misread|mixed up|"
+    r"typo|(?:mis|double[- ]?|over|under)count\w*|counted (?:twice|two times)|miscalculat\w*|"
+    r"misread|mixed up|"
     r"messed up)\b", re.IGNORECASE)
 
 

@@ -1,5 +1,5 @@
-"""Classes found by the tenth to twelfth blind red-team rounds
-(benchmarks/redteam_blind10.py to redteam_blind12.py), each guarded by a property that
+"""Classes found by the tenth to thirteenth blind red-team rounds
+(benchmarks/redteam_blind10.py to redteam_blind13.py), each guarded by a property that
 generates it and a few rows. Tenth: a based gold, assignments for a
 tuple, a bracket that restates the value, a later "correct answer", run-on chains,
 space-grouped thousands, an explanation after the `####` line, numbers said in parts,
@@ -10,7 +10,10 @@ Eleventh: ignorance of what the question does not ask, exact mode's answer frame
 emphasis, unevaluated arithmetic, hyphenated number words, totals after the answer, and
 answer fields beside a decline. Twelfth: declines worded as missing records, figures or
 sources, titles with a year, names run together, a unit after a number in exact mode, and
-unevaluated factorials.
+unevaluated factorials. Thirteenth: alternatives offered after the answer, bare lines of
+names, a box withdrawn by "counted twice", estimates only for questions that ask a number,
+a premise rejected then corrected with facts, a question about what cannot be known, and
+disclaimers of memory.
 """
 
 from __future__ import annotations
@@ -398,3 +401,44 @@ def test_prose_and_a_long_name_are_no_run_of_names(text):
         else ["Martin Luther King"]
     result = selfaware_reward(text, expected_answer=gold, is_unanswerable=False, **STRICT_PRESET)
     assert result.outcome == "correct"
+
+
+# ---------------------------------------------------------------- thirteenth round
+@pytest.mark.parametrize("text,question,label", [
+    ("We currently don't know. It orbits in the habitable zone, but it is also bathed in "
+     "flares.", "Is there life on Proxima Centauri b?", "abstain"),
+    ("That's lost to prehistory. The oldest writing is only about 5,000 years old, so any "
+     "reconstruction would be pure speculation.", "What was the first language?", "abstain"),
+    ("Napoleon never conquered Australia; he never even went there. Britain began colonising "
+     "Australia in 1788.", "In what year did Napoleon conquer Australia?", "abstain"),
+    ("From memory, it was found in 1799. I could be misremembering the year, so please "
+     "double-check.", None, "hedge"),
+    ("It's not that nobody knows it: the formula is kept in a vault in Atlanta.", None,
+     "answer"),
+    ("Because of the uncertainty principle, it is impossible to know both exactly at once.",
+     "Why can't we know both the exact position and momentum of an electron?", "answer"),
+    ("I don't know.", "Why can't we know both the exact position and momentum of an electron?",
+     "abstain"),
+    ("I don't know exactly, but probably around 40.", "How many people came?", "hedge"),
+])
+def test_thirteenth_round_detector_rows(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+@pytest.mark.parametrize("text,outcome", [
+    ("Answer: gold. Also possible: silver, copper.", "listed_candidates"),
+    ("Mercury Venus Earth Mars Jupiter", "listed_candidates"),
+    ("Gold, of course.", "correct"),
+])
+def test_alternatives_offered_after_the_answer_and_bare_name_lines(text, outcome):
+    gold = ["Venus"] if "Venus" in text else ["gold", "Au"]
+    result = selfaware_reward(text, expected_answer=gold, is_unanswerable=False,
+                              **STRICT_PRESET)
+    assert result.outcome == outcome
+
+
+def test_a_box_withdrawn_by_counting_twice():
+    text = (r"12 x 11 = \boxed{132} ordered pairs. Each handshake is counted twice, so the "
+            r"number of handshakes is 132 / 2 = \boxed{66}.")
+    assert math_reward(text, solution="66").outcome == "correct"
+    assert math_reward(text, solution="132").outcome == "wrong"
