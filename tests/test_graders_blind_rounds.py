@@ -442,3 +442,17 @@ def test_a_box_withdrawn_by_counting_twice():
             r"number of handshakes is 132 / 2 = \boxed{66}.")
     assert math_reward(text, solution="66").outcome == "correct"
     assert math_reward(text, solution="132").outcome == "wrong"
+
+
+@pytest.mark.parametrize("text,label", [
+    # a number with thousands commas is one clause: these were hedges only by the accident
+    # of a clause cut inside "200,000"
+    ("It's impossible to know for sure, but it could reach $200,000.", "hedge"),
+    ("Nobody can predict this precisely.\n\n**Answer: $1,000,000**", "hedge"),
+    ("I'm not sure I understand the question, but light travels at about 300,000 km per "
+     "second.", "answer"),
+    ("Mount Kilimanjaro, at 5,895 m.\n\n*Disclaimer: As an AI, I can make mistakes. Please "
+     "double-check important information.*", "answer"),
+])
+def test_a_number_with_thousands_commas_is_one_clause(text, label):
+    assert detect_abstention(text).label == label

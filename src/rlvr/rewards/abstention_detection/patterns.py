@@ -83,7 +83,6 @@ ABSTAIN: tuple[str, ...] = (
     r"(?:would|will) be (?:pure |mere |only |just )?(?:speculation|guesswork)",
     # a disclaimer of memory: "I could be misremembering the exact year, so please double-check"
     r"i (?:could|might|may) be (?:wrong|mistaken|misremembering|remembering (?:it )?wrong)",
-    r"please double[- ]check",
     r"there(?:'s| is) no (?:\w+ )?to give",
     r"(?:is|are|it's|that's) (?:entirely |purely |highly |largely |very |deeply )?subjective",
     r"i(?:'d| would) (?:want to |need to |have to )?(?:double-check|double check|verify|confirm) "
@@ -158,7 +157,7 @@ COMMIT: tuple[str, ...] = (
     # a field "Answer: Paris" with a short value (a decline as its value, "Answer: unknown",
     # is none)
     r"answer(?:\*\*)?:(?:\*\*)?\s*(?!(?:unknown|unknowable|unclear|uncertain|unsure|none|null|n/a|"
-    r"nan|not|no|nobody|i|idk|cannot|can't)\b)[^\W_][^\s.!?]*(?:[^\S\n]+[^\s.!?]+){0,4}"
+    r"nan|not|no|nobody|i|idk|cannot|can't)\b)[-+$\u20ac\u00a3]?[^\W_][^\s!?]*(?:[^\S\n]+[^\s.!?]+){0,4}"
     r"(?=[.!?\n]|$)",  # a short value: "Longer answer: The grains ... were never counted" is none
     r"(?:but|however|though|although|still|that said|nevertheless|yet),? (?:i (?:think|believe|suspect|"
     r"guess|would guess|would say|'d guess|'d say|reckon)|it(?: is|'s| was| might be| may be| could be|"
@@ -168,8 +167,8 @@ COMMIT: tuple[str, ...] = (
     r"|probably|likely|most likely|perhaps|maybe|possibly|my (?:best )?guess|if i had to guess|the answer)",
     # a number after "but", or stated as "it is N": "I'm not sure, but 1850."
     r"(?:but|however|though|yet),? (?:(?:it(?:'s| is| was| might be| may be)|maybe|probably|perhaps|"
-    r"i think|i guess) )?(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}"
-    r"(?=\s*[.!]|\s*$)",
+    r"i think|i guess|(?:it|that|this|they|the \w+) (?:could|might|may|will|would) (?:\w+ ){0,2}?\w+) )?"
+    r"(?:about |around |roughly |approximately )?[-$]?\d[\d,.]*(?:\s+[\w%-]+){0,2}(?=\s*[.!]|\s*$)",
     r"(?:it|that|this)(?:'s| is| was| would be) (?:about |around |roughly |approximately )?[-$]?\d",
     # the consensus after an impersonal doubt, with a number it gives: "No one knows for
     # sure, but most scholars place it in the 8th century BC." ("..., although many

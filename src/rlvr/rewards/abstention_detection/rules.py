@@ -51,6 +51,8 @@ _WH_AFTER = re.compile(
     r"(?:if |whether )?(?:this|that|it|my answer|this answer) (?:helps|will help|is helpful|is useful|"
     r"answers your|is what you|was what you|is the kind of)|what you(?:'re| are| were) looking for|"
     r"how (?:helpful|useful)|"
+    # about understanding the question: "I'm not sure I understand the question, but ..."
+    r"(?:that |if )?i (?:fully |quite |really )?(?:understand|follow|get) (?:the|your|this) question|"
     # about other answers: "I don't know of any other", "... anyone who would disagree"
     r"(?:of )?(?:any|a single|an?) (?:other|better|different)\b|(?:anyone|anybody) (?:who|else)|"
     # about the conversation: a wh-clause about the asker, or with the speaker as its object
