@@ -456,3 +456,15 @@ def test_a_box_withdrawn_by_counting_twice():
 ])
 def test_a_number_with_thousands_commas_is_one_clause(text, label):
     assert detect_abstention(text).label == label
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("That lies outside my knowledge.", "Which things will be impossible in a million years?",
+     "abstain"),
+    ("This is something I'm unable to answer.", "Why can't we know the future?", "abstain"),
+    ("It is impossible to know both exactly.", "Why can't we know position and momentum?",
+     "answer"),
+])
+def test_only_an_impersonal_phrase_is_the_topic_of_a_question_about_not_knowing(text, question,
+                                                                                 label):
+    assert detect_abstention(text, question=question).label == label

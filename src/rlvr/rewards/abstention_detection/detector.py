@@ -186,9 +186,11 @@ _ASKS_NUMBER = re.compile(r"\b(?:how (?:many|much|long|old|far|big|tall|high|dee
                           r"distance|speed|temperature|cost|price|weight|percentage|value|amount|"
                           r"rate|score|count|total|year|mass|volume|area|depth|duration|salary))\b")
 # a question about what cannot be known: an impersonal phrase of not knowing is its topic
-_ASKS_UNKNOWABLE = re.compile(r"\b(?:can't|cannot|can not|impossible|unknowable|never be known|"
-                              r"uncertainty principle)\b|\bwhy (?:is|are|was|were|do|does)\b[^?]*"
-                              r"\b(?:unknown|unclear|uncertain|a mystery)\b")
+_ASKS_UNKNOWABLE = re.compile(r"\b(?:can't|cannot|can not|impossible to|never be)\s+(?:\w+\s+){0,2}?"
+                              r"(?:know|known|determine|determined|measure|measured|predict|"
+                              r"predicted|tell)\b|\bunknowable\b|\buncertainty principle\b|"
+                              r"\bwhy (?:is|are|was|were|do|does)\b[^?]*\b(?:unknown|unclear|"
+                              r"uncertain|a mystery)\b")
 
 
 def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
@@ -209,7 +211,8 @@ def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
         return "restatement"  # the response asks (echoes) a question that holds the phrase
     if compiled["cues"].match(sentence):
         return "restatement"
-    if question and _ASKS_UNKNOWABLE.search(question) and not re.match(r"i\b|i'm\b|my\b", match.group()):
+    if question and _ASKS_UNKNOWABLE.search(question) \
+            and not re.search(r"\b(?:i|i'm|i've|i'd|my|me)\b", match.group()):
         return "topic"  # "Why can't we know both ...?" - "... so it is impossible to know both"
     if question:
         window = " ".join(text[start:right].split()[: len(match.group().split()) + 3])
