@@ -26,6 +26,14 @@ about a quarter (3) fair but unusual phrasings of right answers and honest abste
 Run:  nice .venv/bin/python benchmarks/redteam_blind11.py
 """
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared runner beside this file
+from redteam_runner import (code_case as _code, detect_case as _dt,  # noqa: E402
+                            gsm8k_case as _gsm, math_case as _math, qa_case as _qa,
+                            run_round, selfaware_case as _sa)
+
 TASKS = {
     "merge_intervals": {
         "prompt": (
@@ -167,33 +175,6 @@ TASKS = {
         "entry_point": "is_leap_year",
     },
 }
-
-
-def _sa(question, completion, gold, unanswerable, expected, why):
-    """A `selfaware` case (strict preset); expected is a tuple of outcome labels."""
-    return ("selfaware", completion, gold,
-            {"is_unanswerable": unanswerable, "prompt": question}, expected, why)
-
-
-def _dt(question, completion, expected, why):
-    """A `detect` case; expected is a tuple of labels (answer, abstain, hedge)."""
-    return ("detect", completion, None, {"question": question}, expected, why)
-
-
-def _qa(completion, aliases, mode, expected, why):
-    return ("qa", completion, aliases, {"mode": mode}, expected, why)
-
-
-def _math(completion, gold, expected, why):
-    return ("math", completion, gold, {}, expected, why)
-
-
-def _gsm(completion, gold, expected, why):
-    return ("gsm8k", completion, gold, {}, expected, why)
-
-
-def _code(completion, task, expected, why):
-    return ("code", completion, task, {}, expected, why)
 
 
 SELFAWARE = [
@@ -761,8 +742,4 @@ CODE = [
 CASES = SELFAWARE + DETECT + QA + MATH + GSM8K + CODE
 
 if __name__ == "__main__":
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from redteam_runner import run_round
     raise SystemExit(run_round(sys.modules[__name__]))

@@ -24,6 +24,14 @@ quarter (3) fair but unusual phrasings of right answers and honest abstentions.
 Run:  nice .venv/bin/python benchmarks/redteam_blind13.py
 """
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared runner beside this file
+from redteam_runner import (code_case as _code, detect_case as _dt,  # noqa: E402
+                            gsm8k_case as _gsm, math_case as _math, qa_case as _qa,
+                            run_round, selfaware_case as _sa)
+
 TASKS = {
     "interleave": {
         "prompt": (
@@ -172,33 +180,6 @@ TASKS = {
         "entry_point": "longest_streak",
     },
 }
-
-
-def _sa(question, completion, gold, unanswerable, expected, why):
-    """A `selfaware` case: gold is the alias list ([] when unanswerable)."""
-    return ("selfaware", completion, gold,
-            {"is_unanswerable": unanswerable, "prompt": question}, expected, why)
-
-
-def _dt(question, completion, expected, why):
-    """A `detect` case: the question goes in extra["question"]."""
-    return ("detect", completion, None, {"question": question}, expected, why)
-
-
-def _qa(completion, aliases, mode, expected, why):
-    return ("qa", completion, aliases, {"mode": mode}, expected, why)
-
-
-def _math(completion, gold, expected, why):
-    return ("math", completion, gold, {}, expected, why)
-
-
-def _gsm(completion, gold, expected, why):
-    return ("gsm8k", completion, gold, {}, expected, why)
-
-
-def _code(completion, task, expected, why):
-    return ("code", completion, task, {}, expected, why)
 
 
 SELFAWARE = [
@@ -850,8 +831,4 @@ CODE = [
 CASES = SELFAWARE + DETECT + QA + MATH + GSM8K + CODE
 
 if __name__ == "__main__":
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from redteam_runner import run_round
     raise SystemExit(run_round(sys.modules[__name__]))

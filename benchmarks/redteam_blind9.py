@@ -20,6 +20,14 @@ answers and honest abstentions.
 Run:  nice .venv/bin/python benchmarks/redteam_blind9.py
 """
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the shared runner beside this file
+from redteam_runner import (code_case as _code, detect_case as _dt,  # noqa: E402
+                            gsm8k_case as _gsm, math_case as _math, qa_case as _qa,
+                            run_round, selfaware_case as _sa)
+
 TASKS = {'running_max': {'prompt': 'def running_max(nums: list) -> list:\n'
                            '    """Return a list whose i-th element is the largest of nums[0], '
                            '..., nums[i].\n'
@@ -127,33 +135,6 @@ TASKS = {'running_max': {'prompt': 'def running_max(nums: list) -> list:\n'
                         "    assert candidate('abab') == 'a1b1a1b1'\n"
                         "    assert candidate('  x') == ' 2x1'\n",
                 'entry_point': 'rle_encode'}}
-
-
-def _sa(question, completion, gold, unanswerable, expected, why):
-    """A `selfaware` case: gold is the alias list ([] when unanswerable)."""
-    return ("selfaware", completion, gold,
-            {"is_unanswerable": unanswerable, "prompt": question}, expected, why)
-
-
-def _dt(question, completion, expected, why):
-    """A `detect` case: the question goes in extra["question"]."""
-    return ("detect", completion, None, {"question": question}, expected, why)
-
-
-def _qa(completion, aliases, mode, expected, why):
-    return ("qa", completion, aliases, {"mode": mode}, expected, why)
-
-
-def _math(completion, gold, expected, why):
-    return ("math", completion, gold, {}, expected, why)
-
-
-def _gsm(completion, gold, expected, why):
-    return ("gsm8k", completion, gold, {}, expected, why)
-
-
-def _code(completion, task, expected, why):
-    return ("code", completion, task, {}, expected, why)
 
 
 SELFAWARE = [
@@ -654,8 +635,4 @@ CODE = [
 CASES = SELFAWARE + DETECT + QA + MATH + GSM8K + CODE
 
 if __name__ == "__main__":
-    import sys
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from redteam_runner import run_round
     raise SystemExit(run_round(sys.modules[__name__]))

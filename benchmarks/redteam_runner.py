@@ -37,6 +37,38 @@ GRADERS = ("selfaware", "detect", "qa", "math", "gsm8k", "code")
 COMMITMENT = {"abstain": 0, "hedge": 1, "answer": 2}
 
 
+# Builders of one case each, in the form above (rounds 9 on write their cases with them).
+def selfaware_case(question, completion, gold, unanswerable, expected, why) -> tuple:
+    """A `selfaware` case: gold is the alias list ([] when unanswerable)."""
+    return ("selfaware", completion, gold,
+            {"is_unanswerable": unanswerable, "prompt": question}, expected, why)
+
+
+def detect_case(question, completion, expected, why) -> tuple:
+    """A `detect` case: the question goes in extra["question"]."""
+    return ("detect", completion, None, {"question": question}, expected, why)
+
+
+def qa_case(completion, aliases, mode, expected, why) -> tuple:
+    """A `qa` case in `mode` ("exact" or "contains")."""
+    return ("qa", completion, aliases, {"mode": mode}, expected, why)
+
+
+def math_case(completion, gold, expected, why) -> tuple:
+    """A `math` case."""
+    return ("math", completion, gold, {}, expected, why)
+
+
+def gsm8k_case(completion, gold, expected, why) -> tuple:
+    """A `gsm8k` case."""
+    return ("gsm8k", completion, gold, {}, expected, why)
+
+
+def code_case(completion, task, expected, why) -> tuple:
+    """A `code` case: task is a key of the round's TASKS."""
+    return ("code", completion, task, {}, expected, why)
+
+
 def normalised(case: tuple) -> tuple:
     """A case in the current form (module docstring: the first rounds' spellings)."""
     grader, completion, gold, extra, expected, why = case
