@@ -72,7 +72,7 @@ from rlvr.rewards.answers.shapes import json_answer, plain_shape
 from rlvr.rewards.answers.spellings import spellings
 from rlvr.rewards.answers.forms import loosen, retracted, stated, word_number, word_numbers
 from rlvr.rewards.answers.candidates import lists_candidates
-from rlvr.rewards.answers.words import word_starts
+from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 
@@ -204,8 +204,7 @@ def _given(raw: str, prediction: str, alias: str, forms: list[str],
         blanked = text
         for form in longer:
             name = _said(form).strip(" .")
-            for start in list(word_starts(blanked, name)) if name else []:
-                blanked = blanked[:start] + " " * len(name) + blanked[start + len(name):]
+            blanked = mark_words(blanked, name, " " * len(name)) if name else blanked
         if blanked != text:
             own = [a for a in (_said(f).strip(" .") for f in forms) if a]
             if not any(next(word_starts(blanked, a), None) is not None for a in own):
@@ -405,7 +404,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g], tuple(
             f for other in golds if other != g and len(other) > len(g)
-            and re.search(rf"(?<!\w){re.escape(g)}(?!\w)", other) for f in forms[other]))), None)
+            and contains_word(other, g) for f in forms[other]))), None)
     if hit is None:
         loose = loosen(raw)
         given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])

@@ -285,13 +285,12 @@ def stems(words) -> set[str]:
     return {w.removesuffix("'s").rstrip("s") for w in words} - {""}
 
 
-def content_words(text: str) -> set[str]:
-    """The content words of a lower-case text (3+ letters, not a stop word)."""
-    return _content(text)
-
-
 def _content(text: str) -> set[str]:
+    """The content words of a lower-case text (3+ letters, not a stop word)."""
     return {w.removesuffix("'s") for w in _CONTENT.findall(text)} - _STOP
+
+
+content_words = _content  # shared with `premises`
 
 
 def claim_about(text: str, cased: str | None, spans: list[tuple[int, int]],

@@ -213,13 +213,13 @@ def _bare_run(text: str, alias: str) -> bool:
     "Answer: Everest K2 Kangchenjunga Lhotse Makalu" lists five mountains. A long name the
     alias covers but for two words ("Martin Luther King Jr") is no list; a full name of
     five words given for a one-word alias is read as a list (decided)."""
-    for line in _mark(text, alias).split("\n"):
-        if _MARK not in line:
-            continue
+    for line in text.split("\n"):
+        if alias not in line:
+            continue  # the common case: no text is marked
         value = _RUN_FRAME.sub("", line.strip())
         if value == line.strip() and re.search(r"[.!?,;:]", line):
             continue  # a field's value, or a bare line of words: prose has punctuation
-        words = value.rstrip(" .!").split()
+        words = _mark(value, alias).rstrip(" .!").split()
         if len(words) >= 4 and all(re.fullmatch(r"[^\W_][\w'-]*|\x00", w) for w in words) \
                 and not _FUNCTION_WORDS & set(words) \
                 and sum(w.isdigit() for w in words) <= 1 \

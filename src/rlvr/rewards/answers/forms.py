@@ -24,6 +24,7 @@ letter, an accent or a hyphen hid the gold or a denial; a retracted gold was pai
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 import unicodedata
 
 from rlvr.rewards.answers.boxes import boxed_values
@@ -224,8 +225,6 @@ def _compound(said: str) -> bool:
 
 def _compound_value(said: str):
     """The value of a number said in parts (`_COMPOUND`), exact (a Fraction with a point)."""
-    from fractions import Fraction
-
     whole, _, point = said.partition(" point ")
     total = current = 0
     for word in re.split(r"[\s-]+", whole):

@@ -35,7 +35,7 @@ from rlvr.rewards.answers.forms import (OPPOSITE, both_answers, other_fields, re
                                        retracted, stated, word_number, word_numbers)
 from rlvr.rewards.answers.candidates import RULED_OUT, lists_candidates
 from rlvr.rewards.answers.denial import denied
-from rlvr.rewards.answers.words import contains_word, word_starts
+from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 from rlvr.rewards.answers.units import conversion, read_unit
 from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal, times_ten,
                                   in_number_run, is_range, numbers_in,
@@ -269,8 +269,7 @@ def _without_longer(text: str, alias: str, aliases: list[str]) -> str:
     "austen" inside it."""
     for longer in aliases:
         if longer != alias and len(longer) > len(alias) and contains_word(longer, alias):
-            for start in word_starts(text, longer):
-                text = text[:start] + " " * len(longer) + text[start + len(longer):]
+            text = mark_words(text, longer, " " * len(longer))
     return text
 
 

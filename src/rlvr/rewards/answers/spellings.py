@@ -211,6 +211,7 @@ def ordinal_spellings(alias: str) -> list[str]:
 # the words of place names written short: "Mt. Everest", "St. Louis", "Ft. Worth"
 _ABBREVIATED = {"mount": "Mt", "saint": "St", "fort": "Ft", "mountains": "Mts"}
 _ABBREVIATION = re.compile(r"(?<![^\W\d_])(Mount|Saint|Fort|Mountains)(?=\s+[A-Z])", re.IGNORECASE)
+_WHOLE = {short: word.capitalize() for word, short in _ABBREVIATED.items()}  # "Mt" -> "Mount"
 _SHORT = re.compile(r"(?<![^\W\d_])(Mt|St|Ft|Mts)\.?(?=\s+[A-Z])")
 
 
@@ -223,8 +224,7 @@ def abbreviation_spellings(alias: str) -> list[str]:
         for dot in ("", "."):
             out.append(_ABBREVIATION.sub(lambda m: _ABBREVIATED[m.group(1).lower()] + dot, alias))
     if _SHORT.search(alias):
-        whole = {v: k for k, v in _ABBREVIATED.items() if k in ("mount", "saint", "fort", "mountains")}
-        out.append(_SHORT.sub(lambda m: whole[m.group(1)].capitalize(), alias))
+        out.append(_SHORT.sub(lambda m: _WHOLE[m.group(1)], alias))
     return [o for o in out if o != alias]
 
 
