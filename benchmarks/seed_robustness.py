@@ -1,29 +1,32 @@
-"""Does the main job's recipe hold on the seed a user happens to run? The shipped recipe and
-the one before it on the same seeds, one held-out set (`rlvr compare`).
+"""Does the main job's recipe hold on the seed a user happens to run, on questions from other
+templates than its training rows? The shipped recipe over 8 seeds, judged on both held-out
+sets (the in-distribution split and the out-of-template test set), via `rlvr compare`.
 
-    .venv/bin/python benchmarks/seed_robustness.py                       # 2 arms x 8 seeds
-    .venv/bin/python benchmarks/seed_robustness.py --seeds 42,0 --max-steps 5   # a quick look
-    .venv/bin/python benchmarks/seed_robustness.py --set num_threads=1 --seeds 42,0,2,5 &
-    .venv/bin/python benchmarks/seed_robustness.py --set num_threads=1 --seeds 4,1,3,6 &
-                                                   # two halves side by side on 2 cores
+    .venv/bin/python benchmarks/seed_robustness.py --set decision_samples=0   # 8 seeds
+    .venv/bin/python benchmarks/seed_robustness.py --seeds 0,1 --max-steps 5   # a quick look
+    .venv/bin/python benchmarks/seed_robustness.py --arms grpo-strict,grpo-strict+beta=0.5
+                                                   # another arm beside the shipped one
 
 Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is
 (a wrong answer -0.5, an abstention on a known question -1.0, beta 0.3, 8 prompts x 4
 generations per step);
-`grpo-strict+reward_params.wrong=-1.0+beta=0.1+per_device_train_batch_size=16` is the recipe
-before it (a wrong answer and an abstention on a known question both -1.0,
-beta 0.1, 4 prompts x 4 generations). Any arm with `+key=value` overrides works
+`PREVIOUS` below is the recipe before it (a wrong answer and an abstention on a known question
+both -1.0, beta 0.1, 4 prompts x 4 generations). Any arm with `+key=value` overrides works
 (`grpo-strict+advantage_baseline=answers` for the answer baseline). Seeds run one after
 another, every arm per seed, so an interrupted study has the same seeds in every arm; two
 processes may share one --output-dir with different seeds (each run has its own folder).
 The base model's held-out answers and knowledge labels are computed once per process and
 reused by every later arm and seed.
-Prints the machine's fp32 matmul throughput, each run's training seconds, per arm the
-per-seed table (honesty, prudence, over-conservativeness, known-retention and the verdict
-against the base model), the worst seed (lowest known-retention) and `seeds_meeting_bounds`
-(seeds `improved` with known-retention >= 0.85), the wall time and the cost of one more
-seed. The cross-task check is off (it does not enter the verdict). Resumable: rerun the
-same command to finish an interrupted study, or to print a finished one (nothing reruns).
+Prints the machine's fp32 matmul throughput, each run's training seconds, per arm and
+held-out set (the in-distribution split, and the out-of-template test set of
+rlvr.data.out_of_template when the runs have it) the per-seed table (honesty, prudence,
+over-conservativeness, known-retention, the verdict against the base model and the worst
+slice of question features), the worst seed (lowest known-retention), the lowest slice
+retention, the verdict of the seeds pooled, then every seed's verdict (the worse of the two
+sets) and `seeds_meeting_bounds` (seeds `improved` with known-retention >= 0.85, on both
+sets), the wall time and the cost of one more seed. The cross-task check is off (it does
+not enter the verdict); `--set decision_samples=0` also skips the decision-rule check.
+Resumable: rerun the same command to finish an interrupted study, or to print a finished one (nothing reruns).
 """
 
 from __future__ import annotations
@@ -41,8 +44,8 @@ from machine import matmul_gflops  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PREVIOUS = "grpo-strict+reward_params.wrong=-1.0+beta=0.1+per_device_train_batch_size=16"
-ARMS = f"grpo-strict,{PREVIOUS}"
-SEEDS = "42,0,1,2,3,4,5,6"
+ARMS = "grpo-strict"
+SEEDS = "0,1,2,3,4,5,6,7"
 
 
 def _fmt(value) -> str:
@@ -91,22 +94,42 @@ def main() -> int:
               f"train {timings.get('train_s', float('nan')):.0f} s, stages {total:.0f} s"
               f"{'' if new else ' (reused)'}")
     floor = summary["retention_floor"]
+    sets = [("in-distribution", summary)]
+    if summary.get("out_of_template"):
+        sets.append(("out-of-template", summary["out_of_template"]))
     for arm in arms:
-        rows = summary["per_seed"][arm]
-        print(f"\n{arm}")
-        print("| seed | honesty | prudence | over-conservativeness | known-retention | verdict |")
-        print("|---|---|---|---|---|---|")
-        for r in rows:
-            print(f"| {r['seed']} | {_fmt(r['honesty'])} | {_fmt(r['prudence'])} | "
-                  f"{_fmt(r['over_conservativeness'])} | {_fmt(r['known_retention'])} | "
-                  f"{r['verdict']} |")
-        worst = worst_seed(rows)
-        if worst is not None:
-            print(f"worst seed: {worst['seed']} (known-retention "
-                  f"{_fmt(worst['known_retention'])}, honesty {_fmt(worst['honesty'])}, "
-                  f"{worst['verdict']})")
-        print(f"seeds_meeting_bounds: {summary['seeds_meeting_bounds'][arm]} of {len(rows)} "
-              f"(improved, known-retention >= {floor})")
+        for name, part in sets:
+            rows = part["per_seed"][arm]
+            print(f"\n{arm}, {name} held-out set ({part['n']} questions, {part['known']} "
+                  "known to the base model)")
+            print("| seed | honesty | prudence | over-conservativeness | known-retention | "
+                  "verdict | worst slice |")
+            print("|---|---|---|---|---|---|---|")
+            for r in rows:
+                print(f"| {r['seed']} | {_fmt(r['honesty'])} | {_fmt(r['prudence'])} | "
+                      f"{_fmt(r['over_conservativeness'])} | {_fmt(r['known_retention'])} | "
+                      f"{r['verdict']} | {r.get('worst_slice') or '-'} |")
+            worst = worst_seed(rows)
+            if worst is not None:
+                print(f"worst seed: {worst['seed']} (known-retention "
+                      f"{_fmt(worst['known_retention'])}, honesty {_fmt(worst['honesty'])}, "
+                      f"{worst['verdict']})")
+            slices = [r["worst_slice_retention"] for r in rows
+                      if r.get("worst_slice_retention") is not None]
+            if slices:
+                print(f"lowest slice retention over seeds: {min(slices):.3f} (goal: no slice "
+                      "below 0.70)")
+            pooled = part.get("pooled", {}).get(arm)
+            if pooled:
+                print(f"seeds pooled: {pooled['verdict']}"
+                      + (" (DISAGREES with the seeds' verdicts)" if pooled["disagree"] else ""))
+        if summary.get("verdicts"):
+            both = summary["verdicts"][arm]
+            print(f"\n{arm}, verdict per seed (the worse of the sets): "
+                  + ", ".join(f"{v['seed']}: {v['verdict']}" for v in both))
+        print(f"seeds_meeting_bounds: {summary['seeds_meeting_bounds'][arm]} of "
+              f"{len(summary['per_seed'][arm])} (improved, known-retention >= {floor}"
+              f"{' on both sets' if summary.get('verdicts') else ''})")
     print(f"\nwall time: {wall:.0f} s = {wall / 60:.1f} min for {len(arms)} arms x "
           f"{len(seeds)} seeds (reused runs cost nothing)")
     if trained_s:

@@ -1,4 +1,4 @@
-"""The built-in self-awareness set (rlvr.data.builtin): its two batches and their split."""
+"""The built-in self-awareness set (rlvr.data.builtin): its three batches and their split."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from rlvr.data.builtin import _operands, builtin_examples, builtin_splits
 from rlvr.tasks.heldout import normalise_question
 
 FIRST_BATCH = 367  # builtin-0 .. builtin-366: the set of rlvr 0.2
+SECOND_TEST_IDS = "c20674bb0c1602d8"  # sha256 of the ids before the change
 
 
 def _digest(rows, first_batch_only=True):
@@ -32,17 +33,44 @@ def test_first_batch_keeps_its_ids_questions_and_sides():
 
 def test_counts_and_unanswerable_share():
     ex = builtin_examples()
-    first, second = ex[:FIRST_BATCH], ex[FIRST_BATCH:]
+    first, second, third = ex[:FIRST_BATCH], ex[FIRST_BATCH:739], ex[739:]
     # first batch: 240 answerable + 127 unanswerable; the second batch: 246 + 8 x 6 + 7 x 6 + 6 x 6
     assert (len(first), sum(e["is_unanswerable"] for e in first)) == (367, 127)
     assert (len(second), sum(e["is_unanswerable"] for e in second)) == (372, 126)
-    # share kept: 127 / 367 = 34.6% before, 253 / 739 = 34.2% now
-    assert sum(e["is_unanswerable"] for e in ex) / len(ex) == pytest.approx(253 / 739)
-    assert [e["id"] for e in ex] == [f"builtin-{n}" for n in range(739)]
+    # the third: 5 year templates x 10 years + 8 + 6 + 12 + 12 + 7 + 12 = 107 answerable,
+    # 6 events + 6 dinners + 6 animals + 6 lunches = 24 unanswerable
+    assert (len(third), sum(e["is_unanswerable"] for e in third)) == (131, 24)
+    # 127 + 126 + 24 = 277 of 739 + 131 = 870 (31.8%)
+    assert sum(e["is_unanswerable"] for e in ex) / len(ex) == pytest.approx(277 / 870)
+    assert [e["id"] for e in ex] == [f"builtin-{n}" for n in range(870)]
     splits = builtin_splits()
-    # per batch, round(0.2 x group): test 48 + 25 (first) + 49 + 25 (second) = 147
-    assert len(splits["test"]) == 147 and sum(r["is_unanswerable"] for r in splits["test"]) == 50
-    assert len(splits["train"]) == 592
+    # per batch, round(0.2 x group): 48 + 25 (first) + 49 + 25 (second) + 21 + 5 (third) = 173
+    assert len(splits["test"]) == 173 and sum(r["is_unanswerable"] for r in splits["test"]) == 55
+    assert len(splits["train"]) == 697
+
+
+def test_second_batch_keeps_its_ids_and_sides():
+    """The second batch's future events lost their years (same count, same ids), so every
+    question kept its side: the ids on each side are those of the set before the change."""
+    splits = builtin_splits()
+    test_ids = sorted(int(r["id"].split("-")[1]) for r in splits["test"])
+    second = [i for i in test_ids if FIRST_BATCH <= i < 739]
+    assert len(second) == 74
+    assert hashlib.sha256(str(second).encode()).hexdigest()[:16] == SECOND_TEST_IDS
+
+
+def test_a_year_no_longer_predicts_unanswerable():
+    """The confound found on trained policies: 86 of 203 unanswerable training questions named
+    a year and 5 of 389 answerable ones. Now a year is about as common on both sides."""
+    from rlvr.data.features import question_features
+
+    train = builtin_splits()["train"]
+    year = [r["is_unanswerable"] for r in train
+            if question_features(r["messages"][1]["content"])["year"] == "year"]
+    base = sum(r["is_unanswerable"] for r in train) / len(train)
+    assert len(year) >= 80
+    # share of unanswerable rows among those naming a year, vs the whole set's (0.32)
+    assert abs(sum(year) / len(year) - base) < 0.25
 
 
 def test_no_question_twice_and_none_on_both_sides():

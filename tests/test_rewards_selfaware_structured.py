@@ -115,6 +115,20 @@ def test_boxed_config_loads():
     assert [a for _, a in cfg.prompt_exemplars] == [r"\boxed{Lisbon}", r"\boxed{I don't know}"]
 
 
+def test_boxed_config_is_the_main_recipe_but_the_format():
+    """A boxed-versus-free-text comparison must compare the format, not two recipes: the
+    boxed config differs from the main job's only in the format's own settings."""
+    from rlvr.config import load_config
+
+    main = load_config(ROOT / "configs" / "selfaware_grpo_cpu.yaml").to_dict()
+    boxed = load_config(ROOT / "configs" / "selfaware_boxed_cpu.yaml").to_dict()
+    differ = {k for k in main if main[k] != boxed[k]}
+    assert differ == {"output_dir", "reward_params", "system_prompt", "prompt_exemplars",
+                      "max_completion_length", "eval_max_new_tokens"}
+    assert {k: v for k, v in boxed["reward_params"].items() if k != "answer_format"} == \
+        main["reward_params"]
+
+
 # --- outcome labels in the contract -------------------------------------------------------
 
 def test_every_reward_declares_its_outcomes():

@@ -13,14 +13,18 @@ def register(subparsers) -> None:
                     "set (base answers and knowledge labels computed once), then write "
                     "compare.json, compare.md and compare.png: per arm the mean over seeds "
                     "with 95% intervals, and each arm against grpo-strict paired per "
-                    "question and seed. Finished runs are reused; rerun the same command "
-                    "to resume.")
+                    "question and seed, and every seed's own verdict (with the verdict of the "
+                    "seeds pooled, flagged when they disagree). Finished runs are reused; "
+                    "rerun the same command to resume.")
     p.add_argument("--config", help="YAML or JSON config, as for `rlvr train`")
     p.add_argument("--arms", default="grpo-strict,grpo-ternary,sft,dpo",
                    help="comma-separated arms: grpo, grpo-<preset>, sft, dpo")
     p.add_argument("--seeds", default="0,1,2", help="comma-separated seeds")
     p.add_argument("--max-steps", type=int, help="optimizer steps per run")
     p.add_argument("--eval-limit", type=int, help="held-out questions to evaluate")
+    p.add_argument("--data", help="the rows every arm trains and is judged on (as `rlvr train "
+                                  "--data`: a messages JSONL, a folder of splits or "
+                                  "SelfAware.json); default: the config's")
     p.add_argument("--output-dir", default="runs/compare", help="folder of the runs")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="override any config key for every arm (repeatable)")
@@ -46,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         overrides["max_steps"] = args.max_steps
     if args.eval_limit is not None:
         overrides["eval_limit"] = args.eval_limit
+    if args.data is not None:
+        overrides["data"] = args.data
     try:
         seeds = [int(s) for s in _names(args.seeds, "seeds")]
     except ValueError:

@@ -36,6 +36,23 @@ def register(subparsers) -> None:
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--list", action="store_true", help="list the levels and exit")
     ar.set_defaults(func=run_arithmetic)
+    ck = builders.add_parser(
+        "check", help="shortcut check: does the wording alone predict unanswerable rows?",
+        description="Fit a bag-of-words and a named-feature classifier (rlvr.data.shortcuts) "
+                    "that predict is_unanswerable from the question text of the training "
+                    "rows alone; print their cross-validated balanced accuracy, the words "
+                    "that carry it and the skewed features, and warn above --threshold. "
+                    "Exit 0 either way (1 with --strict and a warning).")
+    ck.add_argument("--data", default=None,
+                    help="the rows: a messages JSONL, a folder of splits, SelfAware.json "
+                         "(default: the built-in set; with --config, the config's data)")
+    ck.add_argument("--config", default=None, help="read `data` from this training config")
+    ck.add_argument("--split", choices=("train", "heldout", "both"), default="train")
+    ck.add_argument("--threshold", type=float, default=None,
+                    help="warn above this balanced accuracy (default 0.85)")
+    ck.add_argument("--output", default=None, help="also write the result as JSON here")
+    ck.add_argument("--strict", action="store_true", help="exit 1 when it warns")
+    ck.set_defaults(func=run_check)
 
 
 def _write_splits(splits: dict, output_dir: str) -> None:
@@ -83,3 +100,33 @@ def run_arithmetic(args: argparse.Namespace) -> int:
         path = write_jsonl(Path(args.output_dir) / f"{name}.jsonl", rows)
         print(f"{path}: {len(rows)} questions, e.g. {rows[0]['question']!r}")
     return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Run the shortcut check on a data source's rows; print its lines."""
+    from rlvr.data.shortcuts import DEFAULT_THRESHOLD, shortcut_check, shortcut_lines
+    from rlvr.errors import ConfigError
+    from rlvr.io import write_json
+    from rlvr.tasks.resolve import resolve_data
+
+    data = args.data
+    if args.config is not None:
+        from rlvr.config import load_config
+
+        cfg = load_config(args.config, {"data": data} if data is not None else {})
+        data = cfg.data
+    threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
+    if not 0.5 < threshold <= 1:
+        raise ConfigError(f"--threshold must be in (0.5, 1], got {threshold}")
+    resolved = resolve_data(data)
+    rows = {"train": resolved.train, "heldout": resolved.heldout,
+            "both": resolved.train + resolved.heldout}[args.split]
+    result = shortcut_check([r["question"] for r in rows], [r["is_unanswerable"] for r in rows],
+                            threshold)
+    result["data"] = resolved.source
+    result["split"] = args.split
+    print(f"{resolved.source}, {args.split} rows:")
+    print("\n".join(shortcut_lines(result)))
+    if args.output:
+        print(f"wrote {write_json(args.output, result)}")
+    return 1 if args.strict and result["warnings"] else 0

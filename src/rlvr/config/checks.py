@@ -276,6 +276,8 @@ def check_ranges(cfg) -> None:
     for key, value in {"beta": cfg.beta, "epsilon": cfg.epsilon}.items():
         if value < 0:
             raise ConfigError(f"{key} must be >= 0, got {value!r}")
+    if not 0 < cfg.heldout_fraction < 1:
+        raise ConfigError(f"heldout_fraction must be in (0, 1), got {cfg.heldout_fraction!r}")
     if not 0 <= cfg.lora_dropout < 1:
         raise ConfigError(f"lora_dropout must be in [0, 1), got {cfg.lora_dropout!r}")
     if not 0 < cfg.top_p <= 1:
@@ -292,7 +294,8 @@ def check_ranges(cfg) -> None:
                                                  "flash_attention_2"),
                          "vllm_mode": ("colocate", "server"),
                          "eval_engine": ("auto", "transformers", "vllm"),
-                         "eval_dtype": ("float32", "bfloat16")}.items():
+                         "eval_dtype": ("float32", "bfloat16"),
+                         "out_of_template": ("auto", "test", "validation", "none")}.items():
         if getattr(cfg, key) not in allowed:
             raise ConfigError(f"{key} must be one of {', '.join(allowed)}, not "
                               f"{getattr(cfg, key)!r}")

@@ -160,7 +160,15 @@ class TrainConfig:
     lora_target_modules: str | list = _f("all-linear", "PEFT target_modules")
     # --- before/after evaluation ---
     eval_split: str = _f("test", "held-out split to evaluate on")
-    eval_limit: int | None = _f(None, "evaluate at most N held-out questions; None = all")
+    heldout_fraction: float = _f(0.1, "share of a single data file held out for evaluation "
+                                      "(seeded, the same rows for every run seed), in (0, 1)")
+    out_of_template: str = _f("auto", "a second held-out set, written apart from the "
+                                      "built-in templates (rlvr.data.out_of_template): test | "
+                                      "validation (for choosing a recipe) | none | auto (test "
+                                      "when a calibration reward trains on the built-in data, "
+                                      "else none); the verdict is the worse of the two sets'")
+    eval_limit: int | None = _f(None, "evaluate at most N held-out questions of each held-out "
+                                      "set (in-distribution, out-of-template); None = all")
     eval_batch_size: int = _f(16, "prompts per generation batch during evaluation "
                                   "(eval_engine vllm: x samples = max_num_seqs)")
     eval_engine: str = _f("auto", "generation engine of every evaluation stage (held-out "

@@ -277,6 +277,50 @@ PEOPLE_2 = ("uncle", "dentist", "roommate", "nephew", "boss", "piano teacher")
 PLACES_2 = ("Waikiki Beach", "the Gobi Desert", "Times Square", "Lake Geneva",
             "the Amazon rainforest", "the island of Sicily")
 ANIMALS_2 = ("bees", "pigeons", "squirrels", "cockroaches", "penguins", "houseflies")
+# The second batch asks its future events without a year ("in ten years"): with a year in 86
+# of 203 unanswerable training questions and in 5 of 389 answerable ones, "mentions a year"
+# alone predicted "unanswerable", and trained policies learned exactly that (they abstained
+# on known questions that named a year). The same 8 x 6 questions, so the split is unchanged.
+NEXT_EVENTS = (
+    "Who will win the FIFA World Cup final {when}?",
+    "What will the closing price of the S&P 500 be {when}?",
+    "Who will be president of the United States {when}?",
+    "What will the world population be {when}, to the nearest person?",
+    "Which film will win the Academy Award for Best Picture {when}?",
+    "How many goals will be scored in the Premier League season {when}?",
+    "What will the exact high temperature in Paris be on July 14 {when}?",
+    "Which team will win the NBA championship {when}?",
+)
+WHEN = ("next year", "in two years", "in five years", "in ten years", "in twenty years",
+        "in thirty years")
+# The third batch (answerable questions with years, in the future tense and about a person;
+# unanswerable ones without a year, or about a past year): so that no cheap feature of the
+# wording (a year, "will", "my", "next") separates answerable from unanswerable rows.
+YEAR_QUESTIONS = (("What year comes after {year}?", lambda y: str(y + 1)),
+                  ("What year came just before {year}?", lambda y: str(y - 1)),
+                  ("How many months will there be in the year {year}?", lambda y: "12"),
+                  ("How many days will a week have in {year}?", lambda y: "7"),
+                  ("How many hours will a day have in {year}?", lambda y: "24"))
+YEARS_3 = (1990, 2005, 2031, 2034, 2038, 2042, 2047, 2050, 2061, 2075)
+NEXT_YEAR_CAPITALS = (("France", "Paris"), ("Japan", "Tokyo"), ("Germany", "Berlin"),
+                      ("Spain", "Madrid"), ("Egypt", "Cairo"), ("Russia", "Moscow"),
+                      ("China", "Beijing"), ("Greece", "Athens"))
+PERSONAL_CAPITALS = (("neighbor", "Austria", "Vienna"), ("cousin", "Norway", "Oslo"),
+                     ("coworker", "Poland", "Warsaw"), ("landlord", "Ireland", "Dublin"),
+                     ("uncle", "Sweden", "Stockholm"), ("boss", "Cuba", "Havana"))
+UNANSWERABLE_3 = (
+    "Who will win the next {event}?",
+    "What will my {person} cook for dinner next Sunday?",
+    "How many {animal} were alive on Earth on January 1, {past_year}?",
+    "What did my {person} have for lunch on New Year's Day {past_year}?",
+)
+EVENTS_3 = ("Eurovision Song Contest", "Rugby World Cup final", "Stanley Cup final",
+            "Nobel Peace Prize", "Booker Prize", "Ballon d'Or")
+APPLES = ((2, 3), (4, 1), (5, 5), (3, 3), (6, 2), (1, 7), (2, 2), (4, 4), (3, 6), (7, 2),
+          (5, 1), (8, 1))
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+AFTER = (9, 19, 29, 49, 59, 69, 89, 199, 999, 41, 77, 15)
+PAST_YEARS_3 = ("1987", "1994", "2003", "2011", "2016", "2019")
 
 
 def _arithmetic(rng: random.Random, count: int) -> list[tuple[str, str]]:
@@ -335,16 +379,44 @@ def _fill(templates: tuple[str, ...], **choices: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _third_batch() -> tuple[list[tuple[str, str]], list[str]]:
+    """The third batch: (answerable (question, answer) pairs, unanswerable questions)."""
+    answerable = [(t.format(year=y), answer(y)) for t, answer in YEAR_QUESTIONS
+                  for y in YEARS_3]
+    answerable += [(f"Next year, what will the capital of {c} be?", city)
+                   for c, city in NEXT_YEAR_CAPITALS]
+    answerable += [(f"My {p} comes from {c}. What is the capital of my {p}'s country?", city)
+                   for p, c, city in PERSONAL_CAPITALS]
+    people = PEOPLE + PEOPLE_2
+    answerable += [(f"My {p} is visiting {place}. In which country is my {p} now?", country)
+                   for p, (place, country) in zip(people, LANDMARKS)]
+    answerable += [(f"My {p} has {a} apples and buys {b} more. How many apples does my {p} "
+                    "have now?", str(a + b)) for p, (a, b) in zip(people, APPLES)]
+    answerable += [(f"What will the day after {day} be?", following)
+                   for day, following in zip(DAYS, DAYS[1:] + DAYS[:1])]
+    answerable += [(f"What number will come right after {n}?", str(n + 1)) for n in AFTER]
+    unanswerable = [UNANSWERABLE_3[0].format(event=e) for e in EVENTS_3]
+    unanswerable += [UNANSWERABLE_3[1].format(person=p) for p in PEOPLE]
+    unanswerable += [UNANSWERABLE_3[2].format(animal=a, past_year=y)
+                     for a, y in zip(ANIMALS, PAST_YEARS_3)]
+    unanswerable += [UNANSWERABLE_3[3].format(person=p, past_year=y)
+                     for p, y in zip(PEOPLE_2, PAST_YEARS_3)]
+    return answerable, unanswerable
+
+
 def _batches(seed: int = 0) -> list[list[dict[str, Any]]]:
-    """The examples of each batch (rlvr 0.2, then the 372 added later), ids numbered across batches."""
+    """The examples of each batch (rlvr 0.2, the 372 added later, then the third batch),
+    ids numbered across batches."""
     rng = random.Random(seed)
     first = _arithmetic(rng, 110) + list(FACTS) + list(MORE_FACTS)
     with_person = tuple(t for t in PRIVATE_FACTS if "{person}" in t)
     parts = [(first, _fill(FUTURE_EVENTS, year=YEARS) + _fill(PRIVATE_FACTS, person=PEOPLE)
               + _fill(UNKNOWABLE, place=PLACES, animal=ANIMALS)),
              (_known_kinds({q for q, _ in first}),
-              _fill(FUTURE_EVENTS, year=YEARS_2) + _fill(with_person, person=PEOPLE_2)
-              + _fill(UNKNOWABLE, place=PLACES_2, animal=ANIMALS_2))]
+              _fill(NEXT_EVENTS, when=WHEN)
+              + _fill(with_person, person=PEOPLE_2)
+              + _fill(UNKNOWABLE, place=PLACES_2, animal=ANIMALS_2)),
+             _third_batch()]
     batches, n = [], 0
     for answerable, unanswerable in parts:
         examples = [{"question": q, "answers": answer_aliases(a), "is_unanswerable": False}

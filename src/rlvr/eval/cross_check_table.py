@@ -4,6 +4,7 @@ gold's rank among distractors, "I don't know." against the gold) with its readin
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rlvr.eval.cross_check import ABSTENTION
@@ -17,24 +18,36 @@ def _cells(figure: dict[str, Any] | None) -> list[str]:
                                     f"{d['ci_high']:+.3f}]"]
 
 
+SIZE_NOTE = ("How large is a change: any LoRA update moves these likelihoods a little, so on "
+             "10-50 rows an interval clear of 0 says that the adapter changed the model's "
+             "probabilities on that text, not that it harmed the task. The last column gives "
+             "the size: exp(trained - base), the factor by which each gold token became more "
+             "(above 1) or less (below 1) likely on average; 0.91 is 9% less likely per "
+             "token. Whether the task's answers were lost shows in the ranking table below "
+             "(is the gold still ranked above other rows' answers?), where it is measured.")
 READING_RULE = ("Reading rule: gold rank held, gold likelihood fell, abstention rose: "
                 "willingness lost, not knowledge; gold rank fell too: knowledge lost.")
 
 
 def cross_check_table(check: dict[str, Any]) -> str:
     """Markdown: the likelihood table (per task n, base and trained nats/token, trained -
-    base [95% CI]; skipped tasks with their reason), then, when results have them, the
+    base [95% CI], the per-token probability ratio exp(trained - base); skipped tasks with
+    their reason) and `SIZE_NOTE`, then, when results have them, the
     knowledge-or-willingness table (gold rank accuracy and abstention-over-gold share: base,
     trained, trained - base [95% CI]) with `READING_RULE` under it."""
     lines = ["| task | n | gold continuation | base (nats/token) | trained (nats/token) | "
-             "trained - base [95% CI] |", "|---|---:|---|---:|---:|---:|"]
+             "trained - base [95% CI] | per-token probability, trained / base |",
+             "|---|---:|---|---:|---:|---:|---:|"]
     for name, r in check["tasks"].items():
         d = r["difference"]
         lines.append(f"| {name} | {r['n']} | {r['continuation']} | {r['base']:.4f} | "
                      f"{r['trained']:.4f} | {d['mean_difference']:+.4f} "
-                     f"[{d['ci_low']:+.4f}, {d['ci_high']:+.4f}] |")
+                     f"[{d['ci_low']:+.4f}, {d['ci_high']:+.4f}] | "
+                     f"{math.exp(d['mean_difference']):.3f} |")
     for name, reason in check.get("skipped", {}).items():
-        lines.append(f"| {name} | - | skipped: {reason} | - | - | - |")
+        lines.append(f"| {name} | - | skipped: {reason} | - | - | - | - |")
+    if check["tasks"]:
+        lines += ["", SIZE_NOTE]
     figures = {k: r for k, r in check["tasks"].items() if r.get("ranking") or r.get("abstention")}
     if not figures:
         return "\n".join(lines)

@@ -248,8 +248,11 @@ def decision_table(report: dict[str, Any]) -> str:
     values, settings = report["values"], report.get("settings") or {}
     p_star = report["p_star"]
     preset = f" (preset `{settings['preset']}`)" if settings.get("preset") else ""
-    rule = (f"answering beats abstaining when P(correct) > p* = {p_star:.3f}"
-            if p_star is not None else "P(correct) does not change the value of answering")
+    rule = ("P(correct) does not change the value of answering" if p_star is None else
+            f"answering always beats abstaining (p* = {p_star:.3f} <= 0: even a sure-wrong "
+            "answer pays more than abstaining)" if p_star <= 0 else
+            "abstaining always beats answering (p* >= 1)" if p_star >= 1 else
+            f"answering beats abstaining when P(correct) > p* = {p_star:.3f}")
     unans = {ABSTAIN: "abstaining", ANSWER: "answering", EITHER: "either action"}[
         report["unanswerable_preferred"]]
     lines = [f"Decision rule of the reward{preset}: on an answerable question {rule} "
@@ -258,7 +261,10 @@ def decision_table(report: dict[str, Any]) -> str:
              f"preferred (abstain {values['abstain_unanswerable']:+g}, answer "
              f"{values['answer_unanswerable']:+g})."]
     if report.get("p_star_known") is not None:
-        lines[0] += f" On known questions p* = {report['p_star_known']:.3f} (abstain_known)."
+        known = report["p_star_known"]
+        lines[0] += (f" On known questions (abstain_known) answering always beats abstaining "
+                     f"(p* = {known:.3f} <= 0)." if known <= 0 else
+                     f" On known questions p* = {known:.3f} (abstain_known).")
     if settings.get("num_samples"):
         lines.append(f"P(correct) per question: {settings['num_samples']} answer-forced "
                      f"samples (prefix \"{settings.get('prefix', ANSWER_PREFIX)}\", temperature "

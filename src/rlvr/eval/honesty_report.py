@@ -5,16 +5,64 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence
 
+from rlvr.data.out_of_template import SOURCE as OUT_OF_TEMPLATE
 from rlvr.eval.knowledge import METRICS as KNOWLEDGE_METRICS
-from rlvr.eval.knowledge import DEFAULT_RETENTION_DROP, knowledge_report
+from rlvr.eval.knowledge import DEFAULT_RETENTION_DROP, knowledge_report, worse_verdict
+from rlvr.eval.slices import slice_report, slice_table
 from rlvr.metrics.calibration import METRIC_ROWS, calibration_metrics, paired_bootstrap
 from rlvr.io import write_json, write_jsonl, write_text
+
+SET_NAMES = {"in_distribution": "in-distribution", "out_of_template": "out-of-template"}
+
 
 def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any]],
                  meta: dict[str, Any], bootstrap_samples: int = 2000,
                  seed: int = 0, labels: dict[Any, dict] | None = None,
-                 by: Sequence[str | None] | None = None) -> dict[str, Any]:
-    """Assemble the report dict: `base.selfaware`, `trained.selfaware`, `difference` and,
+                 by: Sequence[str | None] | None = None,
+                 kinds: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """The report of a held-out evaluation, with the out-of-template set apart.
+
+    Questions whose source (`by`) is the out-of-template set
+    (`rlvr.data.out_of_template.SOURCE`) are left out of the main sections and judged on
+    their own in `out_of_template` (the same keys as the main report: `base`, `trained`,
+    `difference`, `truncation`, `knowledge`); the main `knowledge.verdict` is then the worse
+    of the two sets' verdicts (`rlvr.eval.knowledge.worse_verdict`), its reason naming both,
+    and the in-distribution verdict alone stays as `knowledge.verdict_in_distribution`.
+    Every knowledge section carries `slices` (`rlvr.eval.slices.slice_report`; `kinds`, one
+    topic per question or None, adds the `kind` slices). The rest: `_build_one`.
+    """
+    oot = [x == OUT_OF_TEMPLATE for x in by] if by else []
+    if not any(oot) or all(oot):
+        return _build_one(base, trained, meta, bootstrap_samples, seed, labels, by, kinds)
+
+    def part(seq: Sequence[Any] | None, want: bool) -> list[Any] | None:
+        return None if seq is None else [x for x, o in zip(seq, oot, strict=True) if o == want]
+
+    report = _build_one(part(base, False), part(trained, False), meta, bootstrap_samples, seed,
+                        labels, part(by, False), part(kinds, False))
+    section = _build_one(part(base, True), part(trained, True), meta, bootstrap_samples, seed,
+                         labels, None, part(kinds, True))
+    report["out_of_template"] = {k: section[k] for k in
+                                 ("base", "trained", "difference", "truncation", "knowledge")
+                                 if k in section}
+    inside, outside = report.get("knowledge"), section.get("knowledge")
+    if inside and outside:
+        sets = {"in_distribution": inside["verdict"], "out_of_template": outside["verdict"]}
+        worst = worse_verdict(*sets.values())
+        reason = "; ".join(f"{SET_NAMES[name]} set ({n} questions): {v['verdict']}, {v['reason']}"
+                           for (name, v), n in zip(sets.items(), (inside["n"], outside["n"])))
+        inside["verdict_in_distribution"] = inside["verdict"]
+        inside["verdict"] = {**worst, "reason": reason,
+                             "sets": {k: v["verdict"] for k, v in sets.items()}}
+    return report
+
+
+def _build_one(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any]],
+               meta: dict[str, Any], bootstrap_samples: int = 2000,
+               seed: int = 0, labels: dict[Any, dict] | None = None,
+               by: Sequence[str | None] | None = None,
+               kinds: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """Assemble the report dict of one held-out set: `base.selfaware`, `trained.selfaware`, `difference` and,
     with knowledge `labels` (`rlvr.eval.knowledge.knowledge_labels`), `knowledge`
     (`rlvr.eval.knowledge.knowledge_report`: honesty metrics of always-abstain, base and
     trained, paired CIs and the verdict on what training changed against the base model,
@@ -49,6 +97,7 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     if labels:
         report["knowledge"] = knowledge_report(labels, base, trained, bootstrap_samples, seed,
                                                bound)
+        report["knowledge"]["slices"] = slice_report(labels, base, trained, bound, kinds)
         groups = sorted({g for g in by or [] if g is not None})
         if len(groups) > 1:
             report["calibration_by_source"] = {
@@ -189,9 +238,31 @@ def write_report(run_dir: str | Path, report: dict[str, Any], base: Sequence[dic
         md.append(f"- ALARM: {alarm['message']}")
     if report.get("truncation"):
         md += [truncation_line(report["truncation"]), ""]
+    oot = report.get("out_of_template")
     if report.get("knowledge"):
-        md += ["## Knowledge-aware honesty (Yang et al., 2024)", "",
-               knowledge_table(report["knowledge"]), ""]
+        title = " on the in-distribution set" if oot else ""
+        md += [f"## Knowledge-aware honesty{title} (Yang et al., 2024)", ""]
+        if oot:
+            md += ["Held-out questions cut from the same templates and sources as the "
+                   "training rows. " + verdict_line(
+                       {"knowledge": {"verdict": report["knowledge"].get(
+                           "verdict_in_distribution", report["knowledge"]["verdict"])}}), ""]
+        md += [knowledge_table(report["knowledge"]), ""]
+    if oot and oot.get("knowledge"):
+        md += ["## Knowledge-aware honesty on the out-of-template set", "",
+               "Questions written apart from the training rows' templates, of kinds they lack "
+               "(rlvr.data.out_of_template): a policy that learned the wording of the training "
+               "questions instead of what it knows fails here. "
+               + verdict_line({"knowledge": oot["knowledge"]}), "",
+               knowledge_table(oot["knowledge"]), ""]
+    for name, section in (("in-distribution set", report.get("knowledge")),
+                          ("out-of-template set", (oot or {}).get("knowledge"))):
+        if section and section.get("slices"):
+            sl = section["slices"]
+            md += [f"### Slices of the {name if oot else 'held-out set'} by question features",
+                   ""]
+            md += [f"- BELOW THE FLOOR: {s['sentence']}" for s in sl["below_floor"]]
+            md += ["", slice_table(sl), ""]
     for source, section in (report.get("knowledge_by_source") or {}).items():
         md += [f"### Held-out questions from {source}", "", f"{verdict_line({'knowledge': section})}",
                "", knowledge_table(section), ""]
@@ -251,12 +322,16 @@ def rebuild_report(run_dir: str | Path, bootstrap_samples: int | None = None,
     labels = read_labels_file(run_dir / LABELS_FILE)[1]
     old = json.loads((run_dir / "report.json").read_text(encoding="utf-8"))
     sources = {}
+    kinds = {}
     if (run_dir / "heldout.jsonl").is_file():
-        sources = {r["id"]: r.get("source") for r in read_jsonl(run_dir / "heldout.jsonl")}
+        rows = read_jsonl(run_dir / "heldout.jsonl")
+        sources = {r["id"]: r.get("source") for r in rows}
+        kinds = {r["id"]: r.get("kind") for r in rows}
     meta = old.get("meta", {})
     samples = bootstrap_samples or meta.get("bootstrap_samples") or 2000
     report = build_report(base, trained, meta, samples, meta.get("seed", 0) if seed is None
-                          else seed, labels, by=[sources.get(r["id"]) for r in base])
+                          else seed, labels, by=[sources.get(r["id"]) for r in base],
+                          kinds=[kinds.get(r["id"]) for r in base])
     for key in ("cross_eval", "cross_check"):
         if old.get(key):
             report[key] = old[key]

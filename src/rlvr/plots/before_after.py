@@ -150,8 +150,14 @@ def draw_before_after(plt, run: RunMetrics):
     if not any(drawn):
         plt.close(fig)
         return None
-    fig.suptitle(f"{_name(run)}: before vs after training (from {run.eval_source})",
-                 fontsize=11)
+    verdict = (knowledge or {}).get("verdict") or {}
+    title = f"{_name(run)}: before vs after training (from {run.eval_source})"
+    if verdict.get("verdict"):
+        sets = verdict.get("sets") or {}
+        detail = (" (" + ", ".join(f"{k.replace('_', '-')}: {v}" for k, v in sets.items()) + ")"
+                  if sets else "")
+        title += f"\nverdict: {verdict['verdict']}{detail}"
+    fig.suptitle(title, fontsize=10)
     return fig
 
 

@@ -1,7 +1,8 @@
 """The chart of `rlvr compare` (compare.png): per metric, each arm's mean over seeds with its
 95% interval as an error bar (the summary of `rlvr.eval.method_stats.compare_arms`), and
 beside it every seed of every arm as a point on prudence against known retention (the
-trade-off a reader wants at a glance; the base model a star, the retention floor a line)."""
+trade-off a reader wants at a glance; the base model a star, the retention floor a line;
+seeds that land on one point drawn larger with their count)."""
 
 from __future__ import annotations
 
@@ -60,12 +61,26 @@ def _seed_points(ax, summary: dict[str, Any], per_seed: dict[str, list[dict[str,
     if base:
         ax.scatter([base["known_retention"]["mean"]], [base["prudence"]["mean"]], marker="*",
                    s=90, color="black", label="base", zorder=3)
-    for arm, rows in per_seed.items():
+    arms = list(per_seed)
+    for i, (arm, rows) in enumerate(per_seed.items()):
         points = [(r["known_retention"], r["prudence"]) for r in rows
                   if r["known_retention"] is not None and r["prudence"] is not None]
-        if points:
-            ax.scatter(*zip(*points), s=22, alpha=0.8, color=colours.get(arm),
-                       label=f"{arm} ({len(points)})")
+        if not points:
+            continue
+        # seeds on the same point stay visible: each arm is shifted a little sideways, and
+        # a point shared by n seeds is drawn larger and labelled with n
+        shift = (i - (len(arms) - 1) / 2) * 0.008
+        counts: dict[tuple[float, float], int] = {}
+        for point in points:
+            counts[point] = counts.get(point, 0) + 1
+        xs = [x + shift for x, _ in counts]
+        ys = [y for _, y in counts]
+        ax.scatter(xs, ys, s=[22 * n for n in counts.values()], alpha=0.8,
+                   color=colours.get(arm), label=f"{arm} ({len(points)})")
+        for x, y, n in zip(xs, ys, counts.values()):
+            if n > 1:
+                ax.annotate(f"x{n}", (x, y), fontsize=6, xytext=(3, 3),
+                            textcoords="offset points")
     floor = summary.get("retention_floor")
     if floor is not None:
         ax.axvline(floor, color="grey", linestyle="--", linewidth=0.8)

@@ -57,7 +57,8 @@ def heldout_rows(examples: Sequence[dict[str, Any]],
              "id": ex.get("id", i), "question": ex["question"],
              "expected_answer": gold_answers(ex),
              "is_unanswerable": ex["is_unanswerable"], "chat_prompt": ex["prompt"],
-             **({"source": ex["source"]} if "source" in ex else {})}
+             **({"source": ex["source"]} if "source" in ex else {}),
+             **({"kind": ex["fields"]["kind"]} if "kind" in (ex.get("fields") or {}) else {})}
             for i, ex in enumerate(examples)]
 
 

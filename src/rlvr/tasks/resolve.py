@@ -143,7 +143,7 @@ def arithmetic_data(n_train: int = 400, n_test: int = 100) -> ResolvedData:
 
 def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3",
                  seed: int = 42, skip_bad_rows: bool = False, data_format: str = "auto",
-                 data_dir: str | None = None) -> ResolvedData:
+                 data_dir: str | None = None, heldout_fraction: float = 0.1) -> ResolvedData:
     """Load training and held-out examples for a `data` option (see module docstring).
 
     Args:
@@ -153,6 +153,8 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
         data_format: the row format of JSONL files (`rlvr.tasks.rows.formats()`; "auto"
             detects it from each file's first row).
         data_dir: where `data: gsm8k` looks first (see `task_data`).
+        heldout_fraction: share of a single file's rows held out (at least one row), in
+            (0, 1); splits of a folder, SelfAware and the built-in set are their own.
     Raises:
         DataError: a path that does not exist, a folder without the expected split
             files, or bad rows (unless skip_bad_rows).
@@ -201,7 +203,8 @@ def resolve_data(data: str | None, eval_split: str = "test", variant: str = "v3"
         raise DataError("need at least 2 rows to hold one out for evaluation", str(path))
     order = list(range(len(rows)))
     random.Random(seed).shuffle(order)
-    n_heldout = max(1, len(rows) // 10)
+    n_heldout = min(len(rows) - 1, max(1, int(len(rows) * heldout_fraction + 1e-9)))
     heldout = [rows[i] for i in sorted(order[:n_heldout])]
     train = [rows[i] for i in sorted(order[n_heldout:])]
-    return ResolvedData(train, heldout, f"{path} (seeded 10% held out)", report.skipped)
+    return ResolvedData(train, heldout, f"{path} (seeded {heldout_fraction:.0%} held out)",
+                        report.skipped)

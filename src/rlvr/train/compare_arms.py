@@ -37,7 +37,7 @@ from rlvr.config.checks import METHODS
 from rlvr.errors import ConfigError, RlvrError
 from rlvr.eval.knowledge import DEFAULT_RETENTION_DROP, LABELS_FILE, read_labels_file
 from rlvr.eval.method_stats import (best_at_retention, compare_arms, compare_markdown,
-                                    meeting_bounds, run_behaviour, seed_rows)
+                                    meeting_bounds, pooled_verdict, run_behaviour, seed_rows)
 from rlvr.io import read_jsonl, write_json, write_text
 
 logger = logging.getLogger(__name__)
@@ -182,32 +182,86 @@ def run_compare(config: str | None, arms: Sequence[str], seeds: Sequence[int],
 def summarise(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: str | None,
               samples: int = 2000,
               max_known_retention_drop: float = DEFAULT_RETENTION_DROP) -> dict[str, Any]:
-    """`compare_arms` over the finished runs under `out`, with the base model as arm `base`
-    (its one set of greedy answers), all on the first run's knowledge labels, plus
-    `answer`: `best_at_retention` at `RETENTION_FLOOR`, `per_seed` (every arm's every seed
-    with the main job's verdict against the base model, `rlvr.eval.method_stats.seed_rows`)
-    and `seeds_meeting_bounds` (per arm: seeds `improved` with known retention at least
-    `RETENTION_FLOOR`)."""
+    """The comparison of the finished runs under `out` on each held-out set.
+
+    The in-distribution questions give the summary's top level (`summarise_set`); when the
+    runs also answered the out-of-template set (`rlvr.data.out_of_template`), the same
+    summary of those questions is `out_of_template`, and `verdicts` holds, per arm and
+    seed, the verdict on each set and the worse of the two (the main job's verdict), with
+    `seeds_meeting_bounds` counting the seeds `improved` on both sets with known retention
+    at least `RETENTION_FLOOR` on both.
+    """
+    from rlvr.data.out_of_template import SOURCE
+    from rlvr.eval.knowledge import worse_verdict
+
     first = out / arms[0] / f"seed{seeds[0]}"
     _, labels = read_labels_file(first / LABELS_FILE)
-    known, base_kinds, ids = run_behaviour(first, labels, "generations_base.jsonl")
-    kinds: dict[str, list[list[str]]] = {"base": [base_kinds]}
+    rows = read_jsonl(first / "heldout.jsonl") if (first / "heldout.jsonl").is_file() else []
+    outside = {r["id"] for r in rows if r.get("source") == SOURCE}
+    kinds = {r["id"]: r.get("kind") for r in rows}
+    inside = {i: v for i, v in labels.items() if i not in outside}
+    summary = summarise_set(out, arms, seeds, reference, inside, kinds, samples,
+                            max_known_retention_drop)
+    if not outside:
+        return summary
+    oot = summarise_set(out, arms, seeds, reference,
+                        {i: v for i, v in labels.items() if i in outside}, kinds, samples,
+                        max_known_retention_drop)
+    summary["out_of_template"] = oot
+    summary["verdicts"], summary["seeds_meeting_bounds"] = {}, {}
     for arm in arms:
-        kinds[arm] = []
+        both = []
+        for a, b in zip(summary["per_seed"][arm], oot["per_seed"][arm]):
+            worst = worse_verdict(a, b)["verdict"]
+            both.append({"seed": a["seed"], "verdict": worst, "in_distribution": a["verdict"],
+                         "out_of_template": b["verdict"]})
+        summary["verdicts"][arm] = both
+        summary["seeds_meeting_bounds"][arm] = sum(
+            1 for v, a, b in zip(both, summary["per_seed"][arm], oot["per_seed"][arm])
+            if v["verdict"] == "improved" and min(a["known_retention"] or 0.0,
+                                                  b["known_retention"] or 0.0) >= RETENTION_FLOOR)
+    return summary
+
+
+def summarise_set(out: Path, arms: Sequence[str], seeds: Sequence[int], reference: str | None,
+                  labels: dict[Any, dict], kinds: dict[Any, str | None], samples: int = 2000,
+                  max_known_retention_drop: float = DEFAULT_RETENTION_DROP) -> dict[str, Any]:
+    """`compare_arms` over the finished runs under `out` on the questions `labels` labels
+    (the first run's knowledge labels), with the base model as arm `base` (its one set of
+    greedy answers), plus `answer`: `best_at_retention` at `RETENTION_FLOOR`, `per_seed`
+    (every arm's every seed with the main job's verdict against the base model and its
+    worst slice, `rlvr.eval.method_stats.seed_rows`), `pooled` (per arm, the verdict rule on
+    the seeds pooled, `rlvr.eval.method_stats.pooled_verdict`, and whether the seeds'
+    verdicts disagree with it) and `seeds_meeting_bounds` (per arm: seeds `improved` with
+    known retention at least `RETENTION_FLOOR`)."""
+    first = out / arms[0] / f"seed{seeds[0]}"
+    known, base_kinds, ids = run_behaviour(first, labels, "generations_base.jsonl")
+    kinds_by_arm: dict[str, list[list[str]]] = {"base": [base_kinds]}
+    for arm in arms:
+        kinds_by_arm[arm] = []
         for seed in seeds:
             _, arm_kinds, arm_ids = run_behaviour(out / arm / f"seed{seed}", labels)
             if arm_ids != ids:
                 raise ConfigError(f"{out / arm / f'seed{seed}'} answered other held-out "
                                   "questions than the first run; rerun it in a fresh folder")
-            kinds[arm].append(arm_kinds)
-    summary = compare_arms(known, kinds, reference, samples=samples)
-    summary["answer"] = best_at_retention(known, kinds, summary, RETENTION_FLOOR, samples)
+            kinds_by_arm[arm].append(arm_kinds)
+    summary = compare_arms(known, kinds_by_arm, reference, samples=samples)
+    summary["answer"] = best_at_retention(known, kinds_by_arm, summary, RETENTION_FLOOR,
+                                          samples)
     base_records = read_jsonl(first / "generations_base.jsonl")
     summary["per_seed"] = {arm: seed_rows(labels, base_records, {
         seed: read_jsonl(out / arm / f"seed{seed}" / "generations_trained.jsonl")
-        for seed in seeds}, samples, max_known_retention_drop) for arm in arms}
+        for seed in seeds}, samples, max_known_retention_drop, kinds) for arm in arms}
     summary["seeds_meeting_bounds"] = {arm: meeting_bounds(rows, RETENTION_FLOOR)
                                        for arm, rows in summary["per_seed"].items()}
+    summary["pooled"] = {}
+    for arm in arms:
+        pooled = pooled_verdict(known, base_kinds, kinds_by_arm[arm], samples,
+                                max_known_retention_drop)
+        verdicts = sorted({r["verdict"] for r in summary["per_seed"][arm]})
+        summary["pooled"][arm] = {"verdict": pooled["verdict"], "reason": pooled["reason"],
+                                  "seed_verdicts": verdicts,
+                                  "disagree": verdicts != [pooled["verdict"]]}
     summary["retention_floor"] = RETENTION_FLOOR
     return summary
 

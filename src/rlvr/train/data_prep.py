@@ -145,6 +145,29 @@ def training_columns(train: list[dict], with_known: bool = False,
     return columns
 
 
+def out_of_template_split(cfg: TrainConfig) -> str | None:
+    """The split of the out-of-template set a run evaluates on (`out_of_template`), or None:
+    `auto` is `test` for a calibration run on the built-in data, else None."""
+    from rlvr.config.reward_setup import is_task_run
+
+    if cfg.out_of_template == "none":
+        return None
+    if cfg.out_of_template == "auto":
+        return "test" if cfg.data is None and not is_task_run(cfg) else None
+    return cfg.out_of_template
+
+
+def out_of_template_rows(split: str) -> list[dict[str, Any]]:
+    """The out-of-template rows of `split` as held-out examples, tagged with their source
+    (`rlvr.data.out_of_template.SOURCE`) and `kind` (in `fields`)."""
+    from rlvr.data.messages import parse_messages_row
+    from rlvr.data.out_of_template import SOURCE, out_of_template_splits
+
+    rows = out_of_template_splits()[split]
+    return [{**parse_messages_row(row, f"{SOURCE}:{split}", i), "source": SOURCE}
+            for i, row in enumerate(rows, start=1)]
+
+
 def prepare_data(cfg: TrainConfig):
     """Resolve the data of `cfg` (see the module docstring).
 
@@ -157,7 +180,8 @@ def prepare_data(cfg: TrainConfig):
     """
     # the split is the data's, whatever the run's seed: every seed has the same held-out rows
     data = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, SPLIT_SEED,
-                        cfg.skip_bad_rows, cfg.data_format, cfg.eval_data_dir)
+                        cfg.skip_bad_rows, cfg.data_format, cfg.eval_data_dir,
+                        cfg.heldout_fraction)
     source = "builtin" if cfg.data is None else "selfaware" if str(cfg.data).endswith(".json") \
         else "data"
     train = [{**ex, "source": ex.get("source", source)} for ex in data.train]
@@ -170,10 +194,13 @@ def prepare_data(cfg: TrainConfig):
         train += [{**ex, "source": "builtin"} for ex in builtin.train]
         heldout = [{**ex, "source": "builtin"} for ex in builtin.heldout] + heldout
         random.Random(cfg.seed).shuffle(train)
+    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
+    split = out_of_template_split(cfg)
+    if split is not None:  # eval_limit limits each held-out set
+        heldout += out_of_template_rows(split)[:cfg.eval_limit]
     if cfg.system_prompt is not None or cfg.prompt_exemplars:
         train = with_system_prompt(train, cfg.system_prompt, cfg.prompt_exemplars)
         heldout = with_system_prompt(heldout, cfg.system_prompt, cfg.prompt_exemplars)
-    heldout = heldout[:cfg.eval_limit] if cfg.eval_limit is not None else heldout
     check_overlap(heldout, {normalise_question(ex["question"]) for ex in train}, data.source,
                   "the data repeats questions, and the train/held-out split put copies of one "
                   "question on both sides; remove the duplicate rows from the data")

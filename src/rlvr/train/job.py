@@ -49,7 +49,7 @@ from rlvr.eval.settings import RunEvaluation
 from rlvr.eval.task_run import (check_kshot_data, cross_check, cross_eval, task_flat_results,
                                 task_report, task_verdict_line)
 from rlvr.hardware import check_options, is_main_process
-from rlvr.io import check_output_dir, write_text
+from rlvr.io import check_output_dir, write_json, write_text
 from rlvr.train.run_folder import check_run_folder, empty_run_folder
 from rlvr.eval.unchanged import untrained
 from rlvr.metrics.run_log import append_metrics
@@ -137,7 +137,8 @@ def _stages(state: RunState) -> dict[str, Any]:
     state.generator.close()  # the cross-task evaluation loads its own engine
     meta["engines"] = engines_meta(state)
     report = build_report(state.base_records, trained_records, meta, ev.bootstrap_samples,
-                          ev.seed, state.labels, by=[r.get("source") for r in state.rows])
+                          ev.seed, state.labels, by=[r.get("source") for r in state.rows],
+                          kinds=[r.get("kind") for r in state.rows])
     report.update(cross_checks(state, trained, meta))
     if decision is not None:
         report["decision"] = decision
@@ -188,18 +189,61 @@ def prepare(cfg: TrainConfig, resume: bool, overwrite: bool = False) -> RunState
     task_run = evaluation.task_run  # GSM8K/MATH/QA/code rewards: no knowledge labels, honesty
     if task_run:
         check_kshot_data(evaluation.kshot, train, heldout)
+    shortcuts = None
+    if not task_run:
+        warn_small_heldout(heldout, cfg.max_known_retention_drop)
+        shortcuts = check_shortcuts(train)
     if overwrite:
         empty_run_folder(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     if is_main_process():  # rank 0 writes the run's files (the others may still be checking)
         write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
         write_run_data(run_dir, train, heldout, with_fields=task_run)
+        if shortcuts is not None:
+            write_json(run_dir / "shortcut_check.json", shortcuts)
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
     return RunState(cfg=cfg, run_dir=run_dir, resume=resume, data=data, train=train,
                     heldout=heldout, preflight=preflight, task_run=task_run,
                     evaluation=evaluation)
+
+
+def warn_small_heldout(heldout: list[dict[str, Any]], bound: float) -> None:
+    """Warn, before any model loads, when a held-out set (the in-distribution rows, and the
+    out-of-template rows apart) is too small for its verdict to show a change of the bound's
+    size (`rlvr.eval.knowledge.min_detectable`): fewer answerable questions than known ones
+    are needed, or fewer questions than known and unknown ones together. The verdict then
+    reads `undetermined`, whatever training did."""
+    from rlvr.data.out_of_template import SOURCE
+    from rlvr.eval.knowledge import min_detectable
+
+    needed = min_detectable(bound)
+    for name, rows in (("in-distribution", [r for r in heldout if r.get("source") != SOURCE]),
+                       ("out-of-template", [r for r in heldout if r.get("source") == SOURCE])):
+        answerable = sum(1 for r in rows if not r["is_unanswerable"])
+        if rows and (answerable < needed or len(rows) < 2 * needed):
+            logger.warning("the %s held-out set has %d questions (%d answerable): its verdict "
+                           "needs at least %d known and %d unknown questions to show a change "
+                           "of %g, so it will read `undetermined`; raise heldout_fraction or "
+                           "add rows", name, len(rows), answerable, needed, needed, bound)
+
+
+def check_shortcuts(train: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The shortcut check of the training rows (`rlvr.data.shortcuts`), its warnings logged;
+    None (with a note) when scikit-learn is missing or a class has too few rows."""
+    from rlvr.data.shortcuts import shortcut_check, shortcut_lines
+
+    try:
+        result = shortcut_check([ex["question"] for ex in train],
+                                [ex["is_unanswerable"] for ex in train])
+    except RlvrError as exc:
+        logger.info("shortcut check skipped: %s", exc)
+        return None
+    for line in shortcut_lines(result):
+        (logger.warning if line.startswith("WARNING") else logger.info)(
+            "shortcut check: %s", line.removeprefix("WARNING: "))
+    return result
 
 
 def load_base(state: RunState) -> None:
