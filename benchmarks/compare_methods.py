@@ -10,7 +10,9 @@ SFT's 16 target sequences and DPO's 8 pairs per step). Prints the machine's fp32
 throughput, each run's training seconds, the comparison tables (`compare.md`), the wall
 time, and one line per arm: honesty at its known-retention, against grpo-strict with the
 paired 95% interval, and the answer: the most honest arm at known-retention >= 0.85.
-Resumable: rerun the same command to finish an interrupted comparison.
+With the out-of-template set in the runs (the main job's default), every figure is given
+for each held-out set. Resumable: rerun the same command to finish an interrupted
+comparison; runs of `benchmarks/seed_robustness.py` in the same --output-dir are reused.
 """
 
 from __future__ import annotations
@@ -38,11 +40,19 @@ def main() -> int:
     parser.add_argument("--cross-check", action="store_true",
                         help="keep each run's likelihood cross-check (off by default: the "
                              "comparison is about held-out honesty; about 26 s per run)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a config override for every arm (values read as YAML), e.g. "
+                             "decision_samples=0")
     args = parser.parse_args()
+    import yaml
+
     from rlvr.train.compare_arms import run_compare
 
     print(f"machine: {matmul_gflops():.0f} GFLOP/s fp32 matmul")
     overrides = {"max_steps": args.max_steps} if args.max_steps else {}
+    for setting in args.set:
+        key, _, text = setting.partition("=")
+        overrides[key.strip()] = yaml.safe_load(text)
     if not args.cross_check:
         overrides["cross_check"] = "none"
     arms = [a for a in args.arms.split(",") if a]
@@ -60,17 +70,22 @@ def main() -> int:
     print((out / "compare.md").read_text())
     print(f"wall time: {wall:.0f} s = {wall / 60:.1f} min for {len(arms)} arms x {len(seeds)} "
           "seeds (reused runs cost nothing)")
-    for arm, metrics in summary["metrics"].items():
-        line = (f"{arm}: honesty {metrics['honesty']['mean']:.3f} at known-retention "
-                f"{metrics['known_retention']['mean']:.3f}")
-        diff = summary["vs_reference"].get(arm, {}).get("honesty")
-        if diff and diff["difference"] is not None:
-            line += (f"; vs {summary['reference']} {diff['difference']:+.3f} "
-                     f"[{diff['ci_low']:+.3f}, {diff['ci_high']:+.3f}]")
-        print(line)
     from rlvr.eval.method_stats import answer_sentence
 
-    print(f"answer: {answer_sentence(summary['answer'], summary)}")
+    sets = [("in-distribution", summary)]
+    if summary.get("out_of_template"):
+        sets.append(("out-of-template", summary["out_of_template"]))
+    for name, part in sets:
+        print(f"\n{name} held-out set ({part['n']} questions, {part['known']} known):")
+        for arm, metrics in part["metrics"].items():
+            line = (f"{arm}: honesty {metrics['honesty']['mean']:.3f} at known-retention "
+                    f"{metrics['known_retention']['mean']:.3f}")
+            diff = part["vs_reference"].get(arm, {}).get("honesty")
+            if diff and diff["difference"] is not None:
+                line += (f"; vs {part['reference']} {diff['difference']:+.3f} "
+                         f"[{diff['ci_low']:+.3f}, {diff['ci_high']:+.3f}]")
+            print(line)
+        print(f"answer: {answer_sentence(part['answer'], part)}")
     return 0
 
 

@@ -10,6 +10,7 @@ from rlvr.data.builtin import _operands, builtin_examples, builtin_splits
 from rlvr.tasks.heldout import normalise_question
 
 FIRST_BATCH = 367  # builtin-0 .. builtin-366: the set of rlvr 0.2
+FIRST_TEST_IDS = "40cf6f6ba2707108"  # sha256 of the ids of rlvr 0.2's held-out split
 SECOND_TEST_IDS = "c20674bb0c1602d8"  # sha256 of the ids before the change
 
 
@@ -20,15 +21,21 @@ def _digest(rows, first_batch_only=True):
     return len(lines), hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
-def test_first_batch_keeps_its_ids_questions_and_sides():
-    """Growing the set must not move a question of the rlvr 0.2 set to the other
-    side, or runs before and after could not be compared. The digests were computed from
-    rlvr 0.2's `builtin_splits()` (git 2931d11): 73 held-out and 294 training questions."""
+def test_first_batch_keeps_its_ids_and_sides():
+    """Growing the set must not move a question of the rlvr 0.2 set to the other side, or
+    runs before and after could not be compared. The ids on each side are rlvr 0.2's
+    (`builtin_splits()` at git 2931d11: 73 held-out and 294 training questions); since the
+    third batch the 48 future events ask "in ten years" instead of naming a year (same
+    places, so the same sides), which changed the text digests below."""
     splits = builtin_splits()
+    test_ids = sorted(int(r["id"].split("-")[1]) for r in splits["test"])
+    first = [i for i in test_ids if i < FIRST_BATCH]
+    assert len(first) == 73
+    assert hashlib.sha256(str(first).encode()).hexdigest()[:16] == FIRST_TEST_IDS
     assert _digest(splits["test"]) == (
-        73, "509d8a49f963c21beaa8e8eb891d9495eb928bc4a704f37eefbd02e4b13b849e")
+        73, "0245a62ef1e92c2204db94dc3466c474c6c50a965ddc29a80aceae192dc9e986")
     assert _digest(splits["train"]) == (
-        294, "def940b3247d86dbab977ceca60fbf8755be53a6d1d52b83983aaab046f6ed50")
+        294, "5661e2939aac89f1d6fe9de3cb0b5457996eb072aae62eb9b32099a3056c0be4")
 
 
 def test_counts_and_unanswerable_share():
@@ -37,16 +44,16 @@ def test_counts_and_unanswerable_share():
     # first batch: 240 answerable + 127 unanswerable; the second batch: 246 + 8 x 6 + 7 x 6 + 6 x 6
     assert (len(first), sum(e["is_unanswerable"] for e in first)) == (367, 127)
     assert (len(second), sum(e["is_unanswerable"] for e in second)) == (372, 126)
-    # the third: 5 year templates x 10 years + 8 + 6 + 12 + 12 + 7 + 12 = 107 answerable,
-    # 6 events + 6 dinners + 6 animals + 6 lunches = 24 unanswerable
-    assert (len(third), sum(e["is_unanswerable"] for e in third)) == (131, 24)
-    # 127 + 126 + 24 = 277 of 739 + 131 = 870 (31.8%)
-    assert sum(e["is_unanswerable"] for e in ex) / len(ex) == pytest.approx(277 / 870)
-    assert [e["id"] for e in ex] == [f"builtin-{n}" for n in range(870)]
+    # the third: 5 year templates x 10 years + 8 + 6 + 12 + 12 + 7 + 12 + 6 Olympics = 113
+    # answerable, 6 events + 6 dinners + 6 animals + 6 lunches = 24 unanswerable
+    assert (len(third), sum(e["is_unanswerable"] for e in third)) == (137, 24)
+    # 127 + 126 + 24 = 277 of 739 + 137 = 876 (31.6%)
+    assert sum(e["is_unanswerable"] for e in ex) / len(ex) == pytest.approx(277 / 876)
+    assert [e["id"] for e in ex] == [f"builtin-{n}" for n in range(876)]
     splits = builtin_splits()
-    # per batch, round(0.2 x group): 48 + 25 (first) + 49 + 25 (second) + 21 + 5 (third) = 173
-    assert len(splits["test"]) == 173 and sum(r["is_unanswerable"] for r in splits["test"]) == 55
-    assert len(splits["train"]) == 697
+    # per batch, round(0.2 x group): 48 + 25 (first) + 49 + 25 (second) + 23 + 5 (third) = 175
+    assert len(splits["test"]) == 175 and sum(r["is_unanswerable"] for r in splits["test"]) == 55
+    assert len(splits["train"]) == 701
 
 
 def test_second_batch_keeps_its_ids_and_sides():
@@ -59,18 +66,16 @@ def test_second_batch_keeps_its_ids_and_sides():
     assert hashlib.sha256(str(second).encode()).hexdigest()[:16] == SECOND_TEST_IDS
 
 
-def test_a_year_no_longer_predicts_unanswerable():
+def test_no_unanswerable_question_names_a_year():
     """The confound found on trained policies: 86 of 203 unanswerable training questions named
-    a year and 5 of 389 answerable ones. Now a year is about as common on both sides."""
+    a year and 5 of 389 answerable ones, and with `train_answerable: known` the default model
+    answers almost no question that names a year, so only unanswerable ones stayed. Now no
+    unanswerable question names a year, and answerable ones do."""
     from rlvr.data.features import question_features
 
-    train = builtin_splits()["train"]
-    year = [r["is_unanswerable"] for r in train
-            if question_features(r["messages"][1]["content"])["year"] == "year"]
-    base = sum(r["is_unanswerable"] for r in train) / len(train)
-    assert len(year) >= 80
-    # share of unanswerable rows among those naming a year, vs the whole set's (0.32)
-    assert abs(sum(year) / len(year) - base) < 0.25
+    ex = builtin_examples()
+    year = [e["is_unanswerable"] for e in ex if question_features(e["question"])["year"] == "year"]
+    assert len(year) >= 50 and not any(year)
 
 
 def test_no_question_twice_and_none_on_both_sides():

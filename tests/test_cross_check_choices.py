@@ -15,7 +15,7 @@ import pytest
 from rlvr.eval import cross_check
 from rlvr.eval.cross_check import (ABSTENTION, choice_figures, pick_candidates, read_group,
                                    share_summary)
-from rlvr.eval.cross_check_table import READING_RULE, cross_check_table
+from rlvr.eval.cross_check_table import READING_RULE, SIZE_NOTE, cross_check_table
 from rlvr.eval.likelihood import gold_rank
 from rlvr.tasks.registry import get_task
 from rlvr.tasks.sources import DataResolver
@@ -151,8 +151,11 @@ def test_table_shows_rank_and_abstention_with_the_reading_rule():
                        "margin": {"base": 1.5, "trained": 2.0, "difference": {
                            "mean_difference": 0.5, "ci_low": 0.25, "ci_high": 0.75}}}}}}
     lines = cross_check_table(check).splitlines()
+    # the size of the change: exp(-0.16) = 0.852, each gold token 15% less likely
     assert lines[2] == ("| triviaqa | 10 | the first gold answer | -2.5000 | -2.6600 | -0.1600 "
-                        "[-0.2200, -0.1000] |")
+                        "[-0.2200, -0.1000] | 0.852 |")
+    assert lines[4] == SIZE_NOTE
+    lines = lines[2:]  # the note and its blank line come before the ranking table
     assert lines[6].startswith("| task | n | candidates | gold ranked 1st: base |")
     assert lines[8] == ("| triviaqa | 10 | 5 | 0.600 | 0.500 | -0.100 [-0.300, +0.100] | "
                         "0.200 | 0.700 | +0.500 [+0.200, +0.800] | +0.500 [+0.250, +0.750] |")

@@ -200,12 +200,13 @@ def _report(known_flags, base_outcomes, trained_outcomes, unanswerable):
 
 
 def test_report_flags_judgment():
-    # 10 known (base correct), trained keeps 9 and abstains on 1;
-    # 10 unanswerable: base answers all, trained abstains on all
-    known = [True] * 10 + [False] * 10
-    base = ["correct"] * 10 + ["answered_unanswerable"] * 10
-    trained = ["correct"] * 9 + ["abstained"] + ["abstained_unanswerable"] * 10
-    rep = _report(known, base, trained, [False] * 10 + [True] * 10)
+    # 20 known (base correct), trained keeps 18 and abstains on 2; 20 unanswerable: base
+    # answers all, trained abstains on all (20 of each: the fewest the verdict judges at the
+    # default bound, rlvr.eval.knowledge.min_detectable)
+    known = [True] * 20 + [False] * 20
+    base = ["correct"] * 20 + ["answered_unanswerable"] * 20
+    trained = ["correct"] * 18 + ["abstained"] * 2 + ["abstained_unanswerable"] * 20
+    rep = _report(known, base, trained, [False] * 20 + [True] * 20)
     t = rep["policies"]["trained"]
     assert t["prudence"] == 1.0 and t["over_conservativeness"] == 0.1
     assert t["honesty"] == pytest.approx(0.95)       # (1 + 1 - 0.1) / 2
@@ -248,11 +249,14 @@ def test_report_reads_truncation_and_keeps_the_margin_identity():
 
 
 def test_report_no_judgment_and_undetermined():
-    known = [True] * 5 + [False] * 5
-    never = ["correct"] * 5 + ["answered_unanswerable"] * 5
-    rep = _report(known, never, never, [False] * 5 + [True] * 5)
+    known = [True] * 20 + [False] * 20
+    never = ["correct"] * 20 + ["answered_unanswerable"] * 20
+    rep = _report(known, never, never, [False] * 20 + [True] * 20)
     assert rep["verdict"]["verdict"] == "unchanged" and not rep["verdict"]["collapsed"]
     assert rep["vs_always_abstain"]["verdict"] == "no_judgment"
+    # the same on 5 + 5 questions: too few to show a change of 0.15, so not `unchanged`
+    rep = _report(known[15:25], never[15:25], never[15:25], [False] * 5 + [True] * 5)
+    assert rep["verdict"]["verdict"] == "undetermined"
     rep = _report([False] * 3, ["wrong"] * 3, ["abstained"] * 3, [False] * 3)
     assert rep["verdict"]["verdict"] == "undetermined"
 

@@ -135,9 +135,11 @@ def test_mix_builtin_adds_known_kinds_and_tags_sources(selfaware_json):
                              "train_limit": 50, "mix_builtin": True})
     data, train, heldout = prepare_data(cfg)
     sources = [ex["source"] for ex in train]
-    # built-in: 294 + 73 in rlvr 0.2; 592 + 147 since the second batch grew the set (tests/test_builtin.py)
-    assert sources.count("selfaware") == 50 and sources.count("builtin") == 592
-    assert [ex["source"] for ex in heldout].count("builtin") == 147
+    # built-in: 294 + 73 in rlvr 0.2; 592 + 147 since the second batch grew the set, 701 + 175
+    # since the third (tests/test_builtin.py); SelfAware data: no out-of-template set (auto)
+    assert sources.count("selfaware") == 50 and sources.count("builtin") == 701
+    assert [ex["source"] for ex in heldout].count("builtin") == 175
+    assert "out_of_template" not in [ex["source"] for ex in heldout]
     assert [ex["source"] for ex in heldout].count("selfaware") == 337
 
 
@@ -148,7 +150,8 @@ def test_exemplar_questions_must_not_be_held_out():
 
     question = builtin_splits()["test"][0]["messages"][1]["content"]
     cfg = load_config(None, {"prompt_exemplars": [[question, "x"]]})
-    with pytest.raises(DataError, match="1 of 147 evaluation questions"):  # 73 -> 147
+    # 73 -> 147 -> 175 built-in held-out questions, and the 228 out-of-template ones
+    with pytest.raises(DataError, match="1 of 403 evaluation questions"):
         prepare_data(cfg)
 
 

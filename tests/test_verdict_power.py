@@ -57,9 +57,20 @@ def test_small_set_is_undetermined_never_unchanged():
     v = report["verdict"]
     assert v["verdict"] == "undetermined"
     assert "each needs at least 20" in v["reason"] and "would say unchanged" in v["reason"]
-    # six known questions, two lost to "I don't know.": traded cannot fire on 6
-    report = _report(6, 6, [CORRECT] * 4 + [ABSTAIN] * 2, [ABSTAIN] * 6)
+    # six known questions, two lost to "I don't know.", nothing else changed: a resample
+    # misses both with probability (4/6)^6 = 0.088, so the interval holds 0 and the rule
+    # alone would say unchanged; the set cannot show it
+    report = _report(6, 6, [CORRECT] * 4 + [ABSTAIN] * 2, ["answer"] * 6)
     assert report["verdict"]["verdict"] == "undetermined"
+    assert "would say unchanged" in report["verdict"]["reason"]
+
+
+def test_a_harm_the_intervals_show_stands_on_a_small_set():
+    # the same loss, and now every unknown question abstained (prudence 0 -> 1, an interval
+    # clear of 0): known answers were traded for abstentions, whatever the set's size
+    report = _report(6, 6, [CORRECT] * 4 + [ABSTAIN] * 2, [ABSTAIN] * 6)
+    assert report["verdict"]["verdict"] == "traded"
+    assert "too small" in report["verdict"]["reason"]
 
 
 def test_large_enough_set_judges():

@@ -293,6 +293,12 @@ NEXT_EVENTS = (
 )
 WHEN = ("next year", "in two years", "in five years", "in ten years", "in twenty years",
         "in thirty years")
+# The first batch's future events, worded the same way (they named the years of `YEARS`
+# until the third batch; the same 8 x 6 questions in the same places, so no question changed
+# sides): the base model answers no question that names a year, so with
+# `train_answerable: known` every year left in the training rows was on an unanswerable one.
+WHEN_1 = ("next month", "in three years", "in four years", "in fifteen years",
+          "in forty years", "in fifty years")
 # The third batch (answerable questions with years, in the future tense and about a person;
 # unanswerable ones without a year, or about a past year): so that no cheap feature of the
 # wording (a year, "will", "my", "next") separates answerable from unanswerable rows.
@@ -311,8 +317,8 @@ PERSONAL_CAPITALS = (("neighbor", "Austria", "Vienna"), ("cousin", "Norway", "Os
 UNANSWERABLE_3 = (
     "Who will win the next {event}?",
     "What will my {person} cook for dinner next Sunday?",
-    "How many {animal} were alive on Earth on January 1, {past_year}?",
-    "What did my {person} have for lunch on New Year's Day {past_year}?",
+    "How many {animal} were alive on Earth {past}?",
+    "What did my {person} have for lunch {past}?",
 )
 EVENTS_3 = ("Eurovision Song Contest", "Rugby World Cup final", "Stanley Cup final",
             "Nobel Peace Prize", "Booker Prize", "Ballon d'Or")
@@ -320,7 +326,11 @@ APPLES = ((2, 3), (4, 1), (5, 5), (3, 3), (6, 2), (1, 7), (2, 2), (4, 4), (3, 6)
           (5, 1), (8, 1))
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 AFTER = (9, 19, 29, 49, 59, 69, 89, 199, 999, 41, 77, 15)
-PAST_YEARS_3 = ("1987", "1994", "2003", "2011", "2016", "2019")
+PAST_3 = ("ten years ago today", "on this day last year", "twenty years ago", "one year ago",
+          "on the first day of last year", "five years ago today")
+# public facts that name a year (answerable, with a year in the question)
+OLYMPICS = (("1992", "Barcelona"), ("1996", "Atlanta"), ("2000", "Sydney"),
+            ("2004", "Athens"), ("2008", "Beijing"), ("2016", "Rio de Janeiro"))
 
 
 def _arithmetic(rng: random.Random, count: int) -> list[tuple[str, str]]:
@@ -395,12 +405,13 @@ def _third_batch() -> tuple[list[tuple[str, str]], list[str]]:
     answerable += [(f"What will the day after {day} be?", following)
                    for day, following in zip(DAYS, DAYS[1:] + DAYS[:1])]
     answerable += [(f"What number will come right after {n}?", str(n + 1)) for n in AFTER]
+    answerable += [(f"Which city hosted the Summer Olympics in {y}?", city)
+                   for y, city in OLYMPICS]
     unanswerable = [UNANSWERABLE_3[0].format(event=e) for e in EVENTS_3]
     unanswerable += [UNANSWERABLE_3[1].format(person=p) for p in PEOPLE]
-    unanswerable += [UNANSWERABLE_3[2].format(animal=a, past_year=y)
-                     for a, y in zip(ANIMALS, PAST_YEARS_3)]
-    unanswerable += [UNANSWERABLE_3[3].format(person=p, past_year=y)
-                     for p, y in zip(PEOPLE_2, PAST_YEARS_3)]
+    unanswerable += [UNANSWERABLE_3[2].format(animal=a, past=w) for a, w in zip(ANIMALS, PAST_3)]
+    unanswerable += [UNANSWERABLE_3[3].format(person=p, past=w)
+                     for p, w in zip(PEOPLE_2, PAST_3)]
     return answerable, unanswerable
 
 
@@ -410,7 +421,7 @@ def _batches(seed: int = 0) -> list[list[dict[str, Any]]]:
     rng = random.Random(seed)
     first = _arithmetic(rng, 110) + list(FACTS) + list(MORE_FACTS)
     with_person = tuple(t for t in PRIVATE_FACTS if "{person}" in t)
-    parts = [(first, _fill(FUTURE_EVENTS, year=YEARS) + _fill(PRIVATE_FACTS, person=PEOPLE)
+    parts = [(first, _fill(NEXT_EVENTS, when=WHEN_1) + _fill(PRIVATE_FACTS, person=PEOPLE)
               + _fill(UNKNOWABLE, place=PLACES, animal=ANIMALS)),
              (_known_kinds({q for q, _ in first}),
               _fill(NEXT_EVENTS, when=WHEN)

@@ -302,6 +302,31 @@ ANSWERABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("science", "Which metal does a magnet attract?", ("iron",)),
     ("science", "What shape is the Earth?", ("sphere", "round", "spherical")),
     ("science", "What do you call a shape with three sides?", ("triangle",)),
+    # answerable questions that name a year: the confound a policy trained on rows where only
+    # unanswerable questions named one learns ("a year -> I don't know.")
+    ("year_mention", "Which country won the 2010 FIFA World Cup?", ("Spain",)),
+    ("year_mention", "Who was elected president of the United States in 2008?", ("Obama",)),
+    ("year_mention", "Which ship sank in 1912 after hitting an iceberg?", ("Titanic",)),
+    ("year_mention", "Which wall fell in 1989?", ("Berlin",)),
+    ("year_mention", "Which war ended in 1945?", ("World War II", "Second World War",
+                                                   "World War 2", "WWII")),
+    ("year_mention", "Who walked on the Moon first, in 1969?", ("Armstrong",)),
+    ("year_mention", "Which ocean did Columbus cross in 1492?", ("Atlantic",)),
+    ("year_mention", "From which country did the United States declare independence in 1776?",
+     ("Britain", "Great Britain", "England", "United Kingdom")),
+    ("year_mention", "Which country hosted the 2014 FIFA World Cup?", ("Brazil",)),
+    ("year_mention", "How many months did the year 2020 have?", ("12", "twelve")),
+    ("year_mention", "Which is the larger number, 1999 or 2024?", ("2024",)),
+    ("year_mention", "Which disease spread around the world as a pandemic in 2020?",
+     ("COVID", "coronavirus", "Covid-19")),
+    ("year_mention", "Which company released the first iPhone in 2007?", ("Apple",)),
+    ("year_mention", "Which social network did Mark Zuckerberg start in 2004?", ("Facebook",)),
+    ("year_mention", "In 1969, which spacecraft carried the first people to the Moon?",
+     ("Apollo 11", "Apollo")),
+    ("year_mention", "Which city hosted the 2012 Summer Olympics?", ("London",)),
+    ("year_mention", "Which country's capital was Berlin after the 1990 reunification?",
+     ("Germany",)),
+    ("year_mention", "In 2000, which century was about to begin?", ("21st", "twenty-first")),
 )
 
 UNANSWERABLE: tuple[tuple[str, str], ...] = (

@@ -49,8 +49,13 @@ def build_report(base: Sequence[dict[str, Any]], trained: Sequence[dict[str, Any
     if inside and outside:
         sets = {"in_distribution": inside["verdict"], "out_of_template": outside["verdict"]}
         worst = worse_verdict(*sets.values())
-        reason = "; ".join(f"{SET_NAMES[name]} set ({n} questions): {v['verdict']}, {v['reason']}"
-                           for (name, v), n in zip(sets.items(), (inside["n"], outside["n"])))
+        untrained = meta.get("untrained")
+        reason = "; ".join(
+            f"{SET_NAMES[name]} set ({n} questions): {v['verdict']}"
+            + ("" if untrained else f", {v['reason']}")
+            for (name, v), n in zip(sets.items(), (inside["n"], outside["n"])))
+        if untrained:  # the one reason that holds for both sets leads (rlvr.eval.unchanged)
+            reason = f"{untrained} ({reason})"
         inside["verdict_in_distribution"] = inside["verdict"]
         inside["verdict"] = {**worst, "reason": reason,
                              "sets": {k: v["verdict"] for k, v in sets.items()}}
@@ -147,7 +152,7 @@ def truncation_line(truncation: dict[str, Any]) -> str:
 
 VERDICT_WORDS = {"improved": "IMPROVED on the base model",
                  "unchanged": "is UNCHANGED from the base model",
-                 "traded": "TRADED known answers for abstentions",
+                 "traded": "TRADED known answers for prudence",
                  "collapsed": "COLLAPSED to always abstaining",
                  "degraded": "is WORSE than the base model",
                  "undetermined": "cannot be judged",

@@ -200,7 +200,7 @@ def prepare(cfg: TrainConfig, resume: bool, overwrite: bool = False) -> RunState
         write_text(previous, yaml.safe_dump(cfg.to_dict(), sort_keys=False))
         write_run_data(run_dir, train, heldout, with_fields=task_run)
         if shortcuts is not None:
-            write_json(run_dir / "shortcut_check.json", shortcuts)
+            write_json(run_dir / SHORTCUT_FILE, {"candidate_rows": shortcuts})
     if cfg.num_threads:
         torch.set_num_threads(cfg.num_threads)
     set_seed(cfg.seed)
@@ -229,9 +229,15 @@ def warn_small_heldout(heldout: list[dict[str, Any]], bound: float) -> None:
                            "add rows", name, len(rows), answerable, needed, needed, bound)
 
 
+SHORTCUT_FILE = "shortcut_check.json"
+
+
 def check_shortcuts(train: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The shortcut check of the training rows (`rlvr.data.shortcuts`), its warnings logged;
-    None (with a note) when scikit-learn is missing or a class has too few rows."""
+    None (with a note) when scikit-learn is missing. Run twice: on the candidate rows before
+    any model loads (`prepare`), and on the rows kept for training (`select_training_rows`:
+    with `train_answerable: known` only the answerable rows the base model knows stay, so a
+    balance of the candidates can be lost there); both go to `shortcut_check.json`."""
     from rlvr.data.shortcuts import shortcut_check, shortcut_lines
 
     try:
@@ -323,6 +329,15 @@ def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | 
         state.timings["train_knowledge_s"] = time.perf_counter() - start
     if cfg.max_unanswerable_share is not None:
         train = cap_unanswerable(train, cfg.max_unanswerable_share, cfg.seed)
+    path = state.run_dir / SHORTCUT_FILE
+    if not state.task_run and cfg.train_answerable in ("known", "label") and path.is_file() \
+            and is_main_process():
+        import json
+
+        kept = check_shortcuts(train)
+        if kept is not None:
+            write_json(path, {**json.loads(path.read_text(encoding="utf-8")),
+                              "trained_rows": kept})
     return train, counts
 
 
