@@ -42,7 +42,9 @@ def test_train_two_steps_and_report(tmp_path, capsys):
     base = [json.loads(x) for x in (run_dir / "generations_base.jsonl").read_text().splitlines()]
     trained = [json.loads(x) for x in
                (run_dir / "generations_trained.jsonl").read_text().splitlines()]
-    assert [r["id"] for r in base] == [r["id"] for r in trained] and len(base) == 4
+    # 4 in-distribution and 4 out-of-template questions (--eval-limit limits each set)
+    assert [r["id"] for r in base] == [r["id"] for r in trained] and len(base) == 8
+    assert report["out_of_template"]["trained"]["selfaware"]["n"] == 4
     assert all(r["num_tokens"] <= 8 for r in base + trained)
     out = capsys.readouterr().out
     assert "| mean reward |" in out and "Verdict: the trained model" in out

@@ -63,6 +63,8 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from rlvr.rewards.selfaware import ABSTAINED_OUTCOMES
+from rlvr.metrics.power import (MIN_POWER_SHARE, detectable, min_detectable,  # noqa: F401
+                               power_check)
 
 LABELS_FILE = "knowledge_labels.json"  # in a run directory: {"settings", "labels": [...]}
 METRICS = ("prudence", "prudence_all_unknown", "over_conservativeness", "honesty",
@@ -285,60 +287,6 @@ SEVERITY = ("collapsed", "degraded", "traded", "undetermined", "unchanged", "imp
 # excludes 0 in the harmful direction, which no lack of power can produce; `improved` and
 # `unchanged` claim that no loss beyond the bound happened, which such a set cannot show
 HARM_SHOWN = ("collapsed", "degraded", "traded")
-# a bound below this is checked for power at this share: no finite set shows a change of a
-# single question (the chance that a resample misses it tends to 1/e, not below 0.025)
-MIN_POWER_SHARE = 0.05
-
-
-def detectable(n: int, share: float, confidence: float = 0.95) -> bool:
-    """Can a stratum of `n` questions show a change of just over `share` of them?
-
-    If k = floor(share x n) + 1 of the n questions change, all the same way (known answers
-    lost, say), and nothing else does, the paired difference is k/n and a stratified
-    bootstrap resample (`paired_metric_bootstrap`) sees no change exactly when it draws
-    none of the k, with probability (1 - k/n)^n. The percentile interval excludes 0 when
-    that probability is below the lower tail (1 - confidence) / 2. E.g. share 0.15,
-    confidence 0.95: n = 20 gives k = 4 and 0.8^20 = 0.0115 < 0.025 (detectable); n = 19
-    gives k = 3 and (16/19)^19 = 0.038 (not); n = 6 gives k = 1 and (5/6)^6 = 0.33 (not).
-    A `share` below `MIN_POWER_SHARE` is checked at `MIN_POWER_SHARE`.
-    Args:
-        n: questions in the stratum (known, or unknown), >= 0.
-        share: the change to detect, a share of n in [0, 1].
-    Returns:
-        True when such a change would give an interval that excludes 0.
-    """
-    if n <= 0:
-        return False
-    k = min(n, int(max(share, MIN_POWER_SHARE) * n + 1e-9) + 1)
-    return (1 - k / n) ** n < (1 - confidence) / 2
-
-
-def min_detectable(share: float, confidence: float = 0.95, limit: int = 100_000) -> int:
-    """The smallest stratum size from which on a change of just over `share` of its
-    questions is always `detectable` (e.g. 20 at share 0.15, 0.95; 60 at 0.05).
-    Raises:
-        ValueError: none up to `limit` (cannot happen for share >= `MIN_POWER_SHARE`).
-    """
-    last_bad = 0
-    for n in range(1, limit):
-        if not detectable(n, share, confidence):
-            last_bad = n
-        elif n - last_bad > 200:  # 200 sizes in a row detectable: the sizes above are too
-            return last_bad + 1
-    raise ValueError(f"no stratum up to {limit} questions can show a change of {share:g}")
-
-
-def power_check(known: int, unknown: int, share: float) -> dict[str, Any]:
-    """Whether a held-out set can show a change of the verdict's bound in both strata: each
-    holds at least `min_detectable(share)` questions (a stratum of 1 to 3 is `detectable`
-    only trivially: every resample holds its one question).
-    Returns:
-        {"enough": bool, "known", "unknown", "needed": that minimum, "share"}."""
-    needed = min_detectable(share)
-    return {"enough": known >= needed and unknown >= needed,
-            "known": known, "unknown": unknown, "needed": needed, "share": share}
-
-
 def worse_verdict(*verdicts: dict[str, Any]) -> dict[str, Any]:
     """The worst of several `judge_training` verdicts by `SEVERITY` (the first on a tie)."""
     return min(verdicts, key=lambda v: SEVERITY.index(v["verdict"]))

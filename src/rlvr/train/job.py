@@ -212,11 +212,11 @@ def prepare(cfg: TrainConfig, resume: bool, overwrite: bool = False) -> RunState
 def warn_small_heldout(heldout: list[dict[str, Any]], bound: float) -> None:
     """Warn, before any model loads, when a held-out set (the in-distribution rows, and the
     out-of-template rows apart) is too small for its verdict to show a change of the bound's
-    size (`rlvr.eval.knowledge.min_detectable`): fewer answerable questions than known ones
+    size (`rlvr.metrics.power.min_detectable`): fewer answerable questions than known ones
     are needed, or fewer questions than known and unknown ones together. The verdict then
     reads `undetermined`, whatever training did."""
     from rlvr.data.out_of_template import SOURCE
-    from rlvr.eval.knowledge import min_detectable
+    from rlvr.metrics.power import min_detectable
 
     needed = min_detectable(bound)
     for name, rows in (("in-distribution", [r for r in heldout if r.get("source") != SOURCE]),
