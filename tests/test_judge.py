@@ -552,6 +552,9 @@ def test_one_grpo_step_on_an_llm_judge_reward(stub, tmp_path, monkeypatch):
     server = stub(lambda body, n: (200, chat("7"), 0), limit=40)
     cfg = load_config(None, {
         **TINY_GRPO_STEP, "output_dir": str(tmp_path / "run"), "reward_preset": None,
+        # answerable rows only: the judge is asked about a gold answer, and an unanswerable
+        # row has none (its score is None, no request); the 4 rows drawn hold 2 of each
+        "max_unanswerable_share": 0.01,
         "reward_funcs": [{"name": "llm_judge", "params": {"judge": judge(server)}}]})
     report = job.run(cfg)
     assert report["meta"]["optimizer_steps"] == 1
