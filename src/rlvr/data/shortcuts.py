@@ -76,14 +76,14 @@ def shortcut_check(questions: Sequence[str], unanswerable: Sequence[bool],
     for name, vectorizer, inputs in (("words", words, list(questions)),
                                      ("features", DictVectorizer(), feats)):
         out[name] = _fit(vectorizer, inputs, labels, seed)
-    if out["words"]["balanced_accuracy"] is not None:
-        names = words.get_feature_names_out()
-        weights = sorted(zip(out["words"].pop("coef"), names))
+    coef = out["words"].pop("coef", None)
+    out["features"].pop("coef", None)
+    if coef is not None:
+        weights = sorted(zip(coef, words.get_feature_names_out()))
         out["words"]["unanswerable_words"] = [(w, round(c, 3)) for c, w in
                                               reversed(weights[-TOP_WORDS:]) if c > 0]
         out["words"]["answerable_words"] = [(w, round(c, 3)) for c, w in weights[:TOP_WORDS]
                                             if c < 0]
-        out["features"].pop("coef", None)
     out["features"]["skewed"] = skewed_values(feats, labels)
     for name, label in (("words", "a bag of words"), ("features", "the named features")):
         acc = out[name]["balanced_accuracy"]

@@ -287,6 +287,8 @@ SEVERITY = ("collapsed", "degraded", "traded", "undetermined", "unchanged", "imp
 # excludes 0 in the harmful direction, which no lack of power can produce; `improved` and
 # `unchanged` claim that no loss beyond the bound happened, which such a set cannot show
 HARM_SHOWN = ("collapsed", "degraded", "traded")
+
+
 def worse_verdict(*verdicts: dict[str, Any]) -> dict[str, Any]:
     """The worst of several `judge_training` verdicts by `SEVERITY` (the first on a tie)."""
     return min(verdicts, key=lambda v: SEVERITY.index(v["verdict"]))

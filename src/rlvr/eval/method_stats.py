@@ -151,11 +151,8 @@ def seed_rows(labels: dict[Any, dict], base: Sequence[dict], trained_by_seed: di
     from rlvr.eval.knowledge import knowledge_report
     from rlvr.eval.slices import slice_report, slice_sentence
 
-    ids = set(labels)
-    base = [r for r in base if r["id"] in ids]
     rows = []
     for seed, trained in trained_by_seed.items():
-        trained = [r for r in trained if r["id"] in ids]
         report = knowledge_report(labels, base, trained, samples, seed,
                                   max_known_retention_drop)
         policy = report["policies"]["trained"]
@@ -187,13 +184,11 @@ def pooled_verdict(known: Sequence[bool], base: Sequence[str], seeds: Sequence[S
     always = [[ABSTAIN] * len(known)]
     vs_base = compare_arms(known, {"base": [base], "arm": seeds}, "base", samples, seed)
     vs_abstain = compare_arms(known, {"always": always, "arm": seeds}, "always", samples, seed)
-    def point(summary: dict[str, Any], arm: str) -> dict[str, Any]:
-        out = {m: summary["metrics"][arm][m]["mean"] for m in ARM_METRICS}
-        n_known = sum(bool(k) for k in known)
-        out["counts"] = {"known": n_known, "unknown": len(known) - n_known}
-        return out
-
-    policies = {"base": point(vs_base, "base"), "trained": point(vs_base, "arm")}
+    n_known = sum(bool(k) for k in known)
+    counts = {"known": n_known, "unknown": len(known) - n_known}
+    policies = {name: {**{m: vs_base["metrics"][arm][m]["mean"] for m in ARM_METRICS},
+                       "counts": counts}
+                for name, arm in (("base", "base"), ("trained", "arm"))}
     return judge_training(policies, vs_base["vs_reference"]["arm"],
                           vs_abstain["vs_reference"]["arm"], max_known_retention_drop)
 
