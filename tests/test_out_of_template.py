@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -181,3 +182,23 @@ def test_data_check_command(capsys, tmp_path):
     printed = capsys.readouterr().out
     assert "bag of words" in printed and "named features" in printed
     assert out.is_file()
+
+
+def test_data_check_with_a_config_splits_as_training_does(capsys, tmp_path):
+    # 40 rows at heldout_fraction 0.25 -> int(40 * 0.25) = 10 held out, 30 trained; the
+    # default share (0.1) would give 36 trained rows
+    from rlvr.cli import main
+
+    data = tmp_path / "rows.jsonl"
+    rows = [{"messages": [{"role": "user", "content": f"What is {i} + {i}?"},
+                          {"role": "assistant", "content": str(2 * i)}]} for i in range(20)]
+    rows += [{"messages": [{"role": "user", "content": f"What will person {i} eat tomorrow?"},
+                           {"role": "assistant", "content": "I don't know."}],
+              "is_unanswerable": True} for i in range(20)]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    config = tmp_path / "c.yaml"
+    config.write_text(f"data: {data}\nheldout_fraction: 0.25\n")
+    out = tmp_path / "check.json"
+    assert main(["data", "check", "--config", str(config), "--output", str(out)]) == 0
+    assert json.loads(out.read_text())["n"] == 30
+    assert "25% held out" in capsys.readouterr().out

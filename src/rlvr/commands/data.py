@@ -109,16 +109,20 @@ def run_check(args: argparse.Namespace) -> int:
     from rlvr.io import write_json
     from rlvr.tasks.resolve import resolve_data
 
-    data = args.data
-    if args.config is not None:
-        from rlvr.config import load_config
-
-        cfg = load_config(args.config, {"data": data} if data is not None else {})
-        data = cfg.data
     threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
     if not 0.5 < threshold <= 1:
         raise ConfigError(f"--threshold must be in (0.5, 1], got {threshold}")
-    resolved = resolve_data(data)
+    if args.config is not None:
+        from rlvr.config import load_config
+        from rlvr.data.selfaware import SPLIT_SEED
+
+        cfg = load_config(args.config, {"data": args.data} if args.data is not None else {})
+        # the rows `rlvr train` would split: same split seed, held-out share and formats
+        resolved = resolve_data(cfg.data, cfg.eval_split, cfg.selfaware_variant, SPLIT_SEED,
+                                cfg.skip_bad_rows, cfg.data_format, cfg.eval_data_dir,
+                                cfg.heldout_fraction)
+    else:
+        resolved = resolve_data(args.data)
     rows = {"train": resolved.train, "heldout": resolved.heldout,
             "both": resolved.train + resolved.heldout}[args.split]
     result = shortcut_check([r["question"] for r in rows], [r["is_unanswerable"] for r in rows],
