@@ -6,6 +6,8 @@ NAME may be your own function, `module:function` or `path/to/file.py:function` (
 path read from the working directory; `rlvr.rewards.user`).
 `--reward-model PATH_OR_ID` scores with a reward model instead (`rlvr.rewards.model_reward`;
 it loads torch); `--reward llm_judge --param 'judge={...}'` asks an LLM judge.
+`--explain` prints, per row, the named rules that decided the verdict (`details["why"]`,
+`rlvr.rewards.rulebook`) and writes them to the output rows.
 `rlvr score --preflight --reward NAME [--preset P] --data FILE.jsonl` scores the dataset's
 gold answers and degenerate policies (always abstain, always hedge, empty, repeat the
 question, tags only) and warns when one comes close to the gold answers' reward.
@@ -49,6 +51,10 @@ def register(subparsers) -> None:
                    help="score gold answers and degenerate policies on --data instead")
     p.add_argument("--data", help="dataset JSONL for --preflight (e.g. a v3 SelfAware split)")
     p.add_argument("--limit", type=int, help="score only the first N rows")
+    p.add_argument("--explain", action="store_true",
+                   help="print, per row, the named rules that decided its verdict and the "
+                        "table cell that priced it (details['why'], rlvr.rewards.rulebook), "
+                        "and write them to --output as `why`")
     p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
                    help="a bad row (missing field, null completion, is_unanswerable not "
                         "true/false, ...): stop with its file:line (default, exit 2), or "
@@ -126,6 +132,19 @@ def _reward_name(args: argparse.Namespace) -> str:
     return register_user_rewards([{"reward_model": args.reward_model}])[0]["name"]
 
 
+def _reward_text(score) -> str:
+    return "no score" if score is None else f"reward {score:+.2f}"
+
+
+def _why_lines(why: list) -> list[str]:
+    """A verdict's `why` in words, or a line saying the reward records none."""
+    from rlvr.rewards.rulebook import explain_lines
+
+    if not why:
+        return ["(this reward records no named rules for its verdicts)"]
+    return explain_lines(why)
+
+
 def run(args: argparse.Namespace) -> int:
     """Score the rows (or run the preflight) and print a summary table."""
     from rlvr.errors import RlvrError
@@ -164,6 +183,12 @@ def run(args: argparse.Namespace) -> int:
         if result.outcome == "bad_row":
             print(f"{args.input}:{line}: skipped: {result.details['error']}", file=sys.stderr)
     scored = [{**row, "reward": r.score, "outcome": r.outcome} for row, r in zip(rows, results)]
+    if args.explain:
+        for row, line, r in zip(scored, lines, results):
+            row["why"] = r.details.get("why", [])
+            print(f"{args.input}:{line}: {r.outcome} ({_reward_text(r.score)})")
+            for said in _why_lines(row["why"]):
+                print(f"    {said}")
     if args.output:
         write_jsonl(args.output, scored)
     counts = Counter(r.outcome for r in results)

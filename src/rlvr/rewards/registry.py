@@ -161,7 +161,7 @@ def completion_text(completion: Any) -> str:
 
 
 def make_trl_reward(name: str, preset: str | None = None, observer: Callable | None = None,
-                    **overrides: Any) -> Callable[..., list]:
+                    explain: bool = False, **overrides: Any) -> Callable[..., list]:
     """Wrap a registered reward as a TRL reward function.
 
     The returned callable has the signature `(completions, **kwargs) -> list[float | None]`
@@ -175,7 +175,9 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
     so diagnostics read the outcomes without scoring twice
     (`rlvr.train.diagnostics.CalibrationObserver`). When TRL passes `log_extra`, the
     outcome labels go to its completion table as column `outcome/<name>` (the rollout log,
-    `rlvr.train.rollouts`). A sample the reward raises on (an
+    `rlvr.train.rollouts`); with `explain`, the rule ids of each verdict's `why`
+    (`rlvr.rewards.rulebook`; "decline.phrase > selfaware.table") go there too, as column
+    `why/<name>` ("" for a reward whose verdicts carry none). A sample the reward raises on (an
     ill-formed row) scores None with outcome `reward_error` and a logged warning.
 
     Raises:
@@ -207,6 +209,8 @@ def make_trl_reward(name: str, preset: str | None = None, observer: Callable | N
             observer(results, kwargs)
         if callable(kwargs.get("log_extra")):  # TRL >= 1.x: a column of its completion table
             kwargs["log_extra"](f"outcome/{reward_func.__name__}", [r.outcome for r in results])
+            if explain:
+                kwargs["log_extra"](f"why/{reward_func.__name__}", [why_ids(r) for r in results])
         return [r.score for r in results]
 
     functools.update_wrapper(reward_func, spec.core)
@@ -247,7 +251,7 @@ def _reward_error(spec: RewardSpec, exc: Exception) -> RewardResult:
 
 
 def make_trl_rewards(
-    entries: list[dict[str, Any]], observer: Callable | None = None,
+    entries: list[dict[str, Any]], observer: Callable | None = None, explain: bool = False,
 ) -> tuple[list[Callable[..., list]], list[float]]:
     """Build several TRL reward functions and their weights from config entries.
 
@@ -264,7 +268,8 @@ def make_trl_rewards(
         `GRPOConfig(reward_weights=...)`. TRL sums the weighted rewards per sample
         (`sum_then_normalize`); a None from one reward counts as 0 in that sum, and a
         sample where every reward is None gets advantage 0. `observer` (see
-        `make_trl_reward`) is attached to the first `selfaware` entry, if any.
+        `make_trl_reward`) is attached to the first `selfaware` entry, if any; `explain`
+        logs each verdict's rule ids (`make_trl_reward`).
     Raises:
         RlvrError: an entry without `name` or `function`, an unknown key, reward or preset,
             two entries with the same logged name, a user function that cannot be loaded
@@ -287,7 +292,7 @@ def make_trl_rewards(
         watch = observer if entry["name"] == "selfaware" and observer is not None else None
         if watch is not None:
             observer = None  # only the first selfaware entry is observed
-        func = make_trl_reward(entry["name"], entry.get("preset"), watch,
+        func = make_trl_reward(entry["name"], entry.get("preset"), watch, explain,
                                **(entry.get("params") or {}))
         log_name = entry.get("log_name") or entry["name"]
         if log_name in seen:
@@ -298,6 +303,12 @@ def make_trl_rewards(
         funcs.append(func)
         weights.append(float(entry.get("weight", 1.0)))
     return funcs, weights
+
+
+def why_ids(result: RewardResult) -> str:
+    """The rule ids of a verdict's `why`, in order, joined by " > " ("" when it has none)."""
+    found = result.details.get("why") if isinstance(result.details, dict) else None
+    return " > ".join(item["rule"] for item in found or ())
 
 
 def score_rows(name: str, rows: list[dict[str, Any]], preset: str | None = None,

@@ -121,6 +121,7 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_match, prefetch_judgements)
 from rlvr.rewards.registry import get_reward, register_reward
+from rlvr.rewards.rulebook import note, quiet, register_rule, tracing, why
 from rlvr.rewards.selfaware_structured import score_structured
 
 STRICT_PRESET = {
@@ -314,8 +315,9 @@ def uncertain_gold(alias: str) -> bool:
     that gives that answer says an abstention phrase because the answer is one. Decided by
     the robust detector on the alias alone and on "it is <alias>.".
     """
-    return any(detect_abstention(t, reasoning_tags=None).label != "answer"
-               for t in (alias, f"it is {alias}."))
+    with quiet():  # a probe of the gold, no evidence about a response
+        return any(detect_abstention(t, reasoning_tags=None).label != "answer"
+                   for t in (alias, f"it is {alias}."))
 
 
 def _mask_uncertain_gold(text: str, aliases: list[str]) -> str | None:
@@ -372,6 +374,10 @@ def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
                     known: Any = None) -> RewardResult:
     """Score one response with the calibration table of `preset` (module docstring).
 
+    `details["why"]` lists the named rules that decided the verdict, in order, each with
+    the span it read (`rlvr.rewards.rulebook`), and last the table cell that priced the
+    outcome (`selfaware.table`: "unanswerable, hedged_unanswerable" -> -0.5).
+
     Args:
         completion: the model's response text.
         expected_answer: gold answer (str) or aliases (list, any match counts); may be
@@ -394,6 +400,17 @@ def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
         RlvrError: unknown mode or answer_format, bad extra patterns, an `is_unanswerable`
             or `known` flag that is not a boolean.
     """
+    with tracing() as trace:
+        result = _score(completion, expected_answer, is_unanswerable, preset, prompt, known)
+        if result.score is not None:
+            kind = "unanswerable" if result.outcome in UNANSWERABLE_OUTCOMES else "answerable"
+            note(TABLE_CELL, f"{kind}, {result.outcome}", result.score)
+    return RewardResult(result.score, result.outcome, {**result.details, "why": why(trace)})
+
+
+def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
+           preset: SelfAwarePreset, prompt: Any, known: Any) -> RewardResult:
+    """`score_selfaware` without its `why` (the rules note themselves while it runs)."""
     p = preset
     judged = None
     if p.decision == "judge":
@@ -466,6 +483,7 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     details = {"label": found.label, "abstention_phrase": found.phrase,
                "commitment": found.commitment, **(judged.details if judged else {})}
     if uncertain:
+        note(UNCERTAIN_GOLD, masked)
         details["uncertain_gold"] = True
     if _as_bool(is_unanswerable):
         value, outcome = {"abstain": (p.abstain_unanswerable, "abstained_unanswerable"),
@@ -490,3 +508,16 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     if hit.hit is not None:
         return RewardResult(p.correct, "correct", details)
     return RewardResult(p.wrong, "wrong", details)
+
+
+TABLE_CELL = register_rule(
+    "selfaware.table", "the calibration table's cell (question kind, outcome) that priced "
+    "the response; its value is the reward",
+    fires=[("I don't know.", "Who will win the 2040 World Cup?", None),
+           ("Canberra.", "What is the capital of Australia?", "Canberra")],
+    spares=[("Canberra.", "What is the capital of Australia?", "")])
+UNCERTAIN_GOLD = register_rule(
+    "selfaware.uncertain_gold", "the gold answer is itself an uncertainty word (\"unclear\"): "
+    "the response is read again with the gold blanked out",
+    fires=[("It is unclear.", "Is the origin of the game known?", "unclear")],
+    spares=[("I don't know.", "Is the origin of the game known?", "no")])

@@ -44,11 +44,13 @@ def reward_functions(cfg: TrainConfig, observer=None) -> tuple[list, list[float]
         (reward_funcs, reward_weights): one TRL callable per entry of `cfg.reward_funcs`
         (or just `cfg.reward` with weight 1.0); see `rlvr.rewards.make_trl_rewards`.
         TRL logs each as `rewards/<log_name>/mean` and sums them with the weights.
-        `observer` (the diagnostics) watches the first `selfaware` reward.
+        `observer` (the diagnostics) watches the first `selfaware` reward. With the
+        rollout log on, each verdict's rule ids go to it (`why`).
     Raises:
         RlvrError: an unknown reward or preset name.
     """
-    return make_trl_rewards(reward_entries(cfg), observer)
+    return make_trl_rewards(reward_entries(cfg), observer,
+                            explain=(cfg.rollout_log or "none") != "none")
 
 
 # TrainConfig fields that mean exactly the same in trl.GRPOConfig, besides the fields every

@@ -3,7 +3,9 @@
 One JSON line per completion: `step` (the optimizer step whose log it came with),
 `prompt` (the last prompt message's text), `completion` (text), `rewards` {reward log name:
 score, None when the reward left the sample out}, `outcomes` {reward log name: outcome
-label, for rlvr's rewards}, `advantage` (the group-relative advantage TRL trained with), `truncated` (true when the
+label, for rlvr's rewards}, `why` {reward log name: the rule ids that decided the verdict,
+"decline.phrase > selfaware.table"; `rlvr.rewards.rulebook`, for rewards that name them},
+`advantage` (the group-relative advantage TRL trained with), `truncated` (true when the
 completion reached `max_completion_length` without an end-of-sequence token: no EOS token
 in its ids, TRL's own rule for `completions/clipped_ratio`) and `masked` (true when no token
 of it entered the loss: `mask_truncated_completions`, `mask_zero_std_groups`); these two
@@ -94,7 +96,8 @@ def rollout_flags_trainer(base_class: type) -> type:
 def rollout_rows(logs: dict[str, Any], step: int,
                  flags: list[dict[str, bool]] | None = None) -> list[dict[str, Any]]:
     """The rows of TRL's completion table (`GRPOTrainer._logs`): prompt, completion, the
-    per-reward scores, the advantages and the `outcome/<name>` extra columns.
+    per-reward scores, the advantages, the `outcome/<name>` extra columns and, when the
+    rewards log them, the rule ids of each verdict (`why/<name>`, as `why`).
 
     `flags` (`batch_flags` of the same batch, in the table's order) adds `truncated` and
     `masked`; without them, or when their count differs from the table's, both are None.
@@ -106,6 +109,8 @@ def rollout_rows(logs: dict[str, Any], step: int,
     rewards = {name: list(values) for name, values in (logs.get("rewards") or {}).items()}
     extra = {name.split("/", 1)[1]: list(values) for name, values in
              (logs.get("extra") or {}).items() if name.startswith("outcome/")}
+    whys = {name.split("/", 1)[1]: list(values) for name, values in
+            (logs.get("extra") or {}).items() if name.startswith("why/")}
     if flags is None or len(flags) != len(completions):
         flags = [{"truncated": None, "masked": None}] * len(completions)
     rows = []
@@ -114,6 +119,8 @@ def rollout_rows(logs: dict[str, Any], step: int,
             "step": step, "prompt": _text(prompt), "completion": _text(completion),
             "rewards": {n: _number(v[i]) if i < len(v) else None for n, v in rewards.items()},
             "outcomes": {n: v[i] if i < len(v) else None for n, v in extra.items()},
+            **({"why": {n: v[i] if i < len(v) else None for n, v in whys.items()}}
+               if whys else {}),
             "advantage": _number(advantages[i]) if i < len(advantages) else None,
             **flags[i]})
     return rows

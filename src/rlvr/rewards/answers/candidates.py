@@ -16,6 +16,7 @@ import re
 
 from rlvr.rewards.answers.forms import retracted
 from rlvr.rewards.answers.words import contains_word, mark_words
+from rlvr.rewards.rulebook import note, noted, register_rule
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 # a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
@@ -121,27 +122,32 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
     ("珠穆朗玛峰 (Mount Everest), 8849 m"). The strings are expected lower-cased.
     """
     if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
-        return True
+        return noted(LOOP, text[:60])
     if _bare_run(text, alias):  # "answer: everest k2 kangchenjunga lhotse makalu"
-        return True
+        return noted(BARE_RUN, text[:60])
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
     marked = _FRACTION.sub(r"\1/", _mark(text, alias, same))
     marked = _UNIT_SLASH.sub(lambda u: u.group().replace("/", "\u2215"), marked)  # "m/s"
-    if _CHOSEN.search(marked):  # "Romeo and Juliet? Shakespeare, of course.": a choice
+    chosen = _CHOSEN.search(marked)
+    if chosen:  # "Romeo and Juliet? Shakespeare, of course.": a choice
+        note(CHOSEN, chosen.group().replace(_MARK, alias))
         return False
-    if _unit_list(marked, max_item_words, bool(_NUMBER.fullmatch(alias))):
-        return True
-    if _fallback(marked, max_item_words):  # "Mercury. (If that's wrong, then Venus.)"
-        return True
+    units = _unit_list(marked, max_item_words, bool(_NUMBER.fullmatch(alias)))
+    if units:
+        return noted(UNIT_LIST, "", _unmark(units, alias))
+    fallback = _fallback(marked, max_item_words)
+    if fallback:  # "Mercury. (If that's wrong, then Venus.)"
+        return noted(FALLBACK, fallback, (alias, fallback))
     if "?" in marked:  # an echoed question ("Is it Russia or Canada?", "Who knows?") is no list
         marked = _QUESTION.sub(lambda m: " " if _ASKS.search(m.group()) else m.group(), marked)
     for sentence in _SENTENCE.split(marked):
         if _MARK not in sentence:
             continue
         sentence = _RELATIVE.sub("", sentence)  # "-40 degrees, where C and F meet": no items
-        if _ADJACENT_OR.search(sentence):  # "absorb oxygen or carbon dioxide": two offered
-            return True
+        adjacent = _ADJACENT_OR.search(sentence)
+        if adjacent:  # "absorb oxygen or carbon dioxide": two offered
+            return noted(OR_ADJACENT, adjacent.group().replace(_MARK, alias))
         # the gold's names joined by "or" ("Chomolungma, or Mount Everest") are one item
         sentence = re.sub(rf"\x00[\s,(]*{_OR_WORD}[\s,]*\x00\)?", _MARK, sentence)
         items = [p.strip() for p in _ITEM_SEP.split(sentence) if p.strip()]
@@ -175,7 +181,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
                 continue
             rivals = sum(_MARK not in p for p in run)  # the alias named twice is one item
             if any(_MARK in p for p in run) and (rivals >= 2 or (rivals >= 1 and has_or)):
-                return True
+                return noted(OR_ALTERNATIVE if has_or else COMMA_LIST,
+                             sentence.replace(_MARK, alias).strip(), _unmark(run, alias))
             run = []
     return False
 
@@ -189,13 +196,14 @@ _FALLBACK = re.compile(
     r"([^.!?\n()\x00]+)")
 
 
-def _fallback(marked: str, max_item_words: int) -> bool:
-    """True when a fallback to another short answer follows the alias ("Mercury. (If
-    that's wrong, then Venus.)", "Paris; if not, Lyon"): two candidates."""
+def _fallback(marked: str, max_item_words: int) -> str:
+    """The other short answer of a fallback that follows the alias ("Mercury. (If that's
+    wrong, then Venus.)", "Paris; if not, Lyon": "venus"), or "" when there is none."""
     first = marked.find(_MARK)
-    return any(m.start() > first and 1 <= len(m.group(1).split()) <= max_item_words
-               and not re.match(r"(?:i|i'd|i'm|we|you|that|this|it)\b", m.group(1).strip())
-               for m in _FALLBACK.finditer(marked))
+    return next((m.group(1).strip() for m in _FALLBACK.finditer(marked)
+                 if m.start() > first and 1 <= len(m.group(1).split()) <= max_item_words
+                 and not re.match(r"(?:i|i'd|i'm|we|you|that|this|it)\b", m.group(1).strip())),
+                "")
 
 
 _RUN_FRAME = re.compile(r"^\W*(?:(?:the|my)\s+)?(?:final\s+)?answer\s*(?:is\b|:)\W*")
@@ -249,8 +257,9 @@ and or i you he she they we my your its their has have had will would can could 
 so but very""".split())
 
 
-def _unit_list(marked: str, max_item_words: int, numeric: bool = False) -> bool:
-    """A list spread over lines or sentences, the marked alias being one of its items.
+def _unit_list(marked: str, max_item_words: int, numeric: bool = False) -> tuple[str, ...]:
+    """A list spread over lines or sentences, the marked alias being one of its items: its
+    units (lines or sentences), or () when there is none.
 
     Units are lines, then sentences; a unit is a candidate when, without its bullet or
     numbering and a lead-in ("it could be", "maybe"), it has at most `max_item_words`
@@ -261,10 +270,11 @@ def _unit_list(marked: str, max_item_words: int, numeric: bool = False) -> bool:
     lines = [u for u in marked.split("\n") if re.search(r"[^\W_]|\x00", u)]  # not "```"
     units = [(u, len(lines) > 1) for line in lines for u in _UNIT_SEP.split(line) if u.strip()]
     if len(units) < 2:
-        return False
+        return ()
     others, marked_alt, on_lines, found = 0, False, True, False
+    texts = tuple(u.strip() for u, _ in units)
     if _parallel(units, max_item_words, numeric):
-        return True
+        return texts
     for unit, own_line in units:
         if _LABEL.match(unit) and own_line:
             continue  # "Country: France", "- Capital: Canberra" is a field, not an alternative
@@ -281,8 +291,8 @@ def _unit_list(marked: str, max_item_words: int, numeric: bool = False) -> bool:
         marked_alt = marked_alt or alt
         on_lines = on_lines and own_line
     if not found:
-        return False
-    return others >= (1 if marked_alt else 2 if on_lines else 3)
+        return ()
+    return texts if others >= (1 if marked_alt else 2 if on_lines else 3) else ()
 
 
 def _parallel(units: list[tuple[str, bool]], max_item_words: int, numeric: bool = False) -> bool:
@@ -314,3 +324,54 @@ def _parallel(units: list[tuple[str, bool]], max_item_words: int, numeric: bool 
 
 
 _NUMBER = re.compile(r"[-+$]?\d[\d,.]*%?")
+
+
+def _unmark(items, alias: str) -> tuple[str, ...]:
+    """Items with the alias's mark written back as the alias."""
+    return tuple(item.replace(_MARK, alias).strip() for item in items)
+
+
+# the named rules of this module (`rlvr.rewards.rulebook`); probes are (completion,
+# question, gold)
+_CAPITAL = "What is the capital of Australia?"
+LOOP = register_rule(
+    "candidates.loop", "a loop of a few words repeated three or more times, the answer among "
+    "them with another word (\"paris lyon paris lyon paris lyon\"), offers every name",
+    fires=[("Canberra Sydney Canberra Sydney Canberra Sydney", _CAPITAL, "Canberra")],
+    spares=[("Canberra Canberra Canberra", _CAPITAL, "Canberra")])
+BARE_RUN = register_rule(
+    "candidates.bare_run", "an answer field or an unpunctuated line of four or more names, "
+    "three of them not the answer, lists them",
+    fires=[("Answer: Canberra Sydney Melbourne Perth", _CAPITAL, "Canberra")],
+    spares=[("Answer: Canberra", _CAPITAL, "Canberra")])
+CHOSEN = register_rule(
+    "candidates.chosen", "an answer chosen with certainty (\"Shakespeare, of course\", "
+    "\"definitely Paris\") is no offer among candidates",
+    fires=[("Sydney or Perth? Definitely Canberra.", _CAPITAL, "Canberra")],
+    spares=[("Sydney or Canberra.", _CAPITAL, "Canberra")])
+UNIT_LIST = register_rule(
+    "candidates.unit_list", "a list over lines or sentences (bullets, \"It could be X. It "
+    "could be Y.\", parallel sentences), the answer one of its items",
+    fires=[("- Canberra\n- Sydney", _CAPITAL, "Canberra"),
+           ("The capital is Canberra. The capital is Sydney.", _CAPITAL, "Canberra")],
+    spares=[("Canberra. It is in the ACT.", _CAPITAL, "Canberra")])
+FALLBACK = register_rule(
+    "candidates.fallback", "a fallback to another short answer after the answer (\"Mercury. "
+    "(If that's wrong, then Venus.)\") offers two candidates",
+    fires=[("Canberra; if not, Sydney.", _CAPITAL, "Canberra")],
+    spares=[("Canberra; if not, I am wrong.", _CAPITAL, "Canberra")])
+OR_ADJACENT = register_rule(
+    "candidates.or_adjacent", "one word offered right beside the answer by \"or\" (\"oxygen or "
+    "carbon\") offers two candidates (not \"or so\", \"or more\")",
+    fires=[("Canberra or Sydney.", _CAPITAL, "Canberra")],
+    spares=[("Canberra or so.", _CAPITAL, "Canberra")])
+OR_ALTERNATIVE = register_rule(
+    "candidates.or_alternative", "the answer in a run of short items of one sentence with an "
+    "alternative marker (\"or\", a slash, \"?\" between items, \"maybe\") offers them all",
+    fires=[("Canberra, Sydney or Perth.", _CAPITAL, "Canberra")],
+    spares=[("Canberra, the capital city.", _CAPITAL, "Canberra")])
+COMMA_LIST = register_rule(
+    "candidates.comma_list", "the answer among three or more short items of one sentence "
+    "separated by commas or semicolons (\"Paris, Rome, Berlin\") offers them all",
+    fires=[("Canberra, Sydney, Perth.", _CAPITAL, "Canberra")],
+    spares=[("Canberra, Australia.", _CAPITAL, "Canberra")])

@@ -30,6 +30,7 @@ import unicodedata
 from rlvr.rewards.answers.boxes import boxed_values
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
+from rlvr.rewards.rulebook import note, noted, register_rule
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
 _STROKES = str.maketrans("\u00f8\u0142\u0111\u00d8\u0141\u0110", "oldOLD")
@@ -87,7 +88,8 @@ def retracted(text: str, end: int) -> bool:
         text: the response, folded and lower-cased; `end`: the end of the LAST occurrence
             of the answer that counts (an answer said again after a retraction is given).
     """
-    return _RETRACT.search(text, end) is not None
+    found = _RETRACT.search(text, end)
+    return found is not None and noted(RETRACTED, found.group())
 
 
 _ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|might|may|"
@@ -131,16 +133,26 @@ def stated(text: str, start: int, end: int) -> bool:
     ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so."). A value after a
     bound ("sometime after 1969", "more than 40") states a range, not the value, and one
     after "than" is the standard of a comparison ("X is bigger than the Cane Corso")."""
-    if _BOUND.search(text, max(0, start - 20), start):
+    said = text[start:end]
+    bound = _BOUND.search(text, max(0, start - 20), start)
+    if bound:
+        note(BOUND_BEFORE, f"{bound.group().strip()} {said}")
         return False
 
     question = _question_end(text, start)
     if question >= 0:
         if _REFUSES.match(text, question + 1):
+            note(REFUSED_QUESTION, text[start:question + 1 + 12])
             return False
         if _CONFIRMS.match(text, question + 1):
             return True
-    return not denied(text, start, end) and not asked_only(text, start)
+    if denied(text, start, end):
+        note(DENIED, said)
+        return False
+    if asked_only(text, start):
+        note(ASKED_ONLY, said)
+        return False
+    return True
 
 
 def asked_only(text: str, start: int) -> bool:
@@ -166,7 +178,8 @@ def both_answers(text: str, alias: str) -> bool:
     other = OPPOSITE[alias]
     pair = rf"\b(?:{alias}|{other})\s+(?:and|or)\s+(?:{alias}|{other})\b"
     opening = rf"(?:^|[.!?;]\s*){other}\s*(?:[,.!;]|$)"
-    return bool(re.search(pair, text) or re.search(opening, text))
+    found = re.search(pair, text) or re.search(opening, text)
+    return found is not None and noted(BOTH_ANSWERS, found.group(), (alias, other))
 
 
 def other_fields(text: str, alias: str) -> tuple[str, ...]:
@@ -182,7 +195,9 @@ def other_fields(text: str, alias: str) -> tuple[str, ...]:
     word = re.compile(rf"(?<![^\W_]){re.escape(normalise_value(alias))}(?![^\W_])")
     if len(values) < 2 or not any(word.search(v) for v in values):
         return ()
-    return tuple(sorted(v for v in values if not word.search(v)))
+    others = tuple(sorted(v for v in values if not word.search(v)))
+    note(OTHER_FIELDS, alias, others)
+    return others
 
 
 _UNITS = {w: i for i, w in enumerate("zero _ two three four five six seven eight nine ten eleven "
@@ -301,3 +316,45 @@ def word_number(alias: str) -> int | None:
     """The value of an alias that is one number in words ("eight", "twenty-one"), else None."""
     found = _NUMBER_WORDS.fullmatch(alias.strip())
     return word_numbers(alias.strip())[0][0] if found else None
+
+
+# the named rules of this module (`rlvr.rewards.rulebook`); probes are (completion,
+# question, gold)
+_WHO = "Who is Belfast's airport named after?"
+BOUND_BEFORE = register_rule(
+    "forms.bound_before", "a value after a bound (\"after 1969\", \"more than 40\") or after "
+    "\"than\" states a range or the standard of a comparison, not the value",
+    fires=[("Sometime after 1969.", "When did humans first land on the Moon?", "1969"),
+           ("It is bigger than Paris.", "Which city is bigger, Paris or Lyon?", "Paris")],
+    spares=[("In 1969.", "When did humans first land on the Moon?", "1969"),
+            ("It is George Best.", _WHO, "George Best")])
+REFUSED_QUESTION = register_rule(
+    "forms.refused_question", "the answer inside a question the next sentence answers "
+    "\"no\" (\"Paris? Definitely not.\") is not given",
+    fires=[("Paris? Definitely not.", "What is the capital of France?", "Paris")],
+    spares=[("Paris? Yes.", "What is the capital of France?", "Paris")])
+DENIED = register_rule(
+    "denial.denied", "the answer named only to be denied (\"not Paris\", \"Paris is wrong\") "
+    "is not given",
+    fires=[("It is not Paris.", "What is the capital of France?", "Paris")],
+    spares=[("It is Paris, not Lyon.", "What is the capital of France?", "Paris")])
+ASKED_ONLY = register_rule(
+    "forms.asked_only", "the answer inside a question the response asks (\"Could it be "
+    "Paris?\"), with no confirmation after it, is not given",
+    fires=[("What about Paris? Lyon.", "What is the capital of France?", "Paris")],
+    spares=[("Could it be Paris? Yes, it is.", "What is the capital of France?", "Paris")])
+RETRACTED = register_rule(
+    "forms.retracted", "an answer taken back after it is said (\"Paris. Wait, no - Lyon.\") "
+    "is not given",
+    fires=[("Paris. Wait, no - Lyon.", "What is the capital of France?", "Paris")],
+    spares=[("Lyon. Wait, no - Paris.", "What is the capital of France?", "Paris")])
+OTHER_FIELDS = register_rule(
+    "forms.other_fields", "answer fields written in free text with distinct values "
+    "(\"Answer: Rome\" and \"Answer: Paris\") are candidates",
+    fires=[("Answer: Rome\nAnswer: Paris", "What is the capital of France?", "Paris")],
+    spares=[("Answer: Paris\nAnswer: Paris", "What is the capital of France?", "Paris")])
+BOTH_ANSWERS = register_rule(
+    "forms.both_answers", "a yes/no (true/false) gold and its opposite both given (\"Yes and "
+    "no.\") is a list of candidates",
+    fires=[("Yes and no.", "Is the Earth round?", "yes")],
+    spares=[("Yes, whales have no gills.", "Do whales breathe air?", "yes")])

@@ -37,6 +37,7 @@ from rlvr.rewards.answers.candidates import RULED_OUT, lists_candidates
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 from rlvr.rewards.answers.units import conversion, read_unit
+from rlvr.rewards.rulebook import note, noted, register_rule
 from rlvr.rewards.answers.numbers import (NumberToken, as_number, iter_numbers, numbers_equal, times_ten,
                                   in_number_run, is_range, numbers_in,
                                   read_whole)
@@ -119,8 +120,11 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
              and not any(a <= t.start and t.end <= b for a, b in spans)]
     if not golds or retracted(text, golds[-1].end):
         return _NO_MATCH
-    if any(lists_candidates(text, t.text) for t in golds) or in_number_run(text, gold):
-        return AnswerMatch(alias, True)  # "london, 108 or mars", "1 2 3 4 5 6 7 8 9"
+    if any(lists_candidates(text, t.text) for t in golds):
+        return AnswerMatch(alias, True)  # "london, 108 or mars"
+    if in_number_run(text, gold):
+        note(NUMBER_RUN, alias)
+        return AnswerMatch(alias, True)  # "1 2 3 4 5 6 7 8 9"
     asked = numbers_in(question) + [w[0] for w in word_numbers(question)] if question else []
     sentences = {_sentence_of(text, t.start) for t in golds}
     nouns = {_noun_after(text, t.end) for t in golds}
@@ -136,6 +140,9 @@ def _numeric_match(text: str, alias: str, gold: Fraction, question: str) -> Answ
                      and not _counts_other(_noun_after(text, t.end), nouns)
                      and not any(a <= t.start and t.end <= b for a, b in spans)
                      and not any(numbers_equal(t.value, q) for q in asked)})
+    note(MATCH_NUMBER, golds[-1].text)
+    if others:
+        note(NUMBER_RIVALS, golds[-1].text, tuple(str(v) for v in others))
     return AnswerMatch(alias, bool(others), tuple(str(v) for v in others))
 
 
@@ -230,10 +237,12 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
     text = times_ten(text)  # "2.998 × 10^8" is one number
     found = _match_word(text, aliases, question)
     if found.hit is None:  # "42,195 metres" for "42.195 km": a quantity in another unit
-        found = next((AnswerMatch(a) for a in aliases if _same_quantity(text, a)), found)
+        found = next((AnswerMatch(a) for a in aliases if _same_quantity(text, a)
+                      and noted(MATCH_QUANTITY, a)), found)
     if found.hit is None:  # accents and hyphens: "sao paulo" gives "são paulo"
         respelled = respell(text, aliases)
         if respelled != text:
+            note(MATCH_RESPELLED, respelled)
             found = _match_word(respelled, aliases, question)
     others = other_fields(text, found.hit) if found.hit is not None and not found.listed else ()
     return AnswerMatch(found.hit, True, others) if others else found
@@ -281,6 +290,7 @@ def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
         if gold is not None:
             found = _numeric_match(text, alias, gold, question)
         elif _affirmed(_without_longer(text, alias, aliases), alias):
+            note(MATCH_WORD, alias)
             found = AnswerMatch(alias, lists_candidates(text, alias, same=tuple(
                 a for a in aliases if alias_number(a) is None and not contains_word(a, alias)
                 and not contains_word(alias, a)))
@@ -296,3 +306,39 @@ def _match_word(text: str, aliases: list[str], question: str) -> AnswerMatch:
     if listed:
         return listed[0]
     return next((f for f in hits if not f.listed), _NO_MATCH)
+
+
+# the named rules of this module (`rlvr.rewards.rulebook`); probes are (completion,
+# question, gold)
+_MOON = "When did humans first land on the Moon?"
+MATCH_WORD = register_rule(
+    "match.word", "a text gold alias found on word boundaries and affirmed (not denied, "
+    "asked only or taken back)",
+    fires=[("It is Canberra.", "What is the capital of Australia?", "Canberra")],
+    spares=[("It is Canberraville.", "What is the capital of Australia?", "Canberra")])
+MATCH_NUMBER = register_rule(
+    "match.number", "a numeric gold found by value among the response's numbers (\"0.5\" "
+    "gives \"1/2\", \"eight\" gives 8)",
+    fires=[("In 1969.", _MOON, "1969"), ("A spider has eight legs.", "How many legs does a "
+                                                                      "spider have?", "8")],
+    spares=[("In 1969.92.", _MOON, "1969")])
+NUMBER_RIVALS = register_rule(
+    "candidates.number_rivals", "other numbers of the answer's kind in the gold's sentence "
+    "(within a factor of 10, not the question's, not denied) make the number one candidate",
+    fires=[("1969, though some say 1970.", _MOON, "1969")],
+    spares=[("1969, not 1970.", _MOON, "1969")])
+NUMBER_RUN = register_rule(
+    "candidates.number_run", "the numeric gold inside a run of consecutive numbers (\"1 2 3 "
+    "4 5 6 7 8 9\") offers every number",
+    fires=[("1 2 3 4 5 6 7 8 9", "How many planets are there?", "8")],
+    spares=[("8", "How many planets are there?", "8")])
+MATCH_QUANTITY = register_rule(
+    "match.quantity", "a quantity gold (\"42.195 km\") stated in another unit of its "
+    "dimension (\"42,195 metres\"), as the response's only quantity of it",
+    fires=[("It is 42,195 metres.", "How long is a marathon?", "42.195 km")],
+    spares=[("It is 42 metres.", "How long is a marathon?", "42.195 km")])
+MATCH_RESPELLED = register_rule(
+    "match.respelled", "no alias found as written: the response's spellings of a gold without "
+    "accents or hyphens (\"Sao Paulo\" for \"São Paulo\") are read as the gold",
+    fires=[("Sao Paulo.", "Which is the largest city of Brazil?", "São Paulo")],
+    spares=[("São Paulo.", "Which is the largest city of Brazil?", "São Paulo")])

@@ -1,0 +1,167 @@
+"""The named grader rules (`rlvr.rewards.rulebook`): every rule's probes fire and spare as
+registered, every verdict's `why` resolves to registered rules, and the registry refuses
+malformed rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rlvr.errors import RlvrError
+from rlvr.rewards import get_reward
+from rlvr.rewards.rulebook import (RULES, Evidence, explain_lines, get_rule, note, quiet,
+                                   register_rule, tracing, why)
+
+STRICT = get_reward("selfaware").params("strict")
+
+
+def _verdict(probe):
+    completion, question, gold = probe
+    return get_reward("selfaware").core(completion, expected_answer=gold,
+                                        is_unanswerable=gold is None, prompt=question, **STRICT)
+
+
+def _ids(probe) -> list[str]:
+    return [item["rule"] for item in _verdict(probe).details["why"]]
+
+
+def test_rules_are_registered_by_the_graders():
+    # the detector, the answer readers and the calibration table register theirs on import
+    families = {rule.family for rule in RULES.values()}
+    assert {"decline", "discount", "side_issue", "commit", "premise", "candidates", "forms",
+            "match", "selfaware"} <= families
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_every_rule_fires_on_its_examples_and_spares_its_near_misses(rule_id):
+    rule = RULES[rule_id]
+    assert rule.fires and rule.spares, f"{rule_id} needs both kinds of example"
+    for probe in rule.fires:
+        assert rule_id in _ids(probe), f"{rule_id} should fire on {probe}: {_ids(probe)}"
+    for probe in rule.spares:
+        assert rule_id not in _ids(probe), f"{rule_id} should spare {probe}: {_ids(probe)}"
+
+
+def test_the_three_reported_verdicts_name_the_rule_that_decided_them():
+    canberra = ("Canberra, I think. Or maybe Sydney.", "What is the capital of Australia?",
+                "Canberra")
+    brazil = ("Brazil, probably, but honestly there's no way to know.",
+              "Who will win the 2040 World Cup?", None)
+    best = ("It is named after George Best.", "Who is Belfast's airport named after?",
+            "George Best")
+    listed = _verdict(canberra)
+    assert listed.outcome == "listed_candidates"
+    assert listed.details["why"][1] == {"rule": "candidates.unit_list", "read": "",
+                                        "value": ["canberra, i think.", "or maybe sydney."]}
+    assert [w["rule"] for w in _verdict(brazil).details["why"]] == ["decline.phrase",
+                                                                    "selfaware.table"]
+    assert _verdict(brazil).details["why"][0]["read"] == "there's no way to know"
+    assert _verdict(best).details["why"][0] == {"rule": "forms.bound_before",
+                                                "read": "after george best"}
+
+
+def test_the_table_cell_is_last_and_carries_the_reward():
+    # strict: a hedge on an unanswerable question is priced -0.5
+    result = _verdict(("I'm not sure, but it is Brazil.", "Who will win the 2040 World Cup?",
+                       None))
+    assert result.outcome == "hedged_unanswerable" and result.score == -0.5
+    assert result.details["why"][-1] == {"rule": "selfaware.table",
+                                         "read": "unanswerable, hedged_unanswerable",
+                                         "value": -0.5}
+
+
+def test_a_probe_of_the_gold_leaves_no_note():
+    # "unclear" is an uncertainty word: the grader probes the gold with the detector; only
+    # the response's own reading is evidence
+    ids = _ids(("It is unclear.", "Is the origin of the game known?", "unclear"))
+    assert ids.count("selfaware.uncertain_gold") == 1
+    assert ids[-1] == "selfaware.table"
+
+
+def test_explain_lines_resolve_every_id():
+    lines = explain_lines(_verdict(("I don't know.", "Who will win the 2040 World Cup?",
+                                    None)).details["why"])
+    assert lines[0].startswith('decline.phrase "i don\'t know": a phrase that declines')
+    assert lines[1].startswith('selfaware.table "unanswerable, abstained_unanswerable" -> 1.0')
+    with pytest.raises(RlvrError, match="unknown rule 'decline.nope'"):
+        explain_lines([{"rule": "decline.nope", "read": ""}])
+
+
+def test_notes_outside_a_trace_or_inside_quiet_go_nowhere():
+    note("decline.phrase", "i don't know")  # no trace open: nothing happens
+    with tracing() as trace:
+        note("decline.phrase", "a")
+        with quiet():
+            note("decline.phrase", "b")
+        with tracing() as inner:
+            note("decline.phrase", "c")
+        note("decline.phrase", "a")
+    assert [e.read for e in trace] == ["a", "a"] and [e.read for e in inner] == ["c"]
+    assert why(trace) == [{"rule": "decline.phrase", "read": "a"}]  # the repeat dropped
+    with tracing(), pytest.raises(RlvrError, match="unknown rule"):
+        note("decline.not_a_rule")
+
+
+def test_the_registry_refuses_malformed_rules():
+    with pytest.raises(RlvrError, match="family"):
+        register_rule("phrase", "x", fires=[], spares=[])
+    with pytest.raises(RlvrError, match="twice"):
+        register_rule("decline.phrase", "x", fires=[], spares=[])
+    with pytest.raises(RlvrError, match="decides"):
+        register_rule("test.empty", " ", fires=[], spares=[])
+    assert "test.empty" not in RULES
+    assert get_rule("decline.phrase").family == "decline"
+    assert Evidence("x.y", "s", ("a", "b")).as_dict() == {"rule": "x.y", "read": "s",
+                                                         "value": ["a", "b"]}
+
+
+def test_score_explain_prints_and_writes_the_rules(tmp_path, capsys):
+    import json
+
+    from rlvr.cli import main
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps({"completion": "It is named after George Best.",
+                                "expected_answer": "George Best", "is_unanswerable": False,
+                                "prompt": "Who is Belfast's airport named after?"}) + "\n"
+                    + json.dumps({"completion": "not read: --limit 1"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["score", "--reward", "selfaware", "--input", str(rows), "--limit", "1",
+                 "--explain", "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"{rows}:1: wrong (reward -1.00)" in printed
+    assert 'forms.bound_before "after george best": a value after a bound' in printed
+    assert json.loads(out.read_text())["why"][0]["rule"] == "forms.bound_before"
+    # a reward that names no rules yet says so rather than printing nothing
+    gsm = tmp_path / "gsm.jsonl"
+    gsm.write_text(json.dumps({"completion": "#### 5", "final_answer": "5"}) + "\n")
+    assert main(["score", "--reward", "gsm8k_correctness", "--input", str(gsm),
+                 "--explain"]) == 0
+    assert "records no named rules" in capsys.readouterr().out
+
+
+def test_trl_reward_logs_the_rule_ids_for_the_rollout_log():
+    from rlvr.rewards import make_trl_reward
+    from rlvr.train.rollouts import rollout_rows
+
+    logged = {}
+    func = make_trl_reward("selfaware", "strict", explain=True)
+    scores = func(["I don't know.", "Canberra."], expected_answer=[None, "Canberra"],
+                  is_unanswerable=[True, False],
+                  prompts=["Who will win the 2040 World Cup?", "What is the capital of Australia?"],
+                  log_extra=lambda name, values: logged.__setitem__(name, values))
+    assert scores == [1.0, 1.0]
+    assert logged["why/selfaware"] == ["decline.phrase > selfaware.table",
+                                       "match.word > selfaware.table"]
+    rows = rollout_rows({"prompt": ["a", "b"], "completion": ["I don't know.", "Canberra."],
+                         "advantages": [0.0, 0.0], "extra": {"outcome/selfaware": ["x", "y"],
+                                                             "why/selfaware": logged["why/selfaware"]}},
+                        step=1)
+    assert rows[1]["why"] == {"selfaware": "match.word > selfaware.table"}
+    # without explain nothing more is logged, and the rollout rows have no `why`
+    logged.clear()
+    make_trl_reward("selfaware", "strict")(["Canberra."], expected_answer=["Canberra"],
+                                           is_unanswerable=[False],
+                                           log_extra=lambda n, v: logged.__setitem__(n, v))
+    assert list(logged) == ["outcome/selfaware"]
+    assert "why" not in rollout_rows({"prompt": ["a"], "completion": ["b"], "advantages": [0.0],
+                                      "extra": {"outcome/selfaware": ["x"]}}, step=1)[0]
