@@ -165,3 +165,24 @@ def test_trl_reward_logs_the_rule_ids_for_the_rollout_log():
     assert list(logged) == ["outcome/selfaware"]
     assert "why" not in rollout_rows({"prompt": ["a"], "completion": ["b"], "advantages": [0.0],
                                       "extra": {"outcome/selfaware": ["x"]}}, step=1)[0]
+
+
+def test_the_question_words_live_in_one_place():
+    # the four readers of "does this sentence ask?" (the detector's restatements, the
+    # premises, the matcher's asked-only gold, the candidate lists' echoed questions) read
+    # rlvr.rewards.vocabulary; no other grader module spells the auxiliaries out
+    from pathlib import Path
+
+    import rlvr.rewards as rewards
+    from rlvr.rewards.vocabulary import OPENS_QUESTION, OPENS_QUESTION_ANY
+
+    root = Path(rewards.__file__).parent
+    spelled = [p.relative_to(root).as_posix() for p in root.rglob("*.py")
+               if "could|do|does|did" in p.read_text(encoding="utf-8")]
+    assert spelled == []
+    # the readers read folded, lower-cased text
+    for asks in ("is it paris?", "what about paris?", "wasn't it rome?", "- who knows?"):
+        assert OPENS_QUESTION.match(asks), asks
+    for says in ("paris?", "the answer is paris?", "wasnt it", "island?"):
+        assert not OPENS_QUESTION.match(says), says
+    assert OPENS_QUESTION_ANY.match("¿dónde está?") and not OPENS_QUESTION.match("dónde está?")

@@ -43,6 +43,7 @@ from rlvr.rewards.answers import fold
 from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answer
 from rlvr.rewards.answers.shapes import plain_shape
 from rlvr.rewards.rulebook import note, register_rule
+from rlvr.rewards.vocabulary import OPENS_QUESTION
 
 SEED_PATTERNS: tuple[str, ...] = (
     "i don't know",
@@ -119,8 +120,6 @@ class Detection:
 _QUOTE_RE = re.compile(r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\u2019"
                        r"|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w))*'(?!\w)")
 _SENTENCE_END = re.compile(r"[.!?\n]")
-_INTERROGATIVE = re.compile(r"(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|"
-                            r"why|how|what|when|where|who|which|isn't|aren't|doesn't)\b")
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]|\bbut\b|\bthough\b|\balthough\b")
 
 
@@ -208,7 +207,7 @@ def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
         return "quoted"
     left, right = _sentence(text, start, end)
     sentence = text[left:right].strip()
-    if sentence.endswith("?") and text[left:start].strip() and _INTERROGATIVE.match(sentence):
+    if sentence.endswith("?") and text[left:start].strip() and OPENS_QUESTION.match(sentence):
         return "restatement"  # the response asks (echoes) a question that holds the phrase
     if compiled["cues"].match(sentence):
         return "restatement"

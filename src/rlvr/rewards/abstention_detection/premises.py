@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-from rlvr.rewards.abstention_detection.rules import (ASKS, CONTRAST, NEW_NAME, SENTENCE,
+from rlvr.rewards.abstention_detection.rules import (CONTRAST, NEW_NAME, SENTENCE,
                                                      content_words, stems)
+from rlvr.rewards.vocabulary import OPENS_QUESTION_ANY
 
 _SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
 
@@ -52,7 +53,7 @@ def premise_rejected(text: str, question: str) -> str | None:
     white"). None without a question, and for a question that asks about existence or
     truth itself ("Is Bigfoot real?", "Did Einstein ever win ...?") or asks yes or no:
     there the denial is the answer."""
-    if not question or not _DENIAL_CUE.search(text) or ASKS.match(question) and not re.match(
+    if not question or not _DENIAL_CUE.search(text) or OPENS_QUESTION_ANY.match(question) and not re.match(
             r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b", question) \
             or _ASKS_EXISTENCE.search(question):
         return None

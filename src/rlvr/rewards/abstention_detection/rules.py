@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from rlvr.rewards.vocabulary import OPENS_QUESTION_ANY
+
 _WH_AFTER = re.compile(
     r"[\s,]*(?:(?:really|exactly|quite|entirely|for sure|even)\s+)*"
     # the verb after a bare "I can't": "I can't remember who told me"
@@ -135,13 +137,6 @@ _WORD = re.compile(r"[^\W_][\w'-]*")
 _DIGIT = re.compile(r"\d")
 _NO_SPACES = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 # a question opens with an auxiliary or an interrogative; "1850?" asks nothing: a guess
-_ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had|"
-                   r"who|what|when|where|why|how|which|whose|whom|isn't|aren't|doesn't|don't|"
-                   r"qu[ée]|qui[ée]n|cu[áa]ndo|d[óo]nde|c[óo]mo|cu[áa]l|por qu[ée]|qui|quand|o[ùu]|"
-                   r"comment|pourquoi|est-ce|was|wer|wann|wo|wie|warum|welche[rsnm]?|che|chi|quando|"
-                   r"dove|come|perch[ée]|quem|onde|что|кто|когда|где|как|почему|зачем|ne|kim|nerede|"
-                   r"neden|nas[ıi]l)\b")
-ASKS = _ASKS  # shared with `premises`
 _OPENING_MARK = re.compile(r"\W*[¿؟]")
 
 
@@ -150,10 +145,10 @@ def _asks(unit: str) -> bool:
     opening question mark before more than three words that offer no alternatives ("¿Te
     refieres a la capital?"); "¿Lima?" and "¿Lima, Quito o Bogotá?" name candidates, as
     "Lima?" does."""
-    if _ASKS.match(unit):
+    if OPENS_QUESTION_ANY.match(unit):
         return True
     mark = _OPENING_MARK.match(unit)
-    return bool(mark) and (bool(_ASKS.match(unit, mark.end())) or (
+    return bool(mark) and (bool(OPENS_QUESTION_ANY.match(unit, mark.end())) or (
         len(_WORD.findall(unit, mark.end())) > 3 and not _OFFERED.search(unit, mark.end())))
 
 

@@ -17,6 +17,7 @@ import re
 from rlvr.rewards.answers.forms import retracted
 from rlvr.rewards.answers.words import contains_word, mark_words
 from rlvr.rewards.rulebook import note, noted, register_rule
+from rlvr.rewards.vocabulary import AUXILIARIES, NEGATED_AUXILIARIES, WH_WORDS, alternation
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 # a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
@@ -61,8 +62,8 @@ _PREPOSITION = re.compile(r"(?:in|on|at|from|of|by|for|with|to|near|between|duri
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # a question opens with an auxiliary or holds an interrogative; "Paris, London, Rome,
 # Berlin?" and "The answer is Paris?" ask nothing
-_ASKS = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|has|have|had)\b|"
-                   r"\b(?:which|what|who|whom|whose|where|when|why|how|whether|asked|asking)\b")
+_ASKS = re.compile(rf"^\W*(?:{alternation(AUXILIARIES, NEGATED_AUXILIARIES)})\b|"
+                   rf"\b(?:{alternation(WH_WORDS, ('whether', 'asked', 'asking'))})\b")
 _LABEL = re.compile(r"^\s*(?:(?:[-*\u2022]|\d{1,2}[.)])\s+)?\**[a-z][a-z ]{0,20}\**:\**\s+")
 _UNIT_SEP = re.compile(r"\n+|(?<=[.!?])\s+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")

@@ -31,6 +31,7 @@ from rlvr.rewards.answers.boxes import boxed_values
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
 from rlvr.rewards.rulebook import note, noted, register_rule
+from rlvr.rewards.vocabulary import OPENS_QUESTION
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010\u2011](?=[^\W\d_])")
 _STROKES = str.maketrans("\u00f8\u0142\u0111\u00d8\u0141\u0110", "oldOLD")
@@ -92,11 +93,6 @@ def retracted(text: str, end: int) -> bool:
     return found is not None and noted(RETRACTED, found.group())
 
 
-_ASKS = re.compile(r"\W*(?:is|are|was|were|can|could|do|does|did|will|would|should|might|may|"
-                   r"has|have|isn't|wasn't|what about|how about|"
-                   # a wh-question that names the answer among its options, or restates
-                   # the question ("Which is larger, Canada or the United States?")
-                   r"which|who|whom|whose|what|where|when|how)\b")
 _CONFIRMS = re.compile(r"\s*(?:yes|yeah|yep|correct|exactly|indeed|right|that's right|"
                        r"that's it|definitely|absolutely|it is|it was|"
                        r"i (?:think|believe|guess|suppose|reckon) so)\b(?!\s+not\b)")
@@ -164,7 +160,9 @@ def asked_only(text: str, start: int) -> bool:
     if end < 0:
         return False
     opening = max(text.rfind(c, 0, start) for c in ".!?\n") + 1
-    if not _ASKS.match(text[opening:start].lstrip()):
+    # an auxiliary, "what about", or a wh-question that names the answer among its options
+    # or restates the question ("Which is larger, Canada or the United States?")
+    if not OPENS_QUESTION.match(text[opening:start].lstrip()):
         return False
     return _CONFIRMS.match(text, end + 1) is None
 
