@@ -186,3 +186,25 @@ def test_the_question_words_live_in_one_place():
     for says in ("paris?", "the answer is paris?", "wasnt it", "island?"):
         assert not OPENS_QUESTION.match(says), says
     assert OPENS_QUESTION_ANY.match("¿dónde está?") and not OPENS_QUESTION.match("dónde está?")
+
+
+def test_nothing_outside_the_answer_readers_reaches_past_their_entry_point():
+    # the rest of rlvr reads answers through `rlvr.rewards.answers` only, so the readers'
+    # modules can be rearranged behind it
+    import ast
+    from pathlib import Path
+
+    import rlvr
+
+    root = Path(rlvr.__file__).parent
+    package = root / "rewards" / "answers"
+    reaching = []
+    for path in root.rglob("*.py"):
+        if package in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([node.module] if isinstance(node, ast.ImportFrom) and node.module
+                     else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            reaching += [f"{path.relative_to(root)}: {n}" for n in names
+                         if n.startswith("rlvr.rewards.answers.")]
+    assert reaching == []

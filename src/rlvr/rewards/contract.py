@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.answers.reasoning import (DEFAULT_REASONING_TAGS, PARAM as REASONING_PARAM,
+from rlvr.rewards.answers import (DEFAULT_REASONING_TAGS, REASONING_PARAM,
                                             final_answers, reasoning_tags)
 
 # Outcomes the registry assigns to any reward: the core raised, or `rlvr score` met a bad row.

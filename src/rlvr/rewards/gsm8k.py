@@ -46,10 +46,10 @@ from rlvr.rewards.answers import (
     retracts,
     unstrike,
 )
-from rlvr.rewards.answers.forms import word_number
-from rlvr.rewards.answers.math_retraction import corrected
-from rlvr.rewards.answers.shapes import plain_shape
-from rlvr.rewards.answers.units import two_unit_values
+from rlvr.rewards.answers import word_number
+from rlvr.rewards.answers import corrected
+from rlvr.rewards.answers import plain_shape
+from rlvr.rewards.answers import two_unit_values
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 

@@ -126,13 +126,13 @@ from rlvr.rewards.answers import (
     timed,
 )
 from rlvr.rewards.answers import REL_TOL  # noqa: F401  (documented here too)
-from rlvr.rewards.answers.forms import asked_only
-from rlvr.rewards.answers.math_forms import spell_infinite_intervals
-from rlvr.rewards.answers.math_reading import (LONGEST, FORMULA, first_parsed, latex_answer,
+from rlvr.rewards.answers import asked_only
+from rlvr.rewards.answers import spell_infinite_intervals
+from rlvr.rewards.answers import (LONGEST, FORMULA, first_parsed, latex_answer,
                                               one_value, plain_answer, structure_answer)
-from rlvr.rewards.answers.shapes import plain_shape
-from rlvr.rewards.answers.math_retraction import negated_marker, taken_back, withdrawn
-from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
+from rlvr.rewards.answers import plain_shape
+from rlvr.rewards.answers import negated_marker, taken_back, withdrawn
+from rlvr.rewards.answers import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 

@@ -66,13 +66,13 @@ from typing import Any
 
 from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_others, read_whole,
                                   unstrike)
-from rlvr.rewards.answers.denial import denied
-from rlvr.rewards.answers.folding import fold
-from rlvr.rewards.answers.shapes import json_answer, plain_shape
-from rlvr.rewards.answers.spellings import spellings
-from rlvr.rewards.answers.forms import loosen, retracted, stated, word_number, word_numbers
-from rlvr.rewards.answers.candidates import lists_candidates
-from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
+from rlvr.rewards.answers import denied
+from rlvr.rewards.answers import fold
+from rlvr.rewards.answers import json_answer, plain_shape
+from rlvr.rewards.answers import spellings
+from rlvr.rewards.answers import loosen, retracted, stated, word_number, word_numbers
+from rlvr.rewards.answers import lists_candidates
+from rlvr.rewards.answers import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 

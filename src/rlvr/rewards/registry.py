@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rlvr.errors import RlvrError
-from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answers, reasoning_tags
-from rlvr.rewards.answers.reasoning import PARAM as REASONING_PARAM
+from rlvr.rewards.answers import DEFAULT_REASONING_TAGS, final_answers, reasoning_tags
+from rlvr.rewards.answers import REASONING_PARAM
 from rlvr.rewards.contract import RewardContractError, RewardResult, RewardSpec
 
 logger = logging.getLogger(__name__)

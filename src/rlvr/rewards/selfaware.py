@@ -108,8 +108,8 @@ from rlvr.rewards.abstention_detection import (
     seed_abstention_match,
 )
 from rlvr.rewards.abstention_detection.rules import TENTATIVE, TENTATIVE_PHRASE
-from rlvr.rewards.answers.shapes import plain_shape
-from rlvr.rewards.answers.spellings import spellings
+from rlvr.rewards.answers import plain_shape
+from rlvr.rewards.answers import spellings
 from rlvr.rewards.answers import (
     ABSTAIN_VALUE,
     ANSWER_FORMATS,

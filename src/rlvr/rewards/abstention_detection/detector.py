@@ -40,8 +40,8 @@ from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, ans
                                                      apostrophes, claim_about, estimate,
                                                      off_question, other_statement, side_issue)
 from rlvr.rewards.answers import fold
-from rlvr.rewards.answers.reasoning import DEFAULT_REASONING_TAGS, final_answer
-from rlvr.rewards.answers.shapes import plain_shape
+from rlvr.rewards.answers import DEFAULT_REASONING_TAGS, final_answer
+from rlvr.rewards.answers import plain_shape
 from rlvr.rewards.rulebook import note, register_rule
 from rlvr.rewards.vocabulary import OPENS_QUESTION
 

@@ -26,17 +26,18 @@ the math readers import math-verify and SymPy on first use.
 | `units`, `math_units` | units of measure after a math answer, and the `math` reward's unit steps |
 | `math_retraction` | when the work after a `math` or `####` answer takes it back |
 
-This module is the package's entry point for the rest of rlvr; only the rewards that own
-a step (`math`: its units and retractions; `gsm8k`: the same corrections after its `####`
-line; `qa`: the denial grammar and answer forms it reads the response as written with)
-import it from its module.
+This module is the package's only entry point for the rest of rlvr: no module outside the
+package imports one of its modules (`tests/test_rulebook.py` checks it). `__all__` is what
+the rewards read: the calibration and `qa` readers, the `math` reward's reading, unit and
+retraction steps, and the corrections `gsm8k` applies after its `####` line.
 """
 
 from rlvr.rewards.answers.boxes import boxed_values
+from rlvr.rewards.answers.candidates import lists_candidates
+from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import (
     ABSTAIN_VALUE,
     ANSWER_FORMATS,
-    FieldAnswer,
     answer_line_values,
     check_format,
     field_items,
@@ -46,48 +47,41 @@ from rlvr.rewards.answers.fields import (
     read_field,
 )
 from rlvr.rewards.answers.folding import drop_stroked, fold, unstrike
-from rlvr.rewards.answers.forms import loosen
-from rlvr.rewards.answers.candidates import lists_candidates
+from rlvr.rewards.answers.forms import (asked_only, loosen, retracted, stated, word_number,
+                                        word_numbers)
 from rlvr.rewards.answers.match import AnswerMatch, match_answer
-from rlvr.rewards.answers.words import contains_word, mark_words
 from rlvr.rewards.answers.math_compare import (
     REL_TOL,
     MathAnswer,
     alarm_limit,
-    dropped_tail,
-    exact_value,
     is_undefined,
     math_lib,
     same_answer,
     timed,
 )
-from rlvr.rewards.answers.math_forms import answer_flaw
-from rlvr.rewards.answers.reasoning import (
-    DEFAULT_REASONING_TAGS,
-    final_answer,
-    final_answers,
-    reasoning_tags,
-)
+from rlvr.rewards.answers.math_forms import answer_flaw, spell_infinite_intervals
 from rlvr.rewards.answers.math_kinds import (
     UNIT_WORDS,
     RewriteError,
     approx_disagrees,
     base_digits,
-    has_base,
     chain_disagrees,
     final_markers,
+    has_base,
     in_math,
     kind_of,
     listed_value,
     negated_before,
     other_candidates,
     rewrite_math,
-    sentence_rest,
 )
+from rlvr.rewards.answers.math_reading import (FORMULA, LONGEST, first_parsed, latex_answer,
+                                               one_value, plain_answer, structure_answer)
+from rlvr.rewards.answers.math_retraction import (corrected, negated_marker, taken_back,
+                                                  withdrawn)
+from rlvr.rewards.answers.math_units import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.answers.numbers import (
-    RETRACTING,
     STRUCK,
-    NumberToken,
     as_number,
     iter_numbers,
     numbers_equal,
@@ -97,22 +91,39 @@ from rlvr.rewards.answers.numbers import (
     read_whole,
     retracts,
 )
+from rlvr.rewards.answers.reasoning import (
+    DEFAULT_REASONING_TAGS,
+    final_answer,
+    final_answers,
+    reasoning_tags,
+)
+from rlvr.rewards.answers.reasoning import PARAM as REASONING_PARAM
+from rlvr.rewards.answers.shapes import json_answer, plain_shape
+from rlvr.rewards.answers.spellings import spellings
+from rlvr.rewards.answers.units import two_unit_values
+from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 
 __all__ = [
     # numbers
-    "RETRACTING", "STRUCK", "NumberToken", "as_number", "iter_numbers", "numbers_equal", "numbers_in",
-    "offers_others", "plain_number", "read_whole", "retracts",
-    # text folding, boxes and fields
-    "fold", "unstrike", "drop_stroked", "boxed_values", "ABSTAIN_VALUE", "ANSWER_FORMATS", "FieldAnswer",
-    "answer_line_values", "check_format", "field_items", "in_field", "normalise_content",
-    "normalise_value", "read_field",
+    "STRUCK", "as_number", "iter_numbers", "numbers_equal", "numbers_in", "offers_others",
+    "plain_number", "read_whole", "retracts",
+    # text folding, shapes, boxes and fields
+    "fold", "unstrike", "drop_stroked", "plain_shape", "json_answer", "boxed_values",
+    "ABSTAIN_VALUE", "ANSWER_FORMATS", "answer_line_values", "check_format", "field_items",
+    "in_field", "normalise_content", "normalise_value", "read_field",
     # gold answers in free text
-    "AnswerMatch", "contains_word", "lists_candidates", "mark_words", "match_answer", "loosen",
+    "AnswerMatch", "match_answer", "contains_word", "mark_words", "word_starts",
+    "lists_candidates", "loosen", "spellings", "denied", "stated", "asked_only", "retracted",
+    "word_number", "word_numbers", "two_unit_values",
     # math answers (the `math` reward)
-    "REL_TOL", "MathAnswer", "alarm_limit", "dropped_tail", "exact_value", "is_undefined",
-    "math_lib", "same_answer", "timed", "answer_flaw", "UNIT_WORDS", "RewriteError",
-    "approx_disagrees", "base_digits", "has_base", "chain_disagrees", "final_markers", "in_math", "kind_of",
-    "listed_value", "negated_before", "other_candidates", "rewrite_math", "sentence_rest",
+    "REL_TOL", "MathAnswer", "alarm_limit", "is_undefined", "math_lib", "same_answer", "timed",
+    "answer_flaw", "spell_infinite_intervals", "UNIT_WORDS", "RewriteError",
+    "approx_disagrees", "base_digits", "has_base", "chain_disagrees", "final_markers",
+    "in_math", "kind_of", "listed_value", "negated_before", "other_candidates", "rewrite_math",
+    "FORMULA", "LONGEST", "first_parsed", "latex_answer", "one_value", "plain_answer",
+    "structure_answer", "corrected", "negated_marker", "taken_back", "withdrawn",
+    "in_gold_unit", "scalar_value", "unit_after",
     # the final answer after a reasoning block (what every reward reads)
-    "DEFAULT_REASONING_TAGS", "final_answer", "final_answers", "reasoning_tags",
+    "DEFAULT_REASONING_TAGS", "REASONING_PARAM", "final_answer", "final_answers",
+    "reasoning_tags",
 ]
