@@ -14,21 +14,50 @@ from rlvr.rewards.rulebook import (RULES, Evidence, explain_lines, get_rule, not
 STRICT = get_reward("selfaware").params("strict")
 
 
-def _verdict(probe):
+def _verdict(probe, grader: str = "selfaware"):
+    """The verdict of one probe (rulebook's module docstring says how each grader reads it)."""
     completion, question, gold = probe
-    return get_reward("selfaware").core(completion, expected_answer=gold,
-                                        is_unanswerable=gold is None, prompt=question, **STRICT)
+    core = get_reward(grader).core
+    if grader == "selfaware":
+        return core(completion, expected_answer=gold, is_unanswerable=gold is None,
+                    prompt=question, **STRICT)
+    if grader == "qa":
+        return core(completion, aliases=gold, mode="contains")
+    if grader == "math":
+        return core(completion, solution=gold)
+    if grader == "gsm8k_correctness":
+        return core(completion, final_answer=gold)
+    if grader == "abstention":
+        return core(completion, prompt=question)
+    if grader == "code":
+        return core(completion, **gold)
+    raise AssertionError(f"no probe runner for grader {grader!r}")
 
 
-def _ids(probe) -> list[str]:
-    return [item["rule"] for item in _verdict(probe).details["why"]]
+def _ids(probe, grader: str = "selfaware") -> list[str]:
+    return [item["rule"] for item in _verdict(probe, grader).details["why"]]
 
 
 def test_rules_are_registered_by_the_graders():
     # the detector, the answer readers and the calibration table register theirs on import
     families = {rule.family for rule in RULES.values()}
     assert {"decline", "discount", "side_issue", "commit", "premise", "candidates", "forms",
-            "match", "selfaware"} <= families
+            "match", "selfaware", "qa", "math", "gsm8k", "code"} <= families
+
+
+@pytest.mark.parametrize("grader", ["selfaware", "qa", "math", "gsm8k_correctness",
+                                    "abstention", "code"])
+def test_every_grader_verdict_carries_a_why_that_resolves(grader):
+    probe = {"selfaware": ("I don't know.", "Who will win the 2040 World Cup?", None),
+             "qa": ("It is not Paris.", None, ["Paris"]),
+             "math": ("$\\boxed{4}$", None, "$4$"),
+             "gsm8k_correctness": ("#### 5", None, "5"),
+             "abstention": ("I don't know.", "Who will win the 2040 World Cup?", None),
+             "code": ("def double(x):\n    return x\n", None,
+                      {"test": "def check(f):\n    assert f(2) == 4\n",
+                       "entry_point": "double"})}[grader]
+    found = _verdict(probe, grader).details["why"]
+    assert found and explain_lines(found)
 
 
 @pytest.mark.parametrize("rule_id", sorted(RULES))
@@ -36,9 +65,11 @@ def test_every_rule_fires_on_its_examples_and_spares_its_near_misses(rule_id):
     rule = RULES[rule_id]
     assert rule.fires and rule.spares, f"{rule_id} needs both kinds of example"
     for probe in rule.fires:
-        assert rule_id in _ids(probe), f"{rule_id} should fire on {probe}: {_ids(probe)}"
+        ids = _ids(probe, rule.grader)
+        assert rule_id in ids, f"{rule_id} should fire on {probe}: {ids}"
     for probe in rule.spares:
-        assert rule_id not in _ids(probe), f"{rule_id} should spare {probe}: {_ids(probe)}"
+        ids = _ids(probe, rule.grader)
+        assert rule_id not in ids, f"{rule_id} should spare {probe}: {ids}"
 
 
 def test_the_three_reported_verdicts_name_the_rule_that_decided_them():
@@ -133,9 +164,8 @@ def test_score_explain_prints_and_writes_the_rules(tmp_path, capsys):
     assert json.loads(out.read_text())["why"][0]["rule"] == "forms.bound_before"
     # a reward that names no rules yet says so rather than printing nothing
     gsm = tmp_path / "gsm.jsonl"
-    gsm.write_text(json.dumps({"completion": "#### 5", "final_answer": "5"}) + "\n")
-    assert main(["score", "--reward", "gsm8k_correctness", "--input", str(gsm),
-                 "--explain"]) == 0
+    gsm.write_text(json.dumps({"completion": "#### 5"}) + "\n")
+    assert main(["score", "--reward", "gsm8k_format", "--input", str(gsm), "--explain"]) == 0
     assert "records no named rules" in capsys.readouterr().out
 
 

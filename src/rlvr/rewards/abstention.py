@@ -20,6 +20,7 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_batch)
 from rlvr.rewards.registry import register_reward
+from rlvr.rewards.rulebook import explained
 
 
 @register_reward(
@@ -32,6 +33,7 @@ from rlvr.rewards.registry import register_reward
     outcomes=("abstain", "hedge", "answer", "no_answer") + JUDGE_OUTCOMES,
     batch_core=judged_batch("abstention"),
 )
+@explained(None)  # the detector's rules; the label alone prices the verdict
 def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robust",
                       abstain: float = 1.0, hedge: float = 0.5, answer: float = 0.0,
                       extra_patterns: dict[str, Any] | None = None,

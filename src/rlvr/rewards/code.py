@@ -33,6 +33,7 @@ from typing import Any
 
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
+from rlvr.rewards.rulebook import Evidence, register_rule, why
 from rlvr.sandbox import SandboxLimits, SandboxResult, run_many
 
 # A fenced code block as CommonMark reads one: an opening line of 3+ backticks or 3+ tildes
@@ -265,7 +266,31 @@ def code_batch(completions: list[str], rows: list[dict[str, Any]], *, timeout_s:
         where.append(i)
     for i, res in zip(where, run_many(jobs, workers=workers, limits=limits)):
         results[i] = _result(res, passed, failed)
-    return results  # type: ignore[return-value]
+    return [_explained(r) for r in results]  # type: ignore[arg-type]
+
+
+def _explained(result: RewardResult) -> RewardResult:
+    """The verdict with its `why`: the sandbox's reason when the sandbox ran the program
+    (`code.sandbox`), then the table cell (`code.table`) when the verdict has a score."""
+    notes = ([Evidence(SANDBOX, str(result.details.get("reason", "")))]
+             if "duration_s" in result.details else [])  # the sandbox ran the program
+    if result.score is not None:
+        notes.append(Evidence(TABLE, result.outcome, result.score))
+    return RewardResult(result.score, result.outcome, {**result.details, "why": why(notes)})
+
+
+_TASK = {"test": "def check(f):\n    assert f(2) == 4\n", "entry_point": "double"}
+SANDBOX = register_rule(
+    "code.sandbox", "the sandbox's verdict on the program against the task's tests; read = "
+    "its reason (\"tests failed: AssertionError\", \"program raised NameError\")",
+    grader="code", fires=[("def double(x):\n    return 2 * x\n", None, _TASK)],
+    spares=[("", None, {"entry_point": "double"})])
+TABLE = register_rule(
+    "code.table", "the `code` reward's value for the outcome (`passed` 1.0, else 0.0); read = "
+    "the outcome", grader="code",
+    fires=[("def double(x):\n    return 2 * x\n", None, _TASK),
+           ("def double(x):\n    return x\n", None, _TASK)],
+    spares=[("def double(x):\n    return x\n", None, {"entry_point": "double"})])
 
 
 @register_reward("code", fields=(), required_any=("test", "test_list"),

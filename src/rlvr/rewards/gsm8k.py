@@ -52,6 +52,7 @@ from rlvr.rewards.answers import plain_shape
 from rlvr.rewards.answers import two_unit_values
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
+from rlvr.rewards.rulebook import explained, register_rule
 
 _ANSWER_IS_RE = re.compile(r"answer\s*(?:is|:|=)\s*", re.IGNORECASE)
 
@@ -281,6 +282,11 @@ def gold_number(final_answer: Any) -> Number | None:
                  presets={"default": {}, "fallback": {"fallback": True}},
                  outcomes=("correct", "wrong", "no_answer", "correct_fallback",
                            "wrong_fallback", "bad_gold"))
+@explained(register_rule(
+    "gsm8k.table", "the `gsm8k_correctness` value for the outcome (1.0 for the gold number "
+    "after `####`, else 0.0); read = the outcome", grader="gsm8k_correctness",
+    fires=[("2 + 3 = 5\n#### 5", None, "5"), ("#### 6", None, "5")],
+    spares=[("#### 5", None, "five or six")]))
 def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | str = False,
                       rel_tol: float = 1e-6, correct: float = 1.0,
                       wrong: float = 0.0) -> RewardResult:

@@ -135,6 +135,7 @@ from rlvr.rewards.answers import negated_marker, taken_back, withdrawn
 from rlvr.rewards.answers import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
+from rlvr.rewards.rulebook import explained, register_rule
 
 _SCI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?!\w|\.\d)")
 # a sentence that checks the answer by substituting it ("Check: 2(4) + 3 = 11 ✓") is no
@@ -328,6 +329,11 @@ def _shown(answer: MathAnswer) -> str:
 @register_reward("math", fields=("solution",), score_range=(0.0, 1.0),
                  outcomes=("correct", "wrong", "no_answer", "partial_parse",
                            "listed_candidates", "timeout", "bad_gold"))
+@explained(register_rule(
+    "math.table", "the `math` reward's value for the outcome (1.0 for an answer math-verify "
+    "finds equal to the solution, else 0.0); read = the outcome", grader="math",
+    fires=[("The answer is $\\boxed{4}$.", None, "$4$"), ("$\\boxed{5}$", None, "$4$")],
+    spares=[("$\\boxed{4}$", None, "")]))
 def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
                 correct: float = 1.0, wrong: float = 0.0) -> RewardResult:
     """1.0 when the response's answer is mathematically equivalent to the gold solution.

@@ -75,6 +75,7 @@ from rlvr.rewards.answers import lists_candidates
 from rlvr.rewards.answers import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
+from rlvr.rewards.rulebook import explained, register_rule
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b(?=\W*\w)")  # an article before a word
 _NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
@@ -344,6 +345,11 @@ def _same_name(raw: str, forms: list[str]) -> bool:
 @register_reward("qa", fields=(), required_any=("aliases", "answer"), score_range=(0.0, 1.0),
                  presets={"default": {}, "contains": {"mode": "contains"}},
                  outcomes=("correct", "wrong", "empty_answer", "listed_candidates", "no_gold"))
+@explained(register_rule(
+    "qa.table", "the `qa` reward's value for the outcome (1.0 for a gold alias given, else "
+    "0.0); read = the outcome", grader="qa",
+    fires=[("It is Paris.", None, ["Paris"]), ("Lyon.", None, ["Paris"])],
+    spares=[("Paris.", None, [""])]))
 def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode: str = "exact",
               correct: float = 1.0, wrong: float = 0.0) -> RewardResult:
     """1.0 when the normalised answer matches a normalised gold alias.

@@ -18,18 +18,23 @@ answer (is the gold itself an uncertainty word?) runs under `quiet()`, so it lea
 note; cached helpers must not note (a cache hit would leave none), so notes sit in the
 deciding functions. The context variable keeps traces of threads and tasks apart.
 
-Examples are probes of the `selfaware` reward under its `strict` preset: `(completion,
-question, gold)`, gold None for an unanswerable question. `tests/test_rulebook.py` runs
+Examples are probes of one reward, the rule's `grader`: `(completion, question, gold)`.
+For `selfaware` (the default; its `strict` preset) gold None marks an unanswerable
+question; `qa` reads gold as the aliases (`contains` mode), `math` as the solution,
+`gsm8k_correctness` as the final answer, `abstention` reads the completion and the question
+only, `code` reads gold as a task ({"test", "entry_point"}). `tests/test_rulebook.py` runs
 every rule's examples and fails when a rule lacks either kind, fires on a spare or spares
-a fire. Standard library only.
+a fire. A reward core decorated with `explained(rule_id)` gets a `why` ending with its
+table cell. Standard library only.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from rlvr.errors import RlvrError
 
@@ -47,6 +52,7 @@ class Rule:
             must note this rule.
         spares: near-misses whose verdict must not note it.
         source: where the rule came from (a red-team round, a paper, a dataset), or "".
+        grader: the reward the probes run through (module docstring).
     """
 
     id: str
@@ -54,6 +60,7 @@ class Rule:
     fires: tuple[Probe, ...]
     spares: tuple[Probe, ...]
     source: str = ""
+    grader: str = "selfaware"
 
     @property
     def family(self) -> str:
@@ -65,7 +72,8 @@ RULES: dict[str, Rule] = {}
 
 
 def register_rule(rule_id: str, decides: str, *, fires: list[Probe] | tuple[Probe, ...],
-                  spares: list[Probe] | tuple[Probe, ...], source: str = "") -> str:
+                  spares: list[Probe] | tuple[Probe, ...], source: str = "",
+                  grader: str = "selfaware") -> str:
     """Register a rule; returns its id (for the module's `note` calls).
 
     Raises:
@@ -78,7 +86,8 @@ def register_rule(rule_id: str, decides: str, *, fires: list[Probe] | tuple[Prob
         raise RlvrError(f"rule {rule_id!r} is registered twice")
     if not decides.strip():
         raise RlvrError(f"rule {rule_id!r} needs a `decides` line")
-    RULES[rule_id] = Rule(rule_id, decides.strip(), tuple(fires), tuple(spares), source)
+    RULES[rule_id] = Rule(rule_id, decides.strip(), tuple(fires), tuple(spares), source,
+                          grader)
     return rule_id
 
 
@@ -176,6 +185,26 @@ def why(trace: list[Evidence]) -> list[dict[str, Any]]:
             seen.add(key)
             out.append(evidence.as_dict())
     return out
+
+
+def explained(rule_id: str | None) -> Callable[[Callable], Callable]:
+    """Decorator for a reward core `(completion, **fields) -> RewardResult`: the core runs
+    inside a trace, and its verdict comes back with `details["why"]`: the notes made while
+    it decided, then `rule_id` (the reward's table cell: read = the outcome, value = the
+    score) when the verdict has a score and `rule_id` is not None (a reward whose every
+    verdict is priced by its label alone, `abstention`, names no cell). The wrapped core
+    keeps the core's signature."""
+    def wrap(core: Callable) -> Callable:
+        @functools.wraps(core)
+        def explained_core(*args: Any, **kwargs: Any):
+            with tracing() as trace:
+                result = core(*args, **kwargs)
+                if result.score is not None and rule_id is not None:
+                    note(rule_id, result.outcome, result.score)
+            return type(result)(result.score, result.outcome,
+                                {**result.details, "why": why(trace)})
+        return explained_core
+    return wrap
 
 
 def explain_lines(why_list: list[dict[str, Any]]) -> list[str]:
