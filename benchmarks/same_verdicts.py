@@ -1,15 +1,20 @@
 """Do two versions of the graders give the same verdicts? A fingerprint of every verdict.
 
-Grades every case of every red-team round (`redteam_blind*.py`, `redteam_abstention.py`,
-`redteam_qa_math.py`; code cases left out: the sandbox decides them, no rule does), the
-labelled abstention responses (tests/fixtures/abstention_labelled) and the generations of
-any run folders given, with the shipped graders, and writes one JSON line per verdict:
-score, outcome and the details other than `why` (for `detect`: label, phrase, commitment,
-ignored). Run it on two checkouts and diff the files:
+Grades every case of every red-team round (benchmarks/redteam/NAME.jsonl, loaded by
+`redteam_runner.load_cases`; code cases left out: the sandbox decides them, no rule does),
+the labelled abstention responses (tests/fixtures/abstention_labelled) and the generations
+of any run folders given, with the shipped graders, and writes one JSON line per verdict:
+its source (round:index, labelled:id, run/file:line), then score, outcome and the details
+other than `why` (for `detect`: label, phrase, commitment, ignored). Run it on two checkouts
+and diff the files:
 
     .venv/bin/python benchmarks/same_verdicts.py --out /tmp/after.jsonl [RUN_DIR ...]
     (cd OLD && python benchmarks/same_verdicts.py --out /tmp/before.jsonl [RUN_DIR ...])
     diff /tmp/before.jsonl /tmp/after.jsonl && echo same
+
+The rounds are graded in `ROUND_ORDER` (the order they had when each was a Python module,
+sorted by module name), then any round not listed, by name, so that the verdict column stays
+line for line comparable with fingerprints written before the rounds became JSONL files.
 
 Prints the number of verdicts per source and the rate (verdicts per second).
 """
@@ -17,7 +22,6 @@ Prints the number of verdicts per source and the rate (verdicts per second).
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
@@ -27,6 +31,18 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 FIXTURE = HERE.parent / "tests" / "fixtures" / "abstention_labelled" / "responses.jsonl"
+ROUND_ORDER = ("abstention", "blind01", "blind10", "blind11", "blind12", "blind13", "blind02",
+               "blind03", "blind04", "blind05", "blind06", "blind07", "blind08", "blind09",
+               "qa_math")
+
+
+def rounds_in_order() -> list[str]:
+    """The stored rounds' names, those of `ROUND_ORDER` first in its order, then the rest
+    sorted. Raises RoundError (redteam_runner) when the rounds' folder is missing."""
+    from redteam_runner import round_names
+
+    names = round_names()
+    return [n for n in ROUND_ORDER if n in names] + sorted(set(names) - set(ROUND_ORDER))
 
 
 def _plain(value):
@@ -65,23 +81,23 @@ def _verdict(grader: str, completion, gold, extra: dict):
 
 
 def main() -> int:
+    """Write the fingerprint (module docstring) and print the counts.
+
+    Reads the command line: ``--out PATH`` (required) and any run folders. Returns 0.
+    Raises RoundError (redteam_runner) on a missing or malformed round file, OSError on an
+    unreadable run folder or fixture, KeyError on a generation row without its fields.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("runs", nargs="*", help="run folders whose generations to grade too")
     args = parser.parse_args()
-    from redteam_runner import normalised
+    from redteam_runner import load_cases
 
     rows, counts = [], {}
     start = time.perf_counter()
-    modules = sorted(p.stem for p in HERE.glob("redteam_*.py")
-                     if p.stem not in ("redteam_runner", "redteam_code"))
-    for name in modules:
-        module = importlib.import_module(name)
-        for i, case in enumerate(getattr(module, "CASES", [])):
-            grader, completion, gold, extra, *_ = normalised(case)
-            if not isinstance(extra, dict):  # the two early rounds' own forms
-                extra = ({"mode": extra} if grader == "qa"
-                         else {"is_unanswerable": bool(extra), "prompt": None})
+    for name in rounds_in_order():
+        for i, case in enumerate(load_cases(name)):
+            grader, completion, gold, extra, *_ = case
             if grader == "code":
                 continue
             try:

@@ -1,5 +1,5 @@
 """Round 4 classes of the free-text abstention detector, as properties over generated
-inputs (the instances are rows of benchmarks/redteam_abstention.py; word lists here are
+inputs (the instances are rows of benchmarks/redteam/abstention.jsonl; word lists here are
 written apart from the detector's patterns):
 
 * an impersonal decline ("you can't know", "will only be known later", "only time will

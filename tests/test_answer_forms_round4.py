@@ -1,6 +1,6 @@
 """Whether a response gives the gold, round 4 classes, as properties over generated inputs
 for `qa` (contains mode) and the `selfaware` matcher alike (`rlvr.rewards.answers.forms`,
-`rlvr.rewards.answers.denial`; instances: benchmarks/redteam_qa_math.py):
+`rlvr.rewards.answers.denial`; instances: benchmarks/redteam/qa_math.jsonl):
 
 * the gold as a first thought or a tempting guess that the response then contradicts is
   not given ("My first instinct was Paris, but ... it's Lyon");

@@ -1,5 +1,5 @@
 """Classes found by the tenth to thirteenth blind red-team rounds
-(benchmarks/redteam_blind10.py to redteam_blind13.py), each guarded by a property that
+(benchmarks/redteam/blind10.jsonl to blind13.jsonl), each guarded by a property that
 generates it and a few rows. Tenth: a based gold, assignments for a
 tuple, a bracket that restates the value, a later "correct answer", run-on chains,
 space-grouped thousands, an explanation after the `####` line, numbers said in parts,
