@@ -81,12 +81,15 @@ def test_the_three_reported_verdicts_name_the_rule_that_decided_them():
             "George Best")
     listed = _verdict(canberra)
     assert listed.outcome == "listed_candidates"
-    assert listed.details["why"][1] == {"rule": "candidates.unit_list", "read": "",
-                                        "value": ["canberra, i think.", "or maybe sydney."]}
+    assert listed.details["why"] == [
+        {"rule": "decline.none", "read": ""}, {"rule": "match.word", "read": "canberra"},
+        {"rule": "candidates.unit_list", "read": "",
+         "value": ["canberra, i think.", "or maybe sydney."]},
+        {"rule": "selfaware.table", "read": "answerable, listed_candidates", "value": -1.0}]
     assert [w["rule"] for w in _verdict(brazil).details["why"]] == ["decline.phrase",
                                                                     "selfaware.table"]
     assert _verdict(brazil).details["why"][0]["read"] == "there's no way to know"
-    assert _verdict(best).details["why"][0] == {"rule": "forms.bound_before",
+    assert _verdict(best).details["why"][1] == {"rule": "forms.bound_before",
                                                 "read": "after george best"}
 
 
@@ -161,7 +164,8 @@ def test_score_explain_prints_and_writes_the_rules(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert f"{rows}:1: wrong (reward -1.00)" in printed
     assert 'forms.bound_before "after george best": a value after a bound' in printed
-    assert json.loads(out.read_text())["why"][0]["rule"] == "forms.bound_before"
+    assert [w["rule"] for w in json.loads(out.read_text())["why"]] == [
+        "decline.none", "forms.bound_before", "selfaware.table"]
     # a reward that names no rules yet says so rather than printing nothing
     gsm = tmp_path / "gsm.jsonl"
     gsm.write_text(json.dumps({"completion": "#### 5"}) + "\n")
@@ -181,12 +185,12 @@ def test_trl_reward_logs_the_rule_ids_for_the_rollout_log():
                   log_extra=lambda name, values: logged.__setitem__(name, values))
     assert scores == [1.0, 1.0]
     assert logged["why/selfaware"] == ["decline.phrase > selfaware.table",
-                                       "match.word > selfaware.table"]
+                                       "decline.none > match.word > selfaware.table"]
     rows = rollout_rows({"prompt": ["a", "b"], "completion": ["I don't know.", "Canberra."],
                          "advantages": [0.0, 0.0], "extra": {"outcome/selfaware": ["x", "y"],
                                                              "why/selfaware": logged["why/selfaware"]}},
                         step=1)
-    assert rows[1]["why"] == {"selfaware": "match.word > selfaware.table"}
+    assert rows[1]["why"] == {"selfaware": "decline.none > match.word > selfaware.table"}
     # without explain nothing more is logged, and the rollout rows have no `why`
     logged.clear()
     make_trl_reward("selfaware", "strict")(["Canberra."], expected_answer=["Canberra"],

@@ -337,6 +337,7 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
                 note(PREMISE_REJECTED, rejected)
                 return Detection("abstain", rejected)
             note(PREMISE_ANSWERED, rejected)
+        note(DECLINE_NONE)
         return _ANSWER  # the common case: two scans, no quotation parsed
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
     if first is None:
@@ -391,6 +392,7 @@ def _answer_or_guess(low: str, commitment: str | None, ignored: tuple, compiled:
         if not any(q0 <= guess.start() < q1 for q0, q1 in quotes):
             note(GUESS_PHRASE, guess.group())
             return Detection("hedge", guess.group(), guess.group(), ignored)
+    note(DECLINE_NONE)
     return Detection("answer", None, commitment, ignored) if (commitment or ignored) \
         else _ANSWER
 
@@ -436,6 +438,13 @@ DECLINE_PHRASE = register_rule(
     fires=[("I don't know.", _FUTURE, None), ("No one can know that yet.", _FUTURE, None),
            ("No lo sé.", _FUTURE, None)],
     spares=[("Brazil.", _FUTURE, None), ("I know it is Canberra.", _CAPITAL, "Canberra")])
+DECLINE_NONE = register_rule(
+    "decline.none", "no phrase that counts declines the question, and no guess, rejected "
+    "premise or tentative question: the response is read as an answer",
+    fires=[("Brazil.", _FUTURE, None), ("I cannot stress this enough: Canberra.", _CAPITAL,
+                                        "Canberra")],
+    spares=[("I don't know.", _FUTURE, None), ("My best guess is Canberra.", _CAPITAL,
+                                               "Canberra")])
 DISCOUNT_TITLE = register_rule(
     "discount.title", "a declining phrase written as a title inside a sentence (\"Nobody "
     "Knows\", a song) is no abstention",
