@@ -114,7 +114,8 @@ def test_a_probe_of_the_gold_leaves_no_note():
 def test_explain_lines_resolve_every_id():
     lines = explain_lines(_verdict(("I don't know.", "Who will win the 2040 World Cup?",
                                     None)).details["why"])
-    assert lines[0].startswith('decline.phrase "i don\'t know": a phrase that declines')
+    assert lines[0].startswith('decline.phrase "i don\'t know" -> abstain:en#1: a phrase that '
+                               'declines')
     assert lines[1].startswith('selfaware.table "unanswerable, abstained_unanswerable" -> 1.0')
     with pytest.raises(RlvrError, match="unknown rule 'decline.nope'"):
         explain_lines([{"rule": "decline.nope", "read": ""}])
@@ -242,3 +243,37 @@ def test_nothing_outside_the_answer_readers_reaches_past_their_entry_point():
             reaching += [f"{path.relative_to(root)}: {n}" for n in names
                          if n.startswith("rlvr.rewards.answers.")]
     assert reaching == []
+
+
+def test_every_abstention_pattern_has_an_id_and_a_fired_one_is_named():
+    from rlvr.rewards.abstention_detection import ROBUST_PATTERNS, robust_patterns
+    from rlvr.rewards.abstention_detection.compiler import compile_kind
+
+    table = ROBUST_PATTERNS.pattern_table()
+    kinds = ("abstain", "scoped", "veto", "commit", "guess", "cues")
+    assert len(table) == sum(len(getattr(ROBUST_PATTERNS, k)) for k in kinds)  # ids unique
+    assert table["abstain:en#1"] == ROBUST_PATTERNS.abstain[0]
+    assert any(i.startswith("abstain:grammar#") for i in table)
+    assert any(i.startswith("abstain:es#") for i in table)
+    # the id named in a verdict is a pattern that, alone, matches the span it read
+    for text, question in [("There's no way to know.", "Who will win?"),
+                           ("No lo sé.", "¿Quién ganará?"),
+                           ("I don't know why you ask. Canberra.", "What is the capital?"),
+                           ("My best guess is Canberra.", "What is the capital?"),
+                           ("I cannot stress this enough: Canberra.", "What is the capital?")]:
+        result = _verdict((text, question, None))
+        named = [w for w in result.details["why"] if isinstance(w.get("value"), str)
+                 and w["value"] in table]
+        assert named, (text, result.details["why"])
+        for item in named:
+            regex = compile_kind((table[item["value"]],))
+            assert regex.search(text.lower().replace("\u2019", "'")), item
+    # a config's own patterns get their own ids
+    extended = robust_patterns({"abstain": [r"my crystal ball is cloudy"]})
+    assert extended.pattern_ids("abstain")[-1] == "abstain:config#1"
+    spec = get_reward("selfaware")
+    why = spec.core("My crystal ball is cloudy.", expected_answer=None, is_unanswerable=True,
+                    prompt="Who will win?",
+                    **{**STRICT, "extra_patterns": {"abstain": ["my crystal ball is cloudy"]}})
+    assert {"rule": "decline.phrase", "read": "my crystal ball is cloudy",
+            "value": "abstain:config#1"} in why.details["why"]

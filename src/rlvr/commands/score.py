@@ -137,12 +137,20 @@ def _reward_text(score) -> str:
 
 
 def _why_lines(why: list) -> list[str]:
-    """A verdict's `why` in words, or a line saying the reward records none."""
+    """A verdict's `why` in words (an abstention pattern's id followed by the pattern
+    itself), or a line saying the reward records none."""
+    from rlvr.rewards.abstention_detection import ROBUST_PATTERNS
     from rlvr.rewards.rulebook import explain_lines
 
     if not why:
         return ["(this reward records no named rules for its verdicts)"]
-    return explain_lines(why)
+    table = ROBUST_PATTERNS.pattern_table()
+    lines = []
+    for item, said in zip(why, explain_lines(why)):
+        lines.append(said)
+        if isinstance(item.get("value"), str) and item["value"] in table:
+            lines.append(f"    pattern {item['value']}: {table[item['value']]}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:

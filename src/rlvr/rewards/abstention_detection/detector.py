@@ -193,31 +193,34 @@ _ASKS_UNKNOWABLE = re.compile(r"\b(?:can't|cannot|can not|impossible to|never be
                               r"uncertain|a mystery)\b")
 
 
-def _discount(text: str, match: re.Match, compiled: dict, quotes: list,
-              question: str, cased: str | None = None) -> str | None:
-    """Why an abstention match does not count (a reason label), or None when it counts."""
+def _discount(text: str, match: re.Match, patterns: AbstentionPatterns, quotes: list,
+              question: str, cased: str | None = None) -> tuple[str, str | None] | None:
+    """Why an abstention match does not count: (a reason label, the id of the idiom or cue
+    pattern that decided it, or None), or None when it counts."""
+    compiled = patterns.compiled
     start, end = match.span()
     if _title(cased, start, end):
-        return "title"
+        return "title", None
     lo = max(0, start - 40)
-    vetoes = iter_matches(compiled["veto"], text, lo, end + 40)
-    if any(v.start() < end and start < v.end() for v in vetoes):
-        return "idiom"
+    for veto in iter_matches(compiled["veto"], text, lo, end + 40):
+        if veto.start() < end and start < veto.end():
+            return "idiom", patterns.identify("veto", text, veto)
     if any(q0 <= start < q1 and not answer_quote(text, q0) for q0, q1 in quotes):
-        return "quoted"
+        return "quoted", None
     left, right = _sentence(text, start, end)
     sentence = text[left:right].strip()
     if sentence.endswith("?") and text[left:start].strip() and OPENS_QUESTION.match(sentence):
-        return "restatement"  # the response asks (echoes) a question that holds the phrase
-    if compiled["cues"].match(sentence):
-        return "restatement"
+        return "restatement", None  # the response asks (echoes) a question with the phrase
+    cue = compiled["cues"].match(sentence)
+    if cue:
+        return "restatement", patterns.identify("cues", sentence, cue)
     if question and _ASKS_UNKNOWABLE.search(question) \
             and not re.search(r"\b(?:i|i'm|i've|i'd|my|me)\b", match.group()):
-        return "topic"  # "Why can't we know both ...?" - "... so it is impossible to know both"
+        return "topic", None  # "Why can't we know both ...?" - "... impossible to know both"
     if question:
         window = " ".join(text[start:right].split()[: len(match.group().split()) + 3])
         if len(window.split()) > len(match.group().split()) and window.rstrip(".!?") in question:
-            return "restatement"  # the phrase and the words after it come from the question
+            return "restatement", None  # the phrase and the words after it: the question's
     return None
 
 
@@ -341,21 +344,23 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         return _ANSWER  # the common case: two scans, no quotation parsed
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
     if first is None:
-        return _answer_or_guess(low, None, (), compiled, quotes)
+        return _answer_or_guess(low, None, (), patterns, quotes)
     question = " ".join(fold(question).lower().split()) if question else ""
     counted, scoped, ignored = [], [], []
     for match in iter_matches(abstain, low, first.start()):
-        reason = _discount(low, match, compiled, quotes, question, cased)
-        if reason:
+        discounted = _discount(low, match, patterns, quotes, question, cased)
+        if discounted:
+            reason, pattern_id = discounted
             ignored.append((match.group(), reason))
-            note(DISCOUNT_RULES[reason], match.group())
+            note(DISCOUNT_RULES[reason], match.group(), pattern_id)
             continue
         scope = _scope(low, match, compiled, question)
         if scope:
-            note(scope, match.group())
+            note(scope, match.group(), patterns.identify("scoped", low, compiled["scoped"].match(
+                low, match.start())) if scope == SIDE_ISSUE_PHRASE else None)
             scoped.append(match)
         else:
-            note(DECLINE_PHRASE, match.group())
+            note(DECLINE_PHRASE, match.group(), patterns.identify("abstain", low, match))
             counted.append(match)
     starts = [m.start() for m in counted + scoped]
     commitment = None
@@ -364,7 +369,8 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
                    and not _CLAUSE_BREAK.search(low, commit.end(), s) for s in starts) \
                 and not any(m.start() < commit.end() and commit.start() < m.end() for m in counted):
             commitment = commit.group()  # a marker inside a phrase is part of the phrase
-            note(COMMIT_MARKER, commitment)
+            note(COMMIT_MARKER, commitment, patterns.identify("commit", low, commit)
+                 or patterns.identify("guess", low, commit))
             break
     if counted:
         spans = [m.span() for m in counted + scoped]
@@ -380,17 +386,17 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             note(SIDE_ISSUE_ANSWERED, answered)
             return Detection("answer", None, None, tuple(ignored) + side)
         return Detection("abstain", scoped[0].group(), None, tuple(ignored))
-    return _answer_or_guess(low, commitment, tuple(ignored), compiled, quotes)
+    return _answer_or_guess(low, commitment, tuple(ignored), patterns, quotes)
 
 
-def _answer_or_guess(low: str, commitment: str | None, ignored: tuple, compiled: dict,
-                     quotes: list) -> Detection:
+def _answer_or_guess(low: str, commitment: str | None, ignored: tuple,
+                     patterns: AbstentionPatterns, quotes: list) -> Detection:
     """A response with no counted abstention phrase: `hedge` when it commits through a
     guess (`guess` patterns: "My best guess is Paris", "Lisbon rings a bell"; not inside a
     quotation), else `answer`."""
-    for guess in iter_matches(compiled["guess"], low):
+    for guess in iter_matches(patterns.compiled["guess"], low):
         if not any(q0 <= guess.start() < q1 for q0, q1 in quotes):
-            note(GUESS_PHRASE, guess.group())
+            note(GUESS_PHRASE, guess.group(), patterns.identify("guess", low, guess))
             return Detection("hedge", guess.group(), guess.group(), ignored)
     note(DECLINE_NONE)
     return Detection("answer", None, commitment, ignored) if (commitment or ignored) \

@@ -137,3 +137,18 @@ def language_patterns(kind: str,
                         f"known: {list(PATTERN_KINDS)}")
     languages = LANGUAGES if languages is None else languages
     return tuple(pattern for entry in languages.values() for pattern in entry.get(kind, ()))
+
+
+def language_pattern_ids(kind: str,
+                         languages: dict[str, dict[str, Any]] | None = None) -> tuple[str, ...]:
+    """The ids of `language_patterns(kind)`, in the same order: "<kind>:<language code>#<n>",
+    n counting from 1 within the language's list ("abstain:es#3": the third Spanish
+    abstention pattern of the file).
+
+    Raises:
+        RlvrError: unknown kind.
+    """
+    language_patterns(kind, languages)  # the same check
+    languages = LANGUAGES if languages is None else languages
+    return tuple(f"{kind}:{code}#{n}" for code, entry in languages.items()
+                 for n, _ in enumerate(entry.get(kind, ()), 1))

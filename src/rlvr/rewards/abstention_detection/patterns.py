@@ -20,7 +20,7 @@ from typing import Any
 from rlvr.errors import RlvrError
 from rlvr.rewards.abstention_detection.compiler import MACROS, compile_kind
 from rlvr.rewards.abstention_detection.grammar import grammar_patterns
-from rlvr.rewards.abstention_detection.languages import language_patterns
+from rlvr.rewards.abstention_detection.languages import language_pattern_ids, language_patterns
 
 __all__ = ["MACROS", "ABSTAIN", "SCOPED", "VETO", "COMMIT", "GUESS", "CUES", "AbstentionPatterns",
            "ROBUST_PATTERNS", "first_match", "iter_matches", "robust_patterns"]
@@ -271,6 +271,25 @@ CUES: tuple[str, ...] = (
 _PATTERN_KINDS = ("abstain", "scoped", "veto", "commit", "guess", "cues")
 
 
+def _ids(kind: str, own: int, grammar: int = 0) -> tuple[str, ...]:
+    """Ids of a default pattern set: its `own` English patterns of this module
+    ("abstain:en#1"), then `grammar` patterns of `grammar.py` ("abstain:grammar#1"), then the
+    other languages' (`languages.language_pattern_ids`)."""
+    ids = [f"{kind}:en#{n}" for n in range(1, own + 1)]
+    ids += [f"{kind}:grammar#{n}" for n in range(1, grammar + 1)]
+    return tuple(ids) + (language_pattern_ids(kind) if kind != "cues" else ())
+
+
+# every default pattern's id, in the order of its set (`AbstentionPatterns.pattern_ids`)
+_GRAMMAR = len(grammar_patterns())
+DEFAULT_IDS: dict[str, tuple[str, ...]] = {
+    kind: _ids(kind, len(values) - _GRAMMAR * (kind == "abstain")
+               - (len(language_patterns(kind)) if kind != "cues" else 0),
+               _GRAMMAR if kind == "abstain" else 0)
+    for kind, values in (("abstain", ABSTAIN), ("scoped", SCOPED), ("veto", VETO),
+                         ("commit", COMMIT), ("guess", GUESS), ("cues", CUES))}
+
+
 def iter_matches(regex: re.Pattern, text: str, pos: int = 0, endpos: int | None = None):
     """Matches of `regex` that start on a word boundary when they start with a letter."""
     endpos = len(text) if endpos is None else endpos
@@ -327,8 +346,46 @@ class AbstentionPatterns:
         compiled["abstain_ascii"] = compile_kind(self.abstain, ascii_only=True)
         return compiled
 
+    def pattern_ids(self, kind: str) -> tuple[str, ...]:
+        """The id of each pattern of `kind`, in order: the defaults' (`DEFAULT_IDS`:
+        "abstain:en#3", "abstain:grammar#12", "abstain:es#2"), then "<kind>:config#n" for
+        patterns a config added (`robust_patterns`)."""
+        own = DEFAULT_IDS[kind]
+        values = getattr(self, kind)
+        if values[:len(own)] != getattr(ROBUST_DEFAULTS, kind):
+            return tuple(f"{kind}:set#{n}" for n in range(1, len(values) + 1))
+        return own + tuple(f"{kind}:config#{n}" for n in range(1, len(values) - len(own) + 1))
+
+    @functools.cached_property
+    def _each(self) -> dict[str, tuple[tuple[str, re.Pattern], ...]]:
+        """Each pattern compiled alone, with its id (built on the first identification)."""
+        return {kind: tuple(zip(self.pattern_ids(kind),
+                                (compile_kind((p,)) for p in getattr(self, kind))))
+                for kind in _PATTERN_KINDS}
+
+    def identify(self, kind: str, text: str, match: re.Match) -> str | None:
+        """The id of the pattern of `kind` that matched `match` (a match of the kind's
+        combined regex on `text`): the first pattern that matches the same span, else the
+        first that matches at the same start; None when none does. Only called when a
+        pattern has fired, so the scan of text that holds none stays one combined regex."""
+        start, end = match.span()
+        first = None
+        for pattern_id, regex in self._each[kind]:
+            found = regex.match(text, start)
+            if found is not None:
+                if found.end() == end:
+                    return pattern_id
+                first = first or pattern_id
+        return first
+
+    def pattern_table(self) -> dict[str, str]:
+        """Every pattern by its id: {"abstain:en#1": "i (?:really |...)?{dont} ...", ...}."""
+        return {pattern_id: pattern for kind in _PATTERN_KINDS
+                for pattern_id, pattern in zip(self.pattern_ids(kind), getattr(self, kind))}
+
 
 ROBUST_PATTERNS = AbstentionPatterns()
+ROBUST_DEFAULTS = ROBUST_PATTERNS
 
 
 @functools.lru_cache(maxsize=64)
