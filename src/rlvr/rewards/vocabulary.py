@@ -34,8 +34,18 @@ def alternation(*groups: tuple[str, ...]) -> str:
     """One regex alternation of the fragments of `groups`, longest first (so "wasn't" is
     tried before "was"), without repeats."""
     words = dict.fromkeys(w for group in groups for w in group)
-    return "|".join(sorted(words, key=len, reverse=True))
+    return "|".join(sorted(words, key=lambda w: (-len(w), w)))
 
+
+# "or" in the languages the abstention grammar reads ("Lima, Quito o Bogotá", "Paris ou
+# Lyon", "Berlin oder Bonn", "Москва или Киев", Polish "lub", Turkish "veya" / "ya da",
+# Persian "یا")
+OR_WORDS = ("or", "o", "u", "ou", "oder", "oppure", "или", "lub", "veya", "ya da", "یا")
+# words that offer the next item as an alternative, beside "or": "either", the tentative
+# adverbs
+ALTERNATIVE_WORDS = ("or", "either", "maybe", "perhaps", "possibly", "alternatively")
+# a disjunction word anywhere: two values joined by one are candidates, not one answer
+DISJUNCTION = re.compile(rf"\b(?:{alternation(ALTERNATIVE_WORDS)})\b", re.IGNORECASE)
 
 _ENGLISH = (AUXILIARIES, NEGATED_AUXILIARIES, WH_WORDS, OPTION_QUESTIONS)
 # a sentence that opens as an English question (after any punctuation): match it at the

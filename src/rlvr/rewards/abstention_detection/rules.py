@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-from rlvr.rewards.vocabulary import OPENS_QUESTION_ANY
+from rlvr.rewards.vocabulary import OPENS_QUESTION_ANY, OR_WORDS, alternation
 
 _WH_AFTER = re.compile(
     r"[\s,]*(?:(?:really|exactly|quite|entirely|for sure|even)\s+)*"
@@ -152,7 +152,7 @@ def _asks(unit: str) -> bool:
         len(_WORD.findall(unit, mark.end())) > 3 and not _OFFERED.search(unit, mark.end())))
 
 
-_OFFERED = re.compile(r",|\s(?:o|u|ou|or|oder|или|ya da|veya|یا)\s")  # "¿Lima, Quito o Bogotá?"
+_OFFERED = re.compile(rf",|\s(?:{alternation(tuple(w for w in OR_WORDS if w not in ('oppure', 'lub')))})\s")  # "¿Lima, Quito o Bogotá?"
 # a sentence that says the answer is missing or not one value is no answer: "It was never
 # recorded.", "Records don't exist.", "The records were lost.", "Estimates vary widely."
 _ABSENCE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|without|lost|destroyed|"
@@ -200,12 +200,12 @@ _MAYBE_GUESS = re.compile(
     r"(?!(?:not|never|nobody|no one|none|ask|check|try|consult|look|search|google|see|contact|"
     r"visit|you|we|they|someone|somebody|someday|one day|it depends)\b)"
     r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}\s*[.!?]?")
-_OR_WORDS = frozenset("or o u ou oder oppure или veya".split())
+_OR_WORDS = frozenset(w for w in OR_WORDS if w not in ("lub", "ya da", "یا"))
 _VAGUE = frozenset("whatever something anything everything else more less similar otherwise "
                    "not".split())  # "invisible or otherwise", "whether or not": no candidates
 # short items joined by "or" in a listed language: "lima or quito", "paris ou lyon"
 _DISJUNCTION = re.compile(r"\W*(?:maybe |perhaps |probably |possibly )?[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?"
-                          r"(?:(?:,| (?:or|o|u|ou|oder|oppure|или|veya)) [^\W\d_][\w'-]*"
+                          rf"(?:(?:,| (?:{alternation(tuple(_OR_WORDS))})) [^\W\d_][\w'-]*"
                           r"(?: [^\W\d_][\w'-]*)?)+[.!?]?")
 
 

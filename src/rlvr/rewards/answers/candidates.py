@@ -17,14 +17,15 @@ import re
 from rlvr.rewards.answers.forms import retracted
 from rlvr.rewards.answers.words import contains_word, mark_words
 from rlvr.rewards.rulebook import note, noted, register_rule
-from rlvr.rewards.vocabulary import AUXILIARIES, NEGATED_AUXILIARIES, WH_WORDS, alternation
+from rlvr.rewards.vocabulary import (AUXILIARIES, NEGATED_AUXILIARIES, OR_WORDS, WH_WORDS,
+                                     alternation)
 
 _SENTENCE = re.compile(r"[.!\n:]+(?=\s|$)")
 # a spaced or word/word slash separates items; "3 / 4" (bare numbers) is closed up first
 _FRACTION = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+/\s+(?=\d+(?:\.\d+)?(?![\w.]))")
 # "or" in the languages the abstention grammar reads ("Lima, Quito o Bogotá", "Paris ou
 # Lyon", "Berlin oder Bonn", "Москва или Киев")
-_OR_WORD = r"\b(?:or|o|u|ou|oder|oppure|или|lub|veya|ya da)\b"
+_OR_WORD = rf"\b(?:{alternation(tuple(w for w in OR_WORDS if w != 'یا'))})\b"
 _ITEM_SEP = re.compile(r"\s*(?:[,;?\u00bf|()\u2014\u2013]|" + _OR_WORD + r"|\band\b|\bvs\b\.?|\bversus\b|"
                        r"(?<=[a-z\x00])\s*/\s*(?=[a-z\x00])|\s/\s)\s*")
 _MAYBE_LIST = re.compile(r"[,;?/|(\n]|" + _OR_WORD + r"|\band\b|\bvs\b|\bversus\b|[.!]\s")

@@ -46,6 +46,7 @@ from rlvr.rewards.answers.forms import word_number
 from rlvr.rewards.answers.math_forms import RewriteError, spaces, spell
 from rlvr.rewards.answers.units import WORDS as UNIT_SYMBOLS_AND_NAMES
 from rlvr.rewards.answers.units import merge_mixed
+from rlvr.rewards.vocabulary import DISJUNCTION
 
 # Units a numeric answer may carry (a dropped tail made only of these keeps the value):
 # math-verify's own unit list (latex2sympy2_extended.math_normalization.units), without
@@ -85,8 +86,6 @@ _MIXED = re.compile(r"(?<![\w.,/\\^])(\d+)[ \t]+(\d+)/(\d+)(?![\d/]|[.,]\d)")
 _TAIL_WORD = re.compile(r"[A-Za-z]+\.?")
 _NEGATION = re.compile(r"\b(?:not|never|no|cannot|isn't|isnt|can't|aren't|wasn't|won't"
                        r"|doesn't|nor|neither)\b", re.IGNORECASE)
-_DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
-                          re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _MATH_SEGMENT = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]"
                            r"|\\boxed\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}", re.DOTALL)
@@ -297,7 +296,7 @@ def other_candidates(text: str, start: int, end: int) -> Iterator[str]:
     for a, b in taken:
         between = text[b:a0] if b <= a0 else text[b0:a]
         words = re.findall(r"[A-Za-z]+", re.sub(r"\$[^$]*\$", " ", between))
-        if (_DISJUNCTION.search(between) and len(words) <= 4 and not re.search(r"\d", between)) \
+        if (DISJUNCTION.search(between) and len(words) <= 4 and not re.search(r"\d", between)) \
                 or (a >= b0 and _MAY_BE.search(between) and not re.search(r"\d", between)):
             yield text[a:b]  # "\\boxed{2}, but I'm not confident; it may be 3"
 

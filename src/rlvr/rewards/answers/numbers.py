@@ -54,6 +54,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
+from rlvr.rewards.vocabulary import DISJUNCTION
+
 # Unicode vulgar fractions ("½", "2¾"): one value each (a mixed number after digits).
 # VULGAR and SUPERSCRIPT_DIGITS are the one table of these characters (math_forms reads them).
 VULGAR = {chr(c): Fraction(unicodedata.numeric(chr(c))).limit_denominator(10)
@@ -316,8 +318,6 @@ def retracts(rest: str, after: str = "", words: frozenset[str] = RETRACTING) -> 
 _INTERJECTION = re.compile(r"^(?:\W*(?:hmm+|hm+|um+|uh+|ah+|oh|well|so|okay|ok)\b[\s,.!:;-]*)+")
 
 
-_DISJUNCTION = re.compile(r"\b(?:or|either|maybe|perhaps|possibly|alternatively)\b",
-                          re.IGNORECASE)
 # The two ends of a range ("1990-2000", "from 5 to 6", "4 ± 1", "between 5 and 6"): two
 # candidates, never one stated value.
 _RANGE = re.compile(r"\s*(?:[-\u2012-\u2015]|to|through|till|until|\u00b1|\\pm|\+/-)\s*",
@@ -347,7 +347,7 @@ def offers_others(text: str, value: int | Fraction) -> bool:
         for other in (t for t in tokens if not numbers_equal(t.value, value)):
             first, second = sorted((hit, other), key=lambda t: t.start)
             between = text[first.end:second.start]
-            if _DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
+            if DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
                 return True
             if is_range(text, first, second):
                 return True
