@@ -12,7 +12,7 @@ Each property generates a whole class of responses, not one row:
 * in the boxed format, text outside the last box never changes abstention vs answer;
 * the free-text detector's grammar: a decline in any tense or mood, with adverbs inside,
   is an abstention; an estimate after a disclaimer is a hedge, never an abstention.
-* round 3 (tests/test_abstention_attacks.py has the instances): an answer taken back, or
+* round 3 (tests/test_rewards_selfaware_strict.py has the instances): an answer taken back, or
   the gold only asked, supposed or attributed and contradicted, never scores +1; look-alike
   letters never hide a denial; the gold without accents or hyphens, or a number in words,
   scores as written; a guess in a clause after a disclaimer is never an abstention; a
@@ -198,7 +198,7 @@ def test_an_estimate_after_a_disclaimer_is_a_hedge_not_an_abstention(head, appro
 
 
 # --- a red-team round: classes found by attacking the rebuilt graders ----------------------
-# (the instances are rows of tests/test_abstention_attacks.py)
+# (the instances are rows of tests/test_rewards_selfaware_strict.py)
 
 def _correct(text, gold, **params):
     return strict(text, gold, **params).outcome in ("correct", "hedged_correct")

@@ -1,7 +1,8 @@
 """Other spellings of one gold (`rlvr.rewards.answers.spellings`): a table of rows through
 `selfaware` and `qa`, then properties: every common format of a full date matches its gold
 and no other date does, initials match however they are spaced, and a spelling never
-survives a denial."""
+survives a denial; the short title words of places ("Mt.", "St.", "Ft.") are the words
+they stand for."""
 
 from __future__ import annotations
 
@@ -163,3 +164,12 @@ def test_initials_of_a_long_name(text):
     # never a common word ("WHO") nor a two-word name ("JA" for Jane Austen)
     assert qa_reward("Who knows?", aliases=["World Health Organization"], mode="contains").score == 0
     assert qa_reward("It was JA.", aliases=["Jane Austen"], mode="contains").score == 0
+
+
+@pytest.mark.parametrize("written,gold", [("Mt. Everest", "Mount Everest"),
+                                          ("Mt Everest", "Mount Everest"),
+                                          ("Saint Louis", "St. Louis"),
+                                          ("Ft. Worth", "Fort Worth")])
+def test_short_title_words_of_places(written, gold):
+    assert qa_reward(f"<answer>{written}</answer>", aliases=[gold]).score == 1.0
+    assert qa_reward("<answer>Mt. Fuji</answer>", aliases=[gold]).score == 0.0

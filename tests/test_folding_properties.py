@@ -1,13 +1,17 @@
 """`rlvr.rewards.answers.fold` (`answers/folding.py`): the text every grader reads. Folding
 twice changes nothing, so a grader that folds an already folded field (`answers/fields.py`)
 reads the same text; ASCII without a backtick or a strike-out notation passes through
-unchanged; struck-out text, in any notation, never survives folding."""
+unchanged; struck-out text, in any notation, never survives folding. Numbers survive the
+NFKC step: a superscript stays an exponent and a vulgar fraction its value ("5\u00b2" is
+never 52, "2\u00bd" never 21/2), read through `selfaware`."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rlvr.rewards.abstention_detection import is_abstention
 from rlvr.rewards.answers import STRUCK, fold
+from rlvr.rewards.selfaware import selfaware_reward
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
 
@@ -54,3 +58,16 @@ def test_fold_is_idempotent_on_strike_notation(text):
 @given(st.sampled_from(["\u2019", "\u02bc", "\u2032", "`"]))
 def test_any_apostrophe_reads_as_the_abstention(apostrophe):
     assert is_abstention(f"I don{apostrophe}t know.")
+
+
+# selfaware folds text with NFKC before reading numbers: superscripts and vulgar fractions
+# are spelt first (NFKC made "5\u00b2" into 52 and "2\u00bd" into 21/2)
+@pytest.mark.parametrize("completion,gold,outcome", [
+    ("The answer is 5\u00b2.", "52", "wrong"),
+    ("It is 2\u00bd.", "2.5", "correct"),
+    ("It is 2\u00bd.", "10.5", "wrong"),
+    ("It is \u00bd.", "0.5", "correct"),
+])
+def test_selfaware_unicode_number_rows(completion, gold, outcome):
+    result = selfaware_reward(completion, expected_answer=[gold], is_unanswerable=False)
+    assert result.outcome == outcome, result.details

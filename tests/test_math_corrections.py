@@ -1,8 +1,10 @@
 """An answer corrected later in the work is taken back, and the corrected one is read (`rlvr.rewards.answers.math_retraction.taken_back`):
 a correction of the work after the answer ("that double-counts", "scrap that", "I ignored
 the restriction") followed by a different final number states no answer; a check that
-restates the answer, or work with other numbers and no correction, keeps it. Rows, then
-properties over answers, replacements, correction phrases and check sentences."""
+restates the answer, or work with other numbers and no correction, keeps it; "the correct
+answer is" between two boxes withdraws the first, and so does a box corrected as "counted
+twice". Rows, then properties over answers, replacements, correction phrases and check
+sentences."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("math_verify")
 
+from conftest import FEW  # noqa: E402
 from rlvr.rewards.math import math_reward  # noqa: E402
 
 ROWS = [
@@ -167,3 +170,19 @@ def test_an_interjection_before_a_retracting_word_still_retracts(text):
         assert gsm8k_correctness(text, final_answer=5).score == 0.0
     else:
         assert math_reward(text, solution="5").outcome != "correct"
+
+
+@FEW
+@given(st.integers(1, 50), st.integers(51, 99))
+def test_the_correct_answer_after_an_earlier_box_is_the_answer(wrong, right):
+    text = (f"Many get $\\boxed{{{wrong}}}$ here, but that forgets a case; the correct answer "
+            f"is $\\boxed{{{right}}}$.")
+    assert math_reward(text, solution=str(right)).outcome == "correct"
+    assert math_reward(text, solution=str(wrong)).outcome == "wrong"
+
+
+def test_a_box_withdrawn_by_counting_twice():
+    text = (r"12 x 11 = \boxed{132} ordered pairs. Each handshake is counted twice, so the "
+            r"number of handshakes is 132 / 2 = \boxed{66}.")
+    assert math_reward(text, solution="66").outcome == "correct"
+    assert math_reward(text, solution="132").outcome == "wrong"

@@ -13,6 +13,8 @@
    pair never matches an inequality; Unicode and presentation spellings (other digit
    scripts, thin-space thousands, colour, `\\phantom`, a final point, repeating decimals,
    vulgar fractions) are formattings like any other (property 2).
+5. A bracket that restates the value rounded ("1/6 (about 16.7%)") is no rival; one that
+   states another value is.
 Every failure found here is a fixed row in tests/test_rewards_math.py.
 """
 
@@ -28,6 +30,7 @@ import sympy
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import FEW
 from rlvr.rewards.math import math_reward
 
 # RLVR_PROPERTY_EXAMPLES=2000 explores further (random seeds); the default is fixed and fast
@@ -350,3 +353,16 @@ def test_relations_and_intervals_compare_as_the_sets_they_name(a, width):
         for one in (interval, relation):
             result = math_reward(f"$\\boxed{{{one}}}$", solution=one)
             assert result.outcome == "correct", (one, result.details)
+
+
+@FEW
+@given(st.integers(1, 9), st.integers(2, 12))
+def test_a_bracket_that_restates_the_value_rounded_is_no_rival(p, q):
+    value = Fraction(p, q)
+    percent = f"{float(value) * 100:.1f}%"
+    gold = f"\\frac{{{p}}}{{{q}}}"
+    said = f"The probability is {p}/{q} (about {percent})."
+    assert math_reward(said, solution=gold).outcome == "correct"
+    off = f"{float(value) * 100 + 7:.1f}%"  # 7 points away: a second value, never paid
+    assert math_reward(f"The probability is {p}/{q} (about {off}).", solution=gold).outcome \
+        != "correct"

@@ -10,6 +10,8 @@
 3. (from a red-team round) Unicode forms (thin/no-break-space thousands, other digit
    scripts, vulgar fractions), markup around the number (a closing tag, backticks, `\\(`
    `\\)`, `\\textbf`) and a percent word are formattings like any other.
+4. Thousands grouped by plain spaces ("12 000") are one number, in `qa` and on a `####`
+   line, and a power of ten (`10^6`, `10^{-3}`, `10**6`) is one number.
 Every failure found here is a fixed row in tests/test_rewards_numbers.py.
 """
 
@@ -21,6 +23,8 @@ from fractions import Fraction
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import FAST, FEW, contains
+from rlvr.rewards.answers.numbers import read_whole
 from rlvr.rewards.gsm8k import gsm8k_correctness
 from rlvr.rewards.qa import qa_reward
 
@@ -152,3 +156,28 @@ def test_qa_lists_of_numbers_never_score(g, a, template, mode):
     assume(a != g)
     result = qa_reward(template.format(g=g, a=a), aliases=[str(g)], mode=mode)
     assert result.outcome != "correct", (template, g, a, mode, result.details)
+
+
+# ---------------------------------------------------------------- 4. spaces and powers of ten
+@FAST
+@given(st.integers(1, 999), st.integers(0, 999), st.sampled_from(["{n} years", "about {n}",
+                                                                   "{n}"]))
+def test_plain_space_thousands_read_whole(high, low, frame):
+    value = high * 1000 + low
+    spaced = f"{high} {low:03d}"
+    assert contains(f"It ended {frame.format(n=spaced)} ago.", str(value)) == 1.0
+    assert contains(f"It ended {frame.format(n=spaced)} ago.", str(high)) == 0.0
+
+
+@FEW
+@given(st.integers(1000, 99_999_999))
+def test_thousands_grouped_by_spaces_are_one_number(n):
+    grouped = f"{n:,}".replace(",", " ")
+    assert gsm8k_correctness(f"#### {grouped}", final_answer=str(n)).outcome == "correct"
+
+
+@FEW
+@given(st.integers(-6, 12))
+def test_a_power_of_ten_is_one_number(k):
+    for written in (f"10^{k}", f"10^{{{k}}}", f"10**{k}"):
+        assert read_whole(written) == Fraction(10) ** k

@@ -1,7 +1,9 @@
-"""`qa` normalisation never merges different names, and `contains` mode pays only an alias
-the response affirms: a table of rows, then properties that generate each class (name
-symbols, aliases that normalise to nothing, one-letter aliases, denied / asked / taken-back
-occurrences)."""
+"""The `qa` reward (`rlvr.rewards.qa`): normalisation never merges different names, `exact`
+mode drops only an answer frame, emphasis, a title and a unit after a number, and
+`contains` mode pays only an alias the response affirms: a table of rows, then properties
+that generate each class (name symbols, aliases that normalise to nothing, one-letter
+aliases, denied / asked / taken-back occurrences, an alias named only inside a denied
+longer alias, answer frames and emphasis)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import FEW
 from rlvr.rewards.qa import qa_reward
 
 ROWS = [
@@ -175,3 +178,41 @@ def test_accents_on_latin_letters_either_way(pair, mode, flip):
     assert qa_reward(text, aliases=[alias], mode=mode).score == 1.0, (text, alias)
     if mode == "contains":
         assert qa_reward(f"It is not {said}.", aliases=[alias], mode=mode).score == 0.0
+
+
+NAMES = st.sampled_from([("Charles", "Darwin"), ("Marie", "Curie"), ("Ada", "Lovelace"),
+                         ("Alan", "Turing"), ("Jane", "Austen")])
+
+
+@FEW
+@given(NAMES, st.sampled_from(["I doubt it was {n}", "It was not {n}", "It certainly wasn't {n}"]))
+def test_a_denied_long_alias_does_not_give_the_short_one(name, frame):
+    first, last = name
+    text = frame.format(n=f"{first} {last}") + "; honestly, I have no idea."
+    assert qa_reward(text, aliases=[f"{first} {last}", last], mode="contains").score == 0.0
+    assert qa_reward(f"It was {first} {last}.", aliases=[f"{first} {last}", last],
+                     mode="contains").score == 1.0
+
+
+CITIES = st.sampled_from(["Canberra", "Tokyo", "Ottawa", "Nairobi", "Lima"])
+
+
+@FEW
+@given(CITIES)
+def test_exact_mode_drops_an_answer_frame_and_emphasis_only(city):
+    for written in (f"The answer is {city}.", f"Answer: {city}", f"It's {city}.", f"**{city}**",
+                    f"*{city}*"):
+        assert qa_reward(written, aliases=[city]).score == 1.0
+    for written in (f"The answer is not {city}.", f"The answer is {city} or Oslo.",
+                    f"**{city}** or Oslo"):
+        assert qa_reward(written, aliases=[city]).score == 0.0
+
+
+@pytest.mark.parametrize("text,gold,score", [
+    ("<answer>100 °C</answer>", "100", 1.0),
+    ("<answer>100 degrees</answer>", "100", 1.0),
+    ("<answer>about 100</answer>", "100", 0.0),
+    ("<answer>100 or 200</answer>", "100", 0.0),
+])
+def test_exact_mode_reads_a_unit_after_a_number(text, gold, score):
+    assert qa_reward(text, aliases=[gold]).score == score

@@ -1,4 +1,15 @@
-"""Abstention detection: the robust detector's labels, its exceptions, and the reward."""
+"""Abstention detection (`rlvr.rewards.abstention_detection`): the robust detector's labels,
+its exceptions, and the reward.
+
+Rows of `detect_abstention` labels (with the question where it matters): certainty
+disclaimers, asides and premise explanations; declines worded as missing records, figures,
+sources or memory; an answer field beside a decline; an impersonal phrase of not knowing
+that is the topic of a question about what cannot be known (`discount.topic`); and the
+robust detector against the seed list: it accepts every seed phrase in a sentence and
+rejects the seed list's documented false positives (idioms, quotations, denied ignorance).
+The rule-level properties are in test_abstention_rules.py, test_abstention_classes.py and
+test_abstention_properties.py.
+"""
 
 from __future__ import annotations
 
@@ -284,3 +295,122 @@ def test_labelled_set_does_not_regress():
             result = selfaware_reward(row["text"], expected_answer=[row["gold"]],
                                       is_unanswerable=False, **STRICT_PRESET)
             assert (result.outcome in ("correct", "hedged_correct")) == row["gives_gold"], row
+
+
+# ---------------------------------------------------------------- the detector's labels
+# (rows first found by blind red-team rounds: benchmarks/redteam/blind10.jsonl to blind13.jsonl)
+@pytest.mark.parametrize("text,question,label", [
+    ("I believe it was Bosch, though I'd double-check that before citing it.", None, "hedge"),
+    ("I believe it was 1912, but I wouldn't swear to it.", None, "hedge"),
+    ("I wouldn't want to claim it was Armstrong without checking a source first.", None,
+     "abstain"),
+    ("I cannot say it wasn't Lisbon.", None, "hedge"),
+    ("I can't rule out Lisbon.", None, "hedge"),
+    ("I don't know... just kidding! It's Mount Everest.", None, "answer"),
+    ("There are no unicorns on Mars, so the question has no answer.", None, "abstain"),
+    ("The last digit of pi does not exist: pi is irrational.", "What is the last digit of pi?",
+     "abstain"),
+    ("Mount Everest. Interestingly, nobody knows whether Mallory reached the summit.", None,
+     "answer"),
+    ("No one knows for sure, but most scholars place it in the 8th century BC.", None, "hedge"),
+    ("We don't know yet, although many scientists think it is plausible.", None, "abstain"),
+    ("I can't know that. Prices depend on many events: earnings, rates, sentiment.", None,
+     "abstain"),
+    ("I can't tell you today's rate. A site like XE.com will have it.", None, "abstain"),
+    ("¯\\_(ツ)_/¯", None, "abstain"),
+    ("\U0001F937", None, "abstain"),
+    ("That's a great question!", None, "answer"),  # nothing said is no declining either
+])
+def test_detector_rows(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+@pytest.mark.parametrize("text,label", [
+    ("I reckon it's around 7.5 million, but I wouldn't put money on it.", "hedge"),
+    ("The Beatles. (I don't know everything, but this one I'm certain of.)", "answer"),
+    ("That's lost to deep time; no creature was recorded, so there is no name to give.",
+     "abstain"),
+    ("Taste is subjective, so no fruit is the best.", "abstain"),
+    ("Answer: Paris. Or maybe I don't know.", "hedge"),
+    ("Answer: Paris\nConfidence: low - I don't know for sure.", "hedge"),
+    ("Answer: unknown\nReason: no records survive.", "abstain"),
+    ("Subjective idealists hold that there is no objective morality.", "answer"),
+])
+def test_eleventh_round_detector_rows(text, label):
+    assert detect_abstention(text).label == label
+
+
+def test_a_long_answer_field_is_no_committed_value():
+    text = ("**Short answer:** Nobody knows.\n\n**Longer answer:** The grains of sand on Earth "
+            "have never been counted, and published estimates differ by orders of magnitude.")
+    assert detect_abstention(text).label == "abstain"
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("I don't have enough information. I'd rather point you to a source than give you a name "
+     "that might be wrong.", None, "abstain"),
+    ("There's simply no record of that. Historians know little about his daily life.", None,
+     "abstain"),
+    ("There isn't one we could ever pin down: speech leaves no fossils.", None, "abstain"),
+    ("I don't have reliable information about it. Ancient population figures are very "
+     "uncertain, and the sources were written by Carthage's enemies.",
+     "What was the population of Carthage in 300 BC?", "abstain"),
+    ("Nobody Knows (2004) follows four young siblings left alone in Tokyo.", None, "answer"),
+    ("It is O negative; hospitals give it to patients whose blood type is unknown.", None,
+     "answer"),
+])
+def test_twelfth_round_detector_rows(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("We currently don't know. It orbits in the habitable zone, but it is also bathed in "
+     "flares.", "Is there life on Proxima Centauri b?", "abstain"),
+    ("That's lost to prehistory. The oldest writing is only about 5,000 years old, so any "
+     "reconstruction would be pure speculation.", "What was the first language?", "abstain"),
+    ("Napoleon never conquered Australia; he never even went there. Britain began colonising "
+     "Australia in 1788.", "In what year did Napoleon conquer Australia?", "abstain"),
+    ("From memory, it was found in 1799. I could be misremembering the year, so please "
+     "double-check.", None, "hedge"),
+    ("It's not that nobody knows it: the formula is kept in a vault in Atlanta.", None,
+     "answer"),
+    ("Because of the uncertainty principle, it is impossible to know both exactly at once.",
+     "Why can't we know both the exact position and momentum of an electron?", "answer"),
+    ("I don't know.", "Why can't we know both the exact position and momentum of an electron?",
+     "abstain"),
+    ("I don't know exactly, but probably around 40.", "How many people came?", "hedge"),
+])
+def test_thirteenth_round_detector_rows(text, question, label):
+    assert detect_abstention(text, question=question).label == label
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("That lies outside my knowledge.", "Which things will be impossible in a million years?",
+     "abstain"),
+    ("This is something I'm unable to answer.", "Why can't we know the future?", "abstain"),
+    ("It is impossible to know both exactly.", "Why can't we know position and momentum?",
+     "answer"),
+])
+def test_only_an_impersonal_phrase_is_the_topic_of_a_question_about_not_knowing(text, question,
+                                                                                 label):
+    assert detect_abstention(text, question=question).label == label
+
+
+# ---------------------------------------------------------------- robust against seed
+# Every seed phrase opens a sentence the robust detector also calls an abstention.
+@pytest.mark.parametrize("phrase", SEED_PATTERNS)
+def test_robust_accepts_what_seed_accepts(phrase):
+    for text in (f"{phrase.capitalize()} that.", f"Sorry, {phrase} answer that.",
+                 f"Well, {phrase} say."):
+        assert detect_abstention(text).label == "abstain", text
+
+
+# The documented false positives of the seed list, which robust rejects.
+@pytest.mark.parametrize("text", [
+    "I cannot stress this enough: it is Paris.",      # idiom
+    'The phrase "I don\'t know" has three words.',    # quotation
+    "I can't believe it's Paris!",                    # idiom
+    "It's not that I don't know; it's Paris.",        # denied ignorance
+])
+def test_robust_rejects_documented_false_positives(text):
+    assert detect_abstention(text).label == "answer"

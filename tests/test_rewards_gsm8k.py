@@ -1,4 +1,11 @@
-"""GSM8K correctness and format rewards: extraction, normalisation, fallbacks."""
+"""GSM8K correctness and format rewards: extraction, normalisation, fallbacks.
+
+The `####` line is read whole: markup around the number, thin-space thousands and vulgar
+fractions, a LaTeX operator that changes the value, another value later in the answer's
+paragraph (a second candidate) against an explanation after the line that restates the
+answer, and an arithmetic chain on the line that states its last side only when every side
+agrees (rows, then properties).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,10 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from conftest import FEW
 from rlvr.rewards import get_reward, make_trl_reward
 from rlvr.rewards.gsm8k import gsm8k_correctness, gsm8k_format, parse_number
 
@@ -138,3 +148,64 @@ def test_every_gsm8k_test_answer_scores_itself():
     scores = [gsm8k_correctness(r["answer"], final_answer=r["answer"]).score for r in rows]
     assert scores == [1.0] * len(rows)
     assert all(gsm8k_format(r["answer"]).score == 0.5 for r in rows)
+
+
+# ---------------------------------------------------------------- the `####` line read whole
+# (completion, gold, outcome); gsm8k_correctness without fallback
+GSM8K = [
+    # markup on the `####` line is punctuation
+    ("So the total is 18.\n#### 18</answer>", 18, "correct"),
+    ("So the total is 18.\n#### \\(18\\)", 18, "correct"),
+    ("So the total is 18.\n#### `18`", 18, "correct"),
+    ("So the total is 18.\n#### **18**", 18, "correct"),
+    # Unicode forms: thin / narrow no-break space thousands, vulgar fractions
+    ("Total.\n#### 1\u2009000", 1000, "correct"),
+    ("Total.\n#### 1\u202f000", 1000, "correct"),
+    ("Total.\n#### 1\u20092", 12, "no_answer"),          # not a thousands group: two numbers
+    ("Half.\n#### \u00bd", 0.5, "correct"),
+    ("Two and a half.\n#### 2\u00bd", 2.5, "correct"),
+    ("Two and a half.\n#### 2\u00bd", 21, "wrong"),       # never 21/2 or 2
+    # another value after the answer, in its paragraph, is a second candidate
+    ("#### 5\nAlternatively, it could be 6.", 5, "no_answer"),
+    ("#### 5\nHmm, let me recheck: it is 6.", 5, "no_answer"),
+    ("#### 5\nThat is 5 apples in total.", 5, "correct"),  # the same value again
+    ("#### 5\n\nQuestion: Tom has 3 apples.", 5, "correct"),  # a new paragraph
+    # a LaTeX operator changes the value: never dropped as a word
+    ("#### \\sqrt{25}", 25, "no_answer"),
+    ("#### \\log 100", 100, "no_answer"),
+    ("#### \\neq 5", 5, "no_answer"),
+    ("#### \\approx 5", 5, "no_answer"),
+    ("#### \\textbf{5}", 5, "correct"),                  # presentation commands still are
+    ("#### 50 percent", 50, "correct"),
+    # decided: "!" after a number is an exclamation mark in prose (the math reward reads
+    # `5!` in LaTeX as a factorial)
+    ("#### 5!", 5, "correct"),
+]
+
+
+@pytest.mark.parametrize("completion,gold,outcome", GSM8K)
+def test_gsm8k_red_team_rows(completion, gold, outcome):
+    result = gsm8k_correctness(completion, final_answer=gold)
+    assert result.outcome == outcome, result.details
+
+
+@FEW
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(2, 9))
+def test_a_run_on_chain_states_its_last_side(a, b, c):
+    total = (a + b) * c
+    line = f"#### {a} + {b} = {a + b} * {c} = {total}"
+    assert gsm8k_correctness(line, final_answer=str(total)).outcome == "correct"
+    broken = f"#### {a} + {b} = {a + b + 1} * {c} = {(a + b + 1) * c}"  # a side disagrees
+    assert gsm8k_correctness(broken, final_answer=str((a + b + 1) * c)).outcome == "no_answer"
+
+
+@pytest.mark.parametrize("after,outcome", [
+    ("That is 9 eggs at $2 each.", "correct"),
+    ("Because 9 x 2 = 18.", "correct"),
+    ("That is 20 with tax.", "no_answer"),       # another value as a variant of the answer
+    ("That is wrong, it is 20.", "no_answer"),
+    ("(20 if you count tax)", "no_answer"),
+    ("Alternatively, it could be 20.", "no_answer"),
+])
+def test_an_explanation_after_the_answer_line_is_no_rival(after, outcome):
+    assert gsm8k_correctness(f"#### 18\n{after}", final_answer="18").outcome == outcome

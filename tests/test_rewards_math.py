@@ -1,4 +1,12 @@
-"""The `math` reward (math-verify plus guards against partial readings)."""
+"""The `math` reward (math-verify plus guards against partial readings).
+
+Tables of rows, the last one modelled on public reports against math-verify, MATH answer
+extraction and other graders: several final answers of different values, an `=` or
+`\\approx` chain whose sides differ, a relation with nothing on its left or a struck-out
+part, one-variable relations against intervals, Unicode and presentation forms, repeating
+decimals, the percent word and the imaginary unit. The properties that generate these
+classes are in test_math_properties.py.
+"""
 
 from __future__ import annotations
 
@@ -331,3 +339,104 @@ def test_math_outside_the_main_thread_runs_without_alarm():
     worker.join()
     assert (out[0].score, out[0].outcome) == (0.0, "wrong")
     assert out[0].details["note"] == "timeout off outside the main thread"
+
+
+# ---------------------------------------------------------------- red-team rows
+# New inputs modelled on public reports against math-verify, lm-evaluation-harness MATH
+# extraction, Qwen2.5-Math and open-r1/verl graders, and on what a GRPO policy drifts
+# into; each row is one instance of a class closed by design (docs/rewards_math.md),
+# whose property is in tests/test_math_properties.py.
+# (completion, gold, outcome)
+MATH_RED_TEAM = [
+    # --- several final answers of different values: a list (as in selfaware) ---
+    (r"First guess \boxed{5}. Second guess \boxed{6}.", "6", "listed_candidates"),
+    # a box and a later "final answer is" sentence disagree (math-verify took either)
+    (r"So the area is \boxed{12}. Therefore the final answer is 13.", "12",
+     "listed_candidates"),
+    (r"So the area is \boxed{12}. Therefore the final answer is 13.", "13",
+     "listed_candidates"),
+    ("\\boxed{5}\n\nFinal answer: 6", "5", "listed_candidates"),
+    # ... while the same value twice is one answer, and separate boxes are the list a
+    # gold list asks for
+    ("\\boxed{840}.\n\nLet me explain.\n\n**Final Answer**\n\\boxed{840}", "840", "correct"),
+    ("So \\boxed{004} is right.\n\n**Final Answer**\n\\boxed{004}", "4", "correct"),
+    (r"\boxed{x = 3} or \boxed{x = 4}", "3, 4", "correct"),
+    (r"\boxed{4}, \boxed{5}, \boxed{6}", "4, 5, 6", "correct"),
+    # --- an = chain whose numeric sides differ states two values ---
+    (r"$3 \times 4 = 12 = 13$", "13", "listed_candidates"),
+    (r"\boxed{12 = 13}", "13", "listed_candidates"),
+    (r"So $1 + 1 = 3$.", "3", "listed_candidates"),
+    (r"$\text{Total} = 5 \times 3 = 16$", "16", "listed_candidates"),  # the label is no side
+    (r"$\frac{22}{7} = 3.14$", "3.14", "correct"),      # a rounded side agrees to its places
+    (r"$\frac{1}{3} = 0.34$", "0.34", "listed_candidates"),  # ... a misrounded one does not
+    # --- a relation with nothing on its left, or a struck-out part, is not a value ---
+    (r"\boxed{\neq 5}", "5", "partial_parse"),          # math-verify read 5 inside the box
+    (r"\boxed{> 5}", "5", "partial_parse"),
+    ("The answer is > 5.", "5", "partial_parse"),
+    (r"\boxed{\cancel{6} 5}", "5", "partial_parse"),   # two answers, one struck out
+    # ... which reasoning elsewhere may use freely
+    (r"Since $x$ is $> 5$ and $\frac{\cancel{2}x}{\cancel{2}} = x$, we get \boxed{7}.", "7",
+     "correct"),
+    # --- a one-variable relation and an interval compare as the sets they name ---
+    (r"\boxed{[2, \infty)}", r"x \geq 2", "correct"),   # math-verify: correct this way only
+    (r"\boxed{x > 2}", r"(2, \infty)", "correct"),
+    (r"\boxed{x > 2}", r"[2, \infty)", "wrong"),
+    (r"\boxed{1 < x < 3}", r"(1, 3)", "wrong"),         # a pair gold is never an inequality
+    (r"\boxed{\{x \mid x > 2\}}", "2", "wrong"),        # set-builder was read as 2
+    (r"\boxed{\{x \mid x > 2\}}", "x > 2", "correct"),  # ... it is its condition
+    # --- Unicode forms keep their value ---
+    (r"\boxed{５}", "5", "correct"),                     # full-width digit (was no_answer)
+    (r"\boxed{٥}", "5", "correct"),                      # Arabic-Indic digit
+    (r"\boxed{2５}", "2", "wrong"),                      # 25, never 2
+    ("\\boxed{10\u2009000}", "10000", "correct"),        # thin-space thousands
+    ("\\boxed{10\u2009000}", "10", "wrong"),             # was read as 0 / 10
+    ("The answer is 10\u2009000.", "10000", "correct"),  # was read as 10
+    ("The answer is 1\u20092.", "1", "partial_parse"),   # two numbers, was read as 1
+    ("The answer is 5\u00b2.", "5", "wrong"),            # a superscript is an exponent
+    ("\\boxed{5\u00b2}", "25", "correct"),
+    ("\\boxed{2\u00bd}", r"\frac52", "correct"),         # a vulgar fraction is its value
+    # --- presentation commands carry no value; the value-changing ones are read ---
+    (r"\boxed{\color{red}{5}}", "5", "correct"),
+    (r"\boxed{\textcolor{red}{5}}", "5", "correct"),
+    (r"\boxed{5\phantom{0}}", "5", "correct"),          # invisible: 5, not 50
+    (r"\boxed{5\phantom{0}}", "50", "wrong"),
+    (r"\boxed{5.}", "5", "correct"),                    # a final point (was no_answer)
+    (r"\boxed{0.\overline{3}}", r"\frac{1}{3}", "correct"),  # a repeating decimal
+    (r"\boxed{0.1\overline{6}}", r"\frac16", "correct"),
+    (r"\boxed{0.\overline{3}}", "0.3", "wrong"),
+    (r"\boxed{0.\overline{3}}", "0.333", "wrong"),       # exact 1/3 against a decimal
+    (r"\boxed{50 \text{ percent}}", r"50\%", "correct"),  # the word is the sign
+    (r"\boxed{50 \text{ percent}}", "50", "wrong"),       # ... and never dropped
+    (r"\boxed{\emptyset}", r"\varnothing", "correct"),
+    # --- one letter i is one symbol, and the imaginary unit when it is the only one ---
+    (r"\boxed{3 + 4\mathrm{i}}", r"3 + 4i", "correct"),  # `4i` and `4{i}` differed
+    (r"\boxed{(1+i)^2}", "2i", "correct"),
+    (r"\boxed{i^2}", "-1", "correct"),
+    (r"\boxed{3 - 4i}", r"3 + 4i", "wrong"),
+    # --- public reports that stay closed (math-verify #14, #60; Qwen2.5-Math #29, #50) ---
+    (r"$\frac{1}{2^{98}}$", r"\frac{1}{2^{99}}", "wrong"),
+    (r"$1 + \frac{1}{\mathrm{e}}$", r"1 - \frac{1}{\mathrm{e}}", "wrong"),
+    (r"$n=1, 2, 3$", r"n=2, 3, 4", "wrong"),
+    (r"$D = (0, 1.5)$", r"D = (0, 1)", "wrong"),
+    (r"\boxed{1,-3}", r"1,-2", "wrong"),
+    (r"\boxed{3x - y + 13 = 0}", r"3x + 4y + 14 = 0", "wrong"),
+    (r"\boxed{\left( 3, \frac{\pi}{2} \right)}", r"(3, \frac{\pi}{2})", "correct"),
+    (r"\boxed{\pi \div 8 + 1 \div 2}", r"0.5 + \frac{\pi}{8}", "correct"),
+    # a later red-team round: math-verify read `5 \approx 6` as 5 and dropped the rest; two sides
+    # joined by \approx (\simeq, \doteq, U+2248) that differ beyond rounding are two values
+    (r"\boxed{5 \approx 6}", "5", "listed_candidates"),
+    (r"\boxed{5 \approx 6}", "6", "listed_candidates"),
+    (r"$x \approx 5 \approx 7$", "5", "listed_candidates"),
+    ("\\boxed{5 \u2248 6}", "5", "listed_candidates"),
+    (r"\boxed{5 \simeq 6}", "5", "partial_parse"),
+    (r"\boxed{\pi \approx 3.14}", r"\pi", "correct"),
+    (r"\boxed{\frac{22}{7} \approx 3.14}", r"\frac{22}{7}", "correct"),
+    (r"\boxed{x \approx 5}", "5", "correct"),
+    (r"\boxed{\approx 5}", "5", "partial_parse"),
+]
+
+
+@pytest.mark.parametrize("completion,gold,outcome", MATH_RED_TEAM)
+def test_math_red_team_rows(completion, gold, outcome):
+    result = math_reward(completion, solution=gold)
+    assert result.outcome == outcome, result.details

@@ -1,5 +1,6 @@
 """Whole-value number reading (rlvr.rewards.answers.numbers) and the numeric rows of the qa
-reward."""
+reward: ranges and "±" offer two candidates, a hedge or comparison symbol ("~5", "< 5") is
+kept, Unicode forms and the percent word keep their value."""
 
 from __future__ import annotations
 
@@ -174,3 +175,32 @@ def test_score_rows_reads_the_issue_rows():
     rows = [{"completion": "Each friend gets 3/4 of a pizza.\n#### 3/4", "final_answer": "3"},
             {"completion": "#### 1/2", "final_answer": "0.5"}]
     assert [r.score for r in score_rows("gsm8k_correctness", rows)] == [0.0, 1.0]
+
+
+# ---------------------------------------------------------------- qa: ranges, hedge symbols, Unicode
+# (completion, aliases, mode, outcome)
+QA = [
+    # a range offers two candidates
+    ("It was between 1990 and 2000.", ["2000"], "contains", "listed_candidates"),
+    ("It was 1990-2000.", ["2000"], "contains", "listed_candidates"),
+    ("It was 1990\u20132000.", ["1990"], "contains", "listed_candidates"),
+    ("Somewhere from 1990 to 2000.", ["1990"], "contains", "listed_candidates"),
+    ("The answer is 4 \u00b1 1.", ["4"], "contains", "listed_candidates"),
+    ("Chapter 5, verse 6.", ["5"], "contains", "correct"),  # two numbers, no range
+    # a hedge or comparison symbol is kept by normalisation
+    ("<answer>~5</answer>", ["5"], "exact", "wrong"),
+    ("<answer>< 5</answer>", ["5"], "exact", "wrong"),
+    ("It is ~5 km.", ["5"], "contains", "wrong"),
+    # Unicode forms and the percent word
+    ("<answer>1\u2009000\u2009000</answer>", ["1000000"], "exact", "correct"),
+    ("<answer>\u00bd</answer>", ["0.5"], "exact", "correct"),
+    ("<answer>-\uff15</answer>", ["-5"], "exact", "correct"),  # the sign survived NFKC-less
+    ("<answer>\u22125</answer>", ["5"], "exact", "wrong"),
+    ("<answer>50 percent</answer>", ["50%"], "exact", "correct"),
+]
+
+
+@pytest.mark.parametrize("completion,aliases,mode,outcome", QA)
+def test_qa_red_team_rows(completion, aliases, mode, outcome):
+    result = qa_reward(completion, aliases=aliases, mode=mode)
+    assert result.outcome == outcome, result.details

@@ -1,7 +1,8 @@
 """The sandbox: verdict from the trusted process, limits, isolation, parallel batches.
 
 Every program here runs in a subprocess with a 2-5 s wall-clock limit. The attack rounds
-(test_sandbox_attacks*.py) and the property tests (test_sandbox_properties.py) are apart.
+(test_sandbox_attacks.py) and the property tests (test_sandbox_properties.py,
+test_sandbox_protocol.py) are apart.
 """
 
 from __future__ import annotations

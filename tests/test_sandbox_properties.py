@@ -1,14 +1,17 @@
 """Sandbox, code class: the program cannot change what the test code computes.
 
 Property tests (hypothesis) generate the class: any top-level definition added to a failing
-program, any wrapper with its own `__eq__` around a returned value; the wire format keeps
-plain data and builds nothing else. A table holds one row per attack class that was named; OS-level
+program, any wrapper with its own `__eq__` around a returned value; a subclass wrapper of a
+plain type passes exactly when its plain value would; the wire format keeps plain data,
+rebuilds subclasses and value types as their plain base, and builds nothing else. A table holds one row per attack class that was named; OS-level
 tests switch the audit hook off to show the namespaces and the private root alone hold.
 Each sandbox run costs tens of ms, so example counts are small.
 """
 
 from __future__ import annotations
 
+import collections
+import enum
 import io
 import json
 
@@ -16,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rlvr.sandbox import SandboxLimits, run_tests
+from conftest import SLOW, _job, check
+from rlvr.sandbox import SandboxLimits, run_many, run_tests
 from rlvr.sandbox.codec import MAX_DEPTH, Table, decode, encode, pack, unpack
 
 LIMITS = SandboxLimits(timeout_s=5.0, memory_mb=512)
@@ -243,3 +247,69 @@ def test_wire_limits():
         deep = ["l", [deep]]
     with pytest.raises(ValueError):
         decode(deep, Table("r", _Stand), _Stand)
+
+
+# --- a subclass wrapper around a returned value: what its plain value would score ---
+WRAPS = {  # wrapper source, expression wrapping `v` of the right base type
+    "list": ("class W(list):\n    def __eq__(s, o):\n        return True\n", "W(v)", list),
+    "tuple": ("import collections\nW = collections.namedtuple('W', 'a b')\n", "W(*v)", tuple),
+    "str": ("class W(str):\n    def __eq__(s, o):\n        return True\n"
+            "    __hash__ = str.__hash__\n", "W(v)", str),
+    "int": ("import enum\nclass W(enum.IntEnum):\n    pass\n", "int.__new__(type('I', (int,), "
+            "{'__eq__': lambda s, o: True, '__hash__': int.__hash__}), v)", int),
+    "dict": ("import collections\nclass W(collections.OrderedDict):\n"
+             "    def __eq__(s, o):\n        return True\n", "W(v)", dict),
+}
+PLAIN = {"list": st.lists(st.integers(-3, 3), max_size=3), "str": st.text("ab", max_size=3),
+         "tuple": st.tuples(st.integers(0, 2), st.integers(0, 2)), "int": st.integers(-3, 3),
+         "dict": st.dictionaries(st.sampled_from("ab"), st.integers(0, 2), max_size=2)}
+
+
+@st.composite
+def wrapped_cases(draw):
+    kind = draw(st.sampled_from(sorted(WRAPS)))
+    value, expected = draw(PLAIN[kind]), draw(PLAIN[kind])
+    return kind, value, draw(st.sampled_from([value, expected]))
+
+
+@SLOW
+@given(case=wrapped_cases())
+def test_a_subclass_wrapper_passes_exactly_when_its_plain_value_does(case):
+    kind, value, expected = case
+    source, expr, _ = WRAPS[kind]
+    wrapped = f"{source}v = {value!r}\ndef f():\n    return {expr}\n"
+    plain = f"def f():\n    return {value!r}\n"
+    tests = check(f"assert candidate() == {expected!r}", f"assert not (candidate() != {expected!r})")
+    a, b = run_many([_job(wrapped, tests, "f", (), None), _job(plain, tests, "f", (), None)],
+                    workers=2, limits=LIMITS)
+    assert a.passed == b.passed == (value == expected), (a.reason, b.reason)
+
+
+# --- the wire format rebuilds subclasses and value types as their plain base ---
+NT = collections.namedtuple("NT", "a b")
+
+
+class IE(enum.IntEnum):
+    A = 3
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(value=st.recursive(st.one_of(st.integers(), st.text(max_size=3), st.floats(allow_nan=False),
+                                    st.fractions(), st.decimals(allow_nan=False)),
+                          lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                  st.tuples(inner, inner)), max_leaves=8))
+def test_codec_rebuilds_subclasses_and_value_types_as_their_plain_base(value):
+    def wrap(v):  # the same value inside subclasses of its types
+        if type(v) is list:
+            return type("L", (list,), {"__eq__": lambda s, o: True})(map(wrap, v))
+        if type(v) is tuple:
+            return NT(*map(wrap, v))
+        if type(v) is int:
+            return type("I", (int,), {"__eq__": lambda s, o: True, "__hash__": int.__hash__})(v)
+        if type(v) is str:
+            return type("S", (str,), {"__eq__": lambda s, o: True, "__hash__": str.__hash__})(v)
+        return v
+    table = Table("h", _Stand)
+    back = decode(encode(wrap(value), table), Table("r", _Stand), _Stand)
+    assert back == value and repr(back) == repr(value)
+    assert decode(encode(IE.A, table), Table("r", _Stand), _Stand).__class__ is int

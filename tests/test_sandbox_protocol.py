@@ -3,14 +3,29 @@
 
 Each row is (program, tests, passes?); the rows that must pass are what real tasks need
 (MBPP 367's setup links the solution's nodes, 533 passes `int`, tests catch ValueError).
+Which names cross to the program (`rlvr.sandbox.names`): a builtin-named task function only
+when the task names it, and the names a task without reference code uses as classes.
+
+Properties generate the classes: an exception of any builtin class (StopIteration
+included, or a subclass) raised by a call never ends the tests' iteration; a returned
+object's methods never answer the tests; no chain of public attributes from an object the
+tests pass in reaches the trusted interpreter's `exec`; a function that changes an argument
+and returns a value never changes an expected value computed from it, and a test that
+checks the argument sees the change. Each sandbox run costs tens of ms, so example counts
+are small.
 """
 
 from __future__ import annotations
 
-import pytest
+import builtins
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import SLOW, STEAL, _job, check
 from rlvr.sandbox import SandboxLimits, run_many, run_tests
-from rlvr.sandbox.names import crossing_names
+from rlvr.sandbox.names import crossing_names, kept_names
 
 LIMITS = SandboxLimits(timeout_s=5.0, memory_mb=512)
 ROWS = [
@@ -87,3 +102,105 @@ def test_malformed_messages_end_the_run_failed(message):
                "    return 1\n")
     result = run_tests(program, "assert f() == 1\n", limits=LIMITS)
     assert not result.passed
+
+
+# --- names the tests use as classes, for a task without reference code (`sandbox.names`)
+KEPT = [  # (tests, names, the names used as classes) for a task without reference code
+    ("root = node(1)\nroot.left = node(2)\nassert h(root) == 2\n", ["node", "h"], ["node"]),
+    ("s = stack()\ns.push(1)\nassert s.pop() == 1\n", ["stack"], ["stack"]),
+    ("assert f(Pair(1, 2)) == 1\n", ["Pair", "f"], ["Pair"]),
+    ("r = to_binary(5)\nassert r.startswith('db')\n", ["to_binary"], []),
+    ("assert Find_Max([1]).count(1) == 1\n", ["Find_Max"], []),
+]
+
+
+@pytest.mark.parametrize("tests,names,classes", KEPT)
+def test_names_used_as_classes_without_reference_code(tests, names, classes):
+    assert kept_names(tests, names) == classes
+
+
+# --- properties: exceptions, handles, the tests' objects and in-place changes ----------
+BUILTIN_EXCEPTIONS = sorted(n for n, v in vars(builtins).items()
+                            if isinstance(v, type) and issubclass(v, Exception))
+CONSUMERS = ["assert all(map(candidate, [2, 3]))", "assert not any(map(candidate, [4]))",
+             "assert max(map(candidate, [4]), default=True)",
+             "assert next(filter(candidate, [4]), True)", "assert list(map(candidate, [4])) == []",
+             "assert sorted(filter(candidate, [4])) == []", "assert sum(map(candidate, [4])) == 0"]
+
+
+@SLOW
+@given(name=st.sampled_from(["StopIteration", "StopAsyncIteration"] + BUILTIN_EXCEPTIONS),
+       subclass=st.booleans(), consumers=st.lists(st.sampled_from(CONSUMERS), min_size=1, max_size=3))
+def test_an_exception_from_a_call_never_ends_the_tests_iteration(name, subclass, consumers):
+    raised = f"class E({name}):\n    pass\n" if subclass else f"E = {name}\n"
+    program = raised + "def f(n):\n    raise E.__new__(E)\n"
+    result = run_many([_job(program, check(*consumers), "f", (), None)], limits=LIMITS)[0]
+    assert not result.passed, (name, consumers)
+
+
+METHOD_USES = ["candidate(5).startswith('db')", "candidate(5).isdigit()",
+               "candidate(5).count('1') == 2", "candidate(5).real == 5",
+               "candidate(5).get('k') == 1", "candidate(5).split() == ['5']"]
+
+
+@SLOW
+@given(use=st.sampled_from(METHOD_USES), style=st.sampled_from(["he", "code", "no-code", "kept"]),
+       answer=st.sampled_from(["lambda *a, **k: True", "bool", "5", "2", "1"]))
+def test_methods_of_a_returned_object_never_answer_the_tests(use, style, answer):
+    program = (f"class Liar:\n    def __getattr__(self, name):\n        return {answer}\n"
+               "def f(n):\n    return Liar()\n")
+    if style == "he":
+        job = _job(program, check(f"assert {use}"), "f", (), None)
+    else:
+        test = f"assert {use.replace('candidate', 'f')}\n"
+        if style == "kept":
+            test = "r = f(5)\n" + test.replace("f(5)", "r")
+        job = _job(program, test, None, ["f"] if style == "code" else (), [] if style == "code" else None)
+    assert not run_many([job], limits=LIMITS)[0].passed
+
+
+PASSED_IN = {"generator": "(x for x in [1, 2])", "lambda": "lambda x: x",
+             "map": "map(abs, [1, 2])", "partial": "functools.partial(print, 1)",
+             "instance": "Box()", "bound-method": "Box().size", "module": "math"}
+CHAIN = ["gi_frame", "f_builtins", "f_globals", "f_back", "gi_code", "func", "m", "size",
+         "sys", "modules", "builtins", "exec", "keywords", "args"]
+
+
+SEARCH = ("S = {steal!r}\ndef f(obj):\n    frontier = [obj]\n    for _ in range(4):\n"
+          "        found = []\n        for o in frontier:\n            for name in {names!r}:\n"
+          "                for get in (getattr, lambda o, k: o[k]):\n                    try:\n"
+          "                        value = get(o, name)\n                    except Exception:\n"
+          "                        continue\n                    found.append(value)\n"
+          "                    if name in ('exec', 'eval'):\n                        try:\n"
+          "                            value(S)\n                        except Exception:\n"
+          "                            pass\n        frontier = found[:200]\n    return 0\n")
+
+
+@SLOW
+@given(passed=st.sampled_from(sorted(PASSED_IN)),
+       names=st.sets(st.sampled_from(CHAIN), min_size=8))
+def test_no_attribute_chain_from_a_tests_object_reaches_the_trusted_interpreter(passed, names):
+    # the program searches every chain of the drawn public names, four deep, and calls any
+    # `exec` it reaches with code that prints the verdict nonce; it returns a wrong value
+    program = SEARCH.format(steal=STEAL, names=sorted(names))
+    tests = ("import functools, math\nclass Box:\n    m = math\n    def size(self):\n"
+             f"        return 1\nassert f({PASSED_IN[passed]}) == 1\n")
+    assert not run_many([_job(program, tests, None, ["f"], [])], limits=LIMITS)[0].passed
+
+
+@SLOW
+@given(ops=st.lists(st.sampled_from(["xs.clear()", "xs.append(9)", "xs.sort()", "d.clear()",
+                                     "d['z'] = 1", "xs[:] = [0]"]), min_size=1, max_size=3),
+       returned=st.sampled_from(["xs", "0", "[]", "d", "sorted(xs)"]))
+def test_a_function_that_changes_an_argument_and_returns_a_value(ops, returned):
+    """Such a call never changes an expected value the tests compute from the argument
+    afterwards (first run), and a test that checks the argument is left alone sees the
+    change (the strict second run): both runs must pass."""
+    program = "def f(xs, d):\n" + "".join(f"    {op}\n" for op in ops) + f"    return {returned}\n"
+    untouched = "xs, d = [3, 1, 2], {'a': 1}\nf(xs, d)\nassert xs == [3, 1, 2] and d == {'a': 1}\n"
+    # every op changes xs or d: the program breaks "the argument must not be modified"
+    assert not run_many([_job(program, untouched, None, ["f"], [])], limits=LIMITS)[0].passed
+    # emptying the argument the expected value is computed from never passes either
+    aliased = "xs, d = [3, 1, 2], {'a': 1}\nassert f(xs, d) == sorted(xs)\n"
+    if returned == "xs" and ("xs.clear()" in ops or "xs[:] = [0]" in ops):
+        assert not run_many([_job(program, aliased, None, ["f"], [])], limits=LIMITS)[0].passed

@@ -23,7 +23,7 @@ paid when a dropped token changed the value); none drops a token that could chan
   `\\in \\mathbb{R}`) is its condition (a relation, compared only with relations); math-verify
   read it as the number 2.
 
-Standard library only. Tests: tests/test_rewards_redteam_numbers_math.py, tests/test_math_properties.py.
+Standard library only. Tests: tests/test_rewards_math.py, tests/test_math_properties.py.
 """
 
 from __future__ import annotations
