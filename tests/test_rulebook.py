@@ -21,8 +21,8 @@ def _verdict(probe, grader: str = "selfaware"):
     if grader == "selfaware":
         return core(completion, expected_answer=gold, is_unanswerable=gold is None,
                     prompt=question, **STRICT)
-    if grader == "qa":
-        return core(completion, aliases=gold, mode="contains")
+    if grader == "qa":  # the question slot holds the mode
+        return core(completion, aliases=gold, mode=question or "contains")
     if grader == "math":
         return core(completion, solution=gold)
     if grader == "gsm8k_correctness":

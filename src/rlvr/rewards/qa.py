@@ -75,7 +75,7 @@ from rlvr.rewards.answers import lists_candidates
 from rlvr.rewards.answers import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
-from rlvr.rewards.rulebook import explained, register_rule
+from rlvr.rewards.rulebook import explained, note, register_rule
 
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b(?=\W*\w)")  # an article before a word
 _NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
@@ -179,8 +179,10 @@ def _contains(prediction: str, alias: str, raw: str = "") -> bool:
     words, target = prediction.split(), alias.split()
     n = len(target)
     for i in range(len(words) - n + 1):
-        if words[i:i + n] == target and (i == 0 or words[i - 1] not in _NEGATIONS):
-            return True
+        if words[i:i + n] == target:
+            if i == 0 or words[i - 1] not in _NEGATIONS:
+                return True
+            note(NEGATED, " ".join(words[i - 1:i + n]))
     return False
 
 
@@ -380,6 +382,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         return RewardResult(None, "no_gold", {"error": "no non-empty alias"})
     tags = {" ".join(t.split()).lower() for t in _ANSWER_TAG_RE.findall(completion or "")}
     if len(tags) > 1:  # "<answer>Paris</answer> <answer>London</answer>": two answers
+        note(TWO_TAGS, "", tuple(sorted(tags)))
         return RewardResult(wrong, "listed_candidates", {"answers": sorted(tags)})
     shaped = json_answer(completion or "")  # {"answer": "Paris", ...}: its answer field
     completion = plain_shape(completion or "", tags=False) if shaped is None else shaped
@@ -388,29 +391,38 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     prediction = normalize_answer(raw)
     details: dict[str, Any] = {"prediction": prediction}
     if _as_written(raw) in literal:  # "A", "The The": the alias as written, the whole answer
+        note(LITERAL, _as_written(raw))
         return RewardResult(correct, "correct", {**details, "matched": _as_written(raw)})
     if mode == "contains" and _capital_given(raw, forms.get("", [])):  # "... is The The."
+        note(CAPITAL, sorted(literal)[0])
         if _listed_raw(raw, forms[""]):
             return RewardResult(wrong, "listed_candidates", details)
         return RewardResult(correct, "correct", {**details, "matched": sorted(literal)[0]})
     if not prediction:
+        note(EMPTY, raw)
         return RewardResult(wrong, "empty_answer", details)
     if mode == "exact":
         hit = prediction if prediction in golds and _same_name(raw, forms[prediction]) \
             else next((g for g in golds if _same_number(prediction, g)
                        or _same_number(_as_written(raw).lower(), g)), None)
+        if hit is not None:
+            note(EXACT if hit == prediction else SAME_NUMBER, prediction)
         untitled = normalize_answer(_HONORIFIC.sub("", raw.strip()))
         if hit is None and untitled in golds and len(untitled.split()) >= 2 \
                 and _same_name(raw, forms[untitled]):
             hit = untitled  # "Gen. George S. Patton" for "George S. Patton"
+            note(TITLE_DROPPED, raw.strip())
         unframed = _FRAME.sub("", raw.strip())
         if hit is None and unframed != raw.strip() and normalize_answer(unframed) in golds \
                 and _same_name(unframed, forms[normalize_answer(unframed)]):
             hit = normalize_answer(unframed)  # "The answer is Canberra." for "Canberra"
+            note(FRAME_DROPPED, raw.strip())
     else:
         hit = next((g for g in golds if _given(raw, prediction, g, forms[g], tuple(
             f for other in golds if other != g and len(other) > len(g)
             and contains_word(other, g) for f in forms[other]))), None)
+        if hit is not None:
+            note(CONTAINS, hit)
     if hit is None:
         loose = loosen(raw)
         given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])
@@ -420,6 +432,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
             again = qa_reward(loose, aliases=loose_aliases, mode=mode, correct=correct,
                               wrong=wrong)
             if again.score == correct:
+                note(LOOSENED, loose)
                 return RewardResult(correct, again.outcome, {**details, **again.details})
         return RewardResult(wrong, "wrong", details)
     if mode == "contains" and _listed_raw(raw, forms[hit]):
@@ -427,8 +440,70 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     value = read_whole(hit, allow_words=False)
     others = [v for v in _word_values(raw) if value is not None and not numbers_equal(v, value)]
     if mode == "contains" and others and _OFFERS.search(prediction):  # "eight or nine"
+        note(WORDS_OFFERED, prediction, tuple(str(v) for v in others))
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     if mode == "contains" and value is not None and (
             offers_others(prediction, value) or offers_others(raw, value)):
+        note(NUMBERS_OFFERED, prediction)
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     return RewardResult(correct, "correct", {**details, "matched": hit})
+
+
+# the `qa` reward's own named rules (`rlvr.rewards.rulebook`); probes are (completion, mode,
+# aliases), mode None for `contains`
+_P = ["Paris"]
+TWO_TAGS = register_rule(
+    "qa.two_answer_tags", "two `<answer>` tags with different contents are two answers: "
+    "`listed_candidates`", grader="qa",
+    fires=[("<answer>Paris</answer> <answer>Lyon</answer>", None, _P)],
+    spares=[("<answer>Paris</answer>", None, _P)])
+LITERAL = register_rule(
+    "qa.literal_alias", "an alias that normalises to nothing (\"A\", \"The The\") given as "
+    "the whole answer, as written", grader="qa",
+    fires=[("The The", None, ["The The"])], spares=[("The Who", None, ["The The"])])
+CAPITAL = register_rule(
+    "qa.capital_name", "a short name as written with its capitals, standing alone in a "
+    "sentence (\"my favourite band is The The\")", grader="qa",
+    fires=[("My favourite band is The The.", None, ["The The"])],
+    spares=[("My favourite band is the the.", None, ["The The"])])
+EMPTY = register_rule(
+    "qa.empty_answer", "nothing is left of the answer after SQuAD normalisation", grader="qa",
+    fires=[("!!!", None, _P)], spares=[("Paris!!!", None, _P)])
+EXACT = register_rule(
+    "qa.exact_match", "exact mode: the normalised answer equals a normalised alias, with "
+    "the same name symbols", grader="qa",
+    fires=[("The Paris.", "exact", _P)], spares=[("It is Paris.", "exact", _P)])
+SAME_NUMBER = register_rule(
+    "qa.exact_same_number", "exact mode: the answer and an alias each state one number, of "
+    "equal value (\"2.50\" and \"5/2\")", grader="qa",
+    fires=[("2.50", "exact", ["5/2"])], spares=[("2.5 or 3", "exact", ["5/2"])])
+TITLE_DROPPED = register_rule(
+    "qa.exact_title_dropped", "exact mode: a title or rank before a name of two or more "
+    "words is dropped (\"Gen. George S. Patton\")", grader="qa",
+    fires=[("Gen. George S. Patton", "exact", ["George S. Patton"])],
+    spares=[("St. Louis", "exact", ["Louis"])])
+FRAME_DROPPED = register_rule(
+    "qa.exact_frame_dropped", "exact mode: an answer frame (\"The answer is\", \"It's\") "
+    "before the answer is dropped", grader="qa",
+    fires=[("The answer is Paris.", "exact", _P)], spares=[("Paris is the answer.", "exact", _P)])
+CONTAINS = register_rule(
+    "qa.contains", "contains mode: the alias is inside the normalised answer on word "
+    "boundaries and, where the answer shows it as written, affirmed", grader="qa",
+    fires=[("It is Paris.", None, _P)], spares=[("It is Parisian.", None, _P)])
+NEGATED = register_rule(
+    "qa.negated_before", "contains mode: a negation word right before the alias (\"not "
+    "Paris\") keeps that occurrence from counting", grader="qa",
+    fires=[("Not Washington DC.", None, ["Washington, D.C."])],
+    spares=[("Maybe Washington DC.", None, ["Washington, D.C."])])
+LOOSENED = register_rule(
+    "qa.loosened", "nothing matched as written: answer and aliases read again without accents "
+    "and hyphens (\"Rio Grande\" for \"Río Grande\")", grader="qa",
+    fires=[("Rio Grande", None, ["Río Grande"])], spares=[("Río Grande", None, ["Río Grande"])])
+WORDS_OFFERED = register_rule(
+    "qa.number_words_offered", "contains mode: a numeric alias beside another number in "
+    "words with \"or\", \"maybe\", \"between\" (\"eight or nine\") is a list", grader="qa",
+    fires=[("eight or nine", None, ["8"])], spares=[("eight legs", None, ["8"])])
+NUMBERS_OFFERED = register_rule(
+    "qa.numbers_offered", "contains mode: a numeric alias offered beside another number "
+    "(\"4 or 5\", a range, a run) is a list", grader="qa",
+    fires=[("1990-2000", None, ["1990"])], spares=[("In 1990.", None, ["1990"])])

@@ -20,7 +20,8 @@ deciding functions. The context variable keeps traces of threads and tasks apart
 
 Examples are probes of one reward, the rule's `grader`: `(completion, question, gold)`.
 For `selfaware` (the default; its `strict` preset) gold None marks an unanswerable
-question; `qa` reads gold as the aliases (`contains` mode), `math` as the solution,
+question; `qa` reads gold as the aliases and the question slot as its mode (None:
+`contains`), `math` as the solution,
 `gsm8k_correctness` as the final answer, `abstention` reads the completion and the question
 only, `code` reads gold as a task ({"test", "entry_point"}). `tests/test_rulebook.py` runs
 every rule's examples and fails when a rule lacks either kind, fires on a spare or spares
