@@ -25,8 +25,8 @@ def _verdict(probe, grader: str = "selfaware"):
         return core(completion, aliases=gold, mode=question or "contains")
     if grader == "math":
         return core(completion, solution=gold)
-    if grader == "gsm8k_correctness":
-        return core(completion, final_answer=gold)
+    if grader == "gsm8k_correctness":  # the question slot: "fallback" turns it on
+        return core(completion, final_answer=gold, fallback=question == "fallback")
     if grader == "abstention":
         return core(completion, prompt=question)
     if grader == "code":

@@ -52,7 +52,7 @@ from rlvr.rewards.answers import plain_shape
 from rlvr.rewards.answers import two_unit_values
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
-from rlvr.rewards.rulebook import explained, register_rule
+from rlvr.rewards.rulebook import explained, note, register_rule
 
 _ANSWER_IS_RE = re.compile(r"answer\s*(?:is|:|=)\s*", re.IGNORECASE)
 
@@ -316,12 +316,17 @@ def gsm8k_correctness(completion: str, *, final_answer: Any, fallback: bool | st
     details = {"predicted": None if value is None else plain_number(value),
                "gold": plain_number(gold), "source": source}
     if value is None:
+        note(NO_ANSWER)
         return RewardResult(wrong, "no_answer", details)
+    note(READ if source == "hash" else FALLBACK, str(plain_number(value)))
     ok = numbers_equal(value, gold, rel_tol)
     if not ok and source == "hash":  # "#### 3 hours and 30 minutes": 3.5 (hours) or 210
         text = _readable(completion or "")
-        both = two_unit_values(text[text.rfind("####") + 4:].partition("\n")[0])
+        line = text[text.rfind("####") + 4:].partition("\n")[0]
+        both = two_unit_values(line)
         ok = both is not None and numbers_equal(both[1], gold, rel_tol)
+        if ok:
+            note(TWO_UNITS, line.strip(), plain_number(both[1]))
     suffix = "" if source == "hash" else "_fallback"
     return RewardResult(correct if ok else wrong, ("correct" if ok else "wrong") + suffix, details)
 
@@ -348,3 +353,29 @@ def gsm8k_format(completion: str, *, value: float = 0.5,
     if require_reasoning and not head.strip():
         return RewardResult(0.0, "unformatted", {"reason": "no_reasoning"})
     return RewardResult(value, "formatted", {})
+
+
+# the `gsm8k_correctness` reward's named steps (`rlvr.rewards.rulebook`); probes are
+# (completion, "fallback" or None, final answer)
+NO_ANSWER = register_rule(
+    "gsm8k.no_answer", "no `####` line, or its line does not state one number read whole "
+    "(a range, two values, a retraction)", grader="gsm8k_correctness",
+    fires=[("The answer is 5.", None, "5"), ("#### 4 or 5", None, "5")],
+    spares=[("#### 5", None, "5")])
+READ = register_rule(
+    "gsm8k.hash_line", "the number on the last `####` line, read whole; value = that number",
+    grader="gsm8k_correctness",
+    fires=[("2 + 3 = 5\n#### 5", None, "5"), ("#### 6", None, "5")],
+    spares=[("The answer is 5.", None, "5")])
+FALLBACK = register_rule(
+    "gsm8k.fallback", "with `fallback`, the answer read without a `####` line (the last "
+    "number, or a boxed one): outcomes `correct_fallback` / `wrong_fallback`",
+    grader="gsm8k_correctness",
+    fires=[("So she has 5 apples.", "fallback", "5")],
+    spares=[("#### 5", "fallback", "5"), ("So she has 5 apples.", None, "5")])
+TWO_UNITS = register_rule(
+    "gsm8k.two_units", "a `####` line that states one quantity in two units (\"3 hours and 30 "
+    "minutes\") gives the gold when its value in the smaller unit does",
+    grader="gsm8k_correctness",
+    fires=[("#### 3 hours and 30 minutes", None, "210")],
+    spares=[("#### 210 minutes", None, "210")])

@@ -135,7 +135,7 @@ from rlvr.rewards.answers import negated_marker, taken_back, withdrawn
 from rlvr.rewards.answers import in_gold_unit, scalar_value, unit_after
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
-from rlvr.rewards.rulebook import explained, register_rule
+from rlvr.rewards.rulebook import explained, note, register_rule
 
 _SCI = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([-+]?\d+)(?!\w|\.\d)")
 # a sentence that checks the answer by substituting it ("Check: 2(4) + 3 = 11 ✓") is no
@@ -376,6 +376,7 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
     except Exception as exc:  # noqa: BLE001  (an unexpected parser error: nothing read)
         predicted, details["error"] = None, f"response parsing failed: {exc!r}"[:200]
     if predicted is None:
+        note(NO_ANSWER, details.get("error", ""))
         return RewardResult(wrong, "no_answer", details)
     details["predicted"] = _shown(predicted)
     if predicted.kind == "listed" and predicted.value is not None and gold.kind == "math" \
@@ -383,11 +384,13 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         predicted = replace(predicted, kind="math")
     if predicted.kind in ("partial", "listed"):
         outcome = "partial_parse" if predicted.kind == "partial" else "listed_candidates"
+        note(PARTIAL if predicted.kind == "partial" else LISTED, predicted.why or "")
         return RewardResult(wrong, outcome, {**details, "error": predicted.why})
     if gold.digits and predicted.kind == "math":
         predicted = replace(predicted, based=has_base(completion or ""))
     predicted, unit_error = in_gold_unit(gold, predicted)
     if predicted is None:
+        note(UNIT, unit_error or "")
         return RewardResult(wrong, "wrong", {**details, "error": unit_error})
     try:
         ok, reason = timed(_same, limit, gold, predicted)
@@ -398,4 +401,37 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         return RewardResult(wrong, "wrong", {**details, "error": error})
     if reason:
         details["error"] = reason
+    note(SAME if ok else DIFFERENT, reason or "", details["predicted"])
     return RewardResult(correct if ok else wrong, "correct" if ok else "wrong", details)
+
+
+# the `math` reward's named steps (`rlvr.rewards.rulebook`); probes are (completion, None,
+# solution); read = the step's reason, when it gives one
+NO_ANSWER = register_rule(
+    "math.no_answer", "no answer is read in the response (nothing parsed, or the answer taken "
+    "back)", grader="math",
+    fires=[("I am not sure how to solve this.", None, "$4$")],
+    spares=[("$\\boxed{4}$", None, "$4$")])
+PARTIAL = register_rule(
+    "math.partial_parse", "the reading dropped a token of the answer that changes its value "
+    "(`partial_parse`, scored wrong)", grader="math",
+    fires=[("$\\boxed{4 \\text{ or so, give or take a little}}$", None, "$4$")],
+    spares=[("$\\boxed{4}$", None, "$4$")])
+LISTED = register_rule(
+    "math.listed", "two different values offered as the answer (\"x = 2 or x = 3\", two final "
+    "boxes): `listed_candidates`", grader="math",
+    fires=[("$\\boxed{4}$ or maybe $\\boxed{5}$", None, "$4$")],
+    spares=[("$\\boxed{4}$", None, "$4$")])
+UNIT = register_rule(
+    "math.unit", "the answer's unit cannot be brought into the gold's (another dimension): "
+    "wrong", grader="math",
+    fires=[("$\\boxed{4\\text{ kg}}$", None, "$4\\text{ m}$")],
+    spares=[("$\\boxed{400\\text{ cm}}$", None, "$4\\text{ m}$")])
+SAME = register_rule(
+    "math.same_answer", "math-verify (or the exact value comparison) finds the answer equal to "
+    "the gold; value = the answer read", grader="math",
+    fires=[("$\\boxed{\\frac{8}{2}}$", None, "$4$")], spares=[("$\\boxed{5}$", None, "$4$")])
+DIFFERENT = register_rule(
+    "math.different_answer", "the answer read is not equal to the gold; read = the reason when "
+    "the comparison gives one", grader="math",
+    fires=[("$\\boxed{5}$", None, "$4$")], spares=[("$\\boxed{4}$", None, "$4$")])

@@ -22,7 +22,8 @@ Examples are probes of one reward, the rule's `grader`: `(completion, question, 
 For `selfaware` (the default; its `strict` preset) gold None marks an unanswerable
 question; `qa` reads gold as the aliases and the question slot as its mode (None:
 `contains`), `math` as the solution,
-`gsm8k_correctness` as the final answer, `abstention` reads the completion and the question
+`gsm8k_correctness` as the final answer (the question slot "fallback" turns its fallback
+on), `abstention` reads the completion and the question
 only, `code` reads gold as a task ({"test", "entry_point"}). `tests/test_rulebook.py` runs
 every rule's examples and fails when a rule lacks either kind, fires on a spare or spares
 a fire. A reward core decorated with `explained(rule_id)` gets a `why` ending with its
@@ -144,7 +145,7 @@ def note(rule_id: str, read: str = "", value: Any = None) -> None:
         return
     if rule_id not in RULES:
         get_rule(rule_id)
-    trace.append(Evidence(rule_id, read.strip(), value))
+    trace.append(Evidence(rule_id, str(read).strip(), value))  # a number read is its text
 
 
 def noted(rule_id: str, read: str = "", value: Any = None) -> bool:
