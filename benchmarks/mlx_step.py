@@ -4,7 +4,7 @@
     OMP_NUM_THREADS=1 .venv/bin/python benchmarks/mlx_step.py --compare-trl --steps 3
 
 The setting is the CPU main job's (configs/selfaware_grpo_cpu.yaml: 8 prompts x 4
-completions per step, 12 new tokens, LoRA r 16 on q/k/v/o, beta 0.3, built-in data) with
+completions per step, 12 new tokens, LoRA r 16 on q/k/v/o, its KL beta, built-in data) with
 `train_answerable: all` (no knowledge pass, so no torch model is needed) and `--steps`
 optimizer steps. Prints the machine's fp32 matmul throughput first (torch, and MLX's own
 CPU matmul, which goes through the BLAS its wheel bundles), then each step's seconds and

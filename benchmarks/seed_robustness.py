@@ -8,9 +8,11 @@ sets (the in-distribution split and the out-of-template test set), via `rlvr com
                                                    # another arm beside the shipped one
 
 Arms are `rlvr compare` arms: `grpo-strict` is configs/selfaware_grpo_cpu.yaml as it is
-(a wrong answer -0.5, an abstention on a known question -1.0, beta 0.3, 8 prompts x 4
-generations per step);
-`PREVIOUS` below is the recipe before it (a wrong answer and an abstention on a known question
+(a wrong answer -0.5, an abstention on a known question -1.0, beta 0.6, 8 prompts x 4
+generations per step; `grpo-strict+beta=0.3` is the recipe before it);
+`--set out_of_template=validation` judges on the out-of-template validation split instead
+of the test split: choose between arms there, then run the chosen one on the test split;
+`PREVIOUS` below is an older recipe (a wrong answer and an abstention on a known question
 both -1.0, beta 0.1, 4 prompts x 4 generations). Any arm with `+key=value` overrides works
 (`grpo-strict+advantage_baseline=answers` for the answer baseline). Seeds run one after
 another, every arm per seed, so an interrupted study has the same seeds in every arm; two
