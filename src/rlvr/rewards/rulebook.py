@@ -178,15 +178,31 @@ def quiet() -> Iterator[None]:
         _TRACE.reset(token)
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def why(trace: list[Evidence]) -> list[dict[str, Any]]:
     """A trace as `details["why"]`: each note as a dict, repeats of one note dropped."""
     seen, out = set(), []
     for evidence in trace:
-        key = (evidence.rule, evidence.read, repr(evidence.value))
+        value = evidence.value
+        key = (evidence.rule, evidence.read,
+               value if isinstance(value, _PLAIN) else repr(value))
         if key not in seen:
             seen.add(key)
             out.append(evidence.as_dict())
     return out
+
+
+def traced(core: Callable, *args: Any, **kwargs: Any) -> tuple[Any, list[Evidence]]:
+    """`core(*args, **kwargs)` and the notes made while it ran (what `tracing()` collects,
+    without a context manager's cost on the scoring path)."""
+    trace: list[Evidence] = []
+    token = _TRACE.set(trace)
+    try:
+        return core(*args, **kwargs), trace
+    finally:
+        _TRACE.reset(token)
 
 
 def explained(rule_id: str | None) -> Callable[[Callable], Callable]:
@@ -199,12 +215,12 @@ def explained(rule_id: str | None) -> Callable[[Callable], Callable]:
     def wrap(core: Callable) -> Callable:
         @functools.wraps(core)
         def explained_core(*args: Any, **kwargs: Any):
-            with tracing() as trace:
-                result = core(*args, **kwargs)
-                if result.score is not None and rule_id is not None:
-                    note(rule_id, result.outcome, result.score)
-            return type(result)(result.score, result.outcome,
-                                {**result.details, "why": why(trace)})
+            result, trace = traced(core, *args, **kwargs)
+            if result.score is not None and rule_id is not None:
+                trace.append(Evidence(rule_id, result.outcome, result.score))
+            details = dict(result.details)
+            details["why"] = why(trace)
+            return type(result)(result.score, result.outcome, details)
         return explained_core
     return wrap
 

@@ -121,7 +121,7 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_match, prefetch_judgements)
 from rlvr.rewards.registry import get_reward, register_reward
-from rlvr.rewards.rulebook import note, quiet, register_rule, tracing, why
+from rlvr.rewards.rulebook import Evidence, note, quiet, register_rule, traced, why
 from rlvr.rewards.selfaware_structured import score_structured
 
 STRICT_PRESET = {
@@ -400,12 +400,14 @@ def score_selfaware(completion: str, *, expected_answer: str | list[str] | None,
         RlvrError: unknown mode or answer_format, bad extra patterns, an `is_unanswerable`
             or `known` flag that is not a boolean.
     """
-    with tracing() as trace:
-        result = _score(completion, expected_answer, is_unanswerable, preset, prompt, known)
-        if result.score is not None:
-            kind = "unanswerable" if result.outcome in UNANSWERABLE_OUTCOMES else "answerable"
-            note(TABLE_CELL, f"{kind}, {result.outcome}", result.score)
-    return RewardResult(result.score, result.outcome, {**result.details, "why": why(trace)})
+    result, trace = traced(_score, completion, expected_answer, is_unanswerable, preset,
+                           prompt, known)
+    if result.score is not None:
+        kind = "unanswerable" if result.outcome in UNANSWERABLE_OUTCOMES else "answerable"
+        trace.append(Evidence(TABLE_CELL, f"{kind}, {result.outcome}", result.score))
+    details = dict(result.details)
+    details["why"] = why(trace)
+    return RewardResult(result.score, result.outcome, details)
 
 
 def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
