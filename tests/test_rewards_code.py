@@ -204,3 +204,41 @@ def test_task_without_tests_is_unscorable():
     assert spec.missing_fields({"prompt": "x"}) == ["test|test_list"]
     result = spec.score_batch(["def f(): pass"], [{"test_list": []}], spec.params())[0]
     assert (result.score, result.outcome) == (None, "bad_task")
+
+
+# What follows the program in a response: a stray closing fence (which opens an empty block
+# that runs to the end), an empty block, a fenced line of prose. None of them is the
+# program when a block before it holds one. (First seen on correct MBPP programs, scored 0.)
+_TRAILERS = ["```", "```\n", "\n```python\n```", "```\nHope this helps!", "~~~\n\n~~~",
+             "```\n```\n```"]
+_MBPP_ROW = {"text": "Write a function to add two numbers.",
+             "code": "def add(a, b):\n    return a + b",
+             "test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"]}
+_HUMANEVAL_ROW = {"prompt": "def double(x):\n", "entry_point": "double",
+                  "test": "def check(candidate):\n    assert candidate(2) == 4\n"}
+
+
+@pytest.mark.parametrize("trailer", _TRAILERS)
+@pytest.mark.parametrize("row,program,score", [
+    (_MBPP_ROW, "def add(a, b):\n    return a + b", 1.0),
+    (_MBPP_ROW, "def add(a, b):\n    return a - b", 0.0),
+    (_HUMANEVAL_ROW, "def double(x):\n    return 2 * x", 1.0),
+    (_HUMANEVAL_ROW, "def double(x):\n    return x", 0.0),
+])
+def test_what_follows_the_program_does_not_replace_it(trailer, row, program, score):
+    completion = f"Here it is:\n\n```python\n{program}\n```\n{trailer}"
+    result = get_reward("code").core(completion, **row)
+    assert result.score == score, (completion, result)
+
+
+def test_extract_code_skips_blank_and_prose_blocks_but_keeps_the_entry_point_rule():
+    code = "def f():\n    return 1"
+    assert extract_code(f"```python\n{code}\n```\n```") == code
+    assert extract_code(f"```python\n{code}\n```\n```\nHope this helps!\n```") == code
+    # the entry point still decides first: the last block that defines it
+    later = "def f():\n    return 2"
+    assert extract_code(f"```python\n{code}\n```\n```python\n{later}\n```", "f") == later
+    # an MBPP task's functions act as entry points
+    assert extract_code(f"```python\n{code}\n```\n```python\nprint(f())\n```", ("f",)) == code
+    # a lone block that does not parse is still the program (it then fails its tests)
+    assert extract_code("```python\ndef f(:\n```") == "def f(:"

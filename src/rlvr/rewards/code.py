@@ -113,22 +113,36 @@ def binds(code: str, name: str) -> bool:
     return False
 
 
-def extract_code(completion: str, entry_point: str | None = None) -> str:
+def extract_code(completion: str, entry_point: str | tuple[str, ...] | None = None) -> str:
     """The code in a response: its Python fenced blocks (`fenced_blocks`: backticks or
     tildes, any length, any indentation, an info string of Python or none, CRLF line
-    endings, the last block open to the end) -- the last one that binds the entry point
-    (`binds`), else the last one; with no such block, unfenced code after prose
-    (`_after_prose`), else the whole text.
+    endings, the last block open to the end) that hold code -- the last one that binds the
+    entry point (`binds`; a tuple: any of the names, an MBPP task's functions), else the last
+    one that parses as Python, else the last one; with no such block, unfenced code after
+    prose (`_after_prose`), else the whole text. A block with nothing in it (a stray
+    closing fence after the code opens one) or only prose that does not parse ("Hope this
+    helps!" fenced after the program) is not the program when a block before it is.
     """
     blocks = [code for info, code in fenced_blocks(completion)
-              if not info or _PYTHON_INFO.match(info)]
+              if (not info or _PYTHON_INFO.match(info)) and code.strip()]
+    names = (entry_point,) if isinstance(entry_point, str) else tuple(entry_point or ())
     if not blocks:
-        return _after_prose(completion, entry_point)
-    if entry_point:
-        defining = [b for b in blocks if binds(b, entry_point)]
+        return _after_prose(completion, names[0] if len(names) == 1 else None)
+    if names:
+        defining = [b for b in blocks if any(binds(b, name) for name in names)]
         if defining:
             return defining[-1]
-    return blocks[-1]
+    parsing = [b for b in blocks if _parses(b)]
+    return (parsing or blocks)[-1]
+
+
+def _parses(code: str) -> bool:
+    """True when `code` is a Python module the compiler accepts."""
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 # a line that starts a top-level Python statement a program opens with
@@ -235,7 +249,7 @@ def build_job(completion: str, fields: dict[str, Any]) -> dict[str, Any]:
         if isinstance(tests, str):
             tests = [tests]
         setup = fields.get("test_setup_code") or ""
-        return {"program": extract_code(completion, entry_point),
+        return {"program": extract_code(completion, entry_point or tuple(task_functions(fields))),
                 "tests": setup + "\n" + "\n".join(tests) + "\n", "entry_point": None,
                 "reference": None, "program_names": task_functions(fields),
                 "program_classes": task_classes(fields)}
