@@ -17,10 +17,11 @@ STRICT = get_reward("selfaware").params("strict")
 def _verdict(probe, grader: str = "selfaware"):
     """The verdict of one probe (rulebook's module docstring says how each grader reads it)."""
     completion, question, gold = probe
-    core = get_reward(grader).core
-    if grader == "selfaware":
+    core = get_reward("selfaware" if grader == "selfaware_seed" else grader).core
+    if grader in ("selfaware", "selfaware_seed"):
+        params = STRICT if grader == "selfaware" else get_reward("selfaware").params("seed")
         return core(completion, expected_answer=gold, is_unanswerable=gold is None,
-                    prompt=question, **STRICT)
+                    prompt=question, **params)
     if grader == "qa":  # the question slot holds the mode
         return core(completion, aliases=gold, mode=question or "contains")
     if grader == "math":
@@ -166,7 +167,7 @@ def test_score_explain_prints_and_writes_the_rules(tmp_path, capsys):
     assert f"{rows}:1: wrong (reward -1.00)" in printed
     assert 'forms.bound_before "after george best": a value after a bound' in printed
     assert [w["rule"] for w in json.loads(out.read_text())["why"]] == [
-        "decline.none", "forms.bound_before", "selfaware.table"]
+        "decline.none", "forms.bound_before", "match.none", "selfaware.table"]
     # a reward that names no rules yet says so rather than printing nothing
     gsm = tmp_path / "gsm.jsonl"
     gsm.write_text(json.dumps({"completion": "#### 5"}) + "\n")
@@ -277,3 +278,23 @@ def test_every_abstention_pattern_has_an_id_and_a_fired_one_is_named():
                     **{**STRICT, "extra_patterns": {"abstain": ["my crystal ball is cloudy"]}})
     assert {"rule": "decline.phrase", "read": "my crystal ball is cloudy",
             "value": "abstain:config#1"} in why.details["why"]
+
+
+def test_score_explain_describes_a_rule_once_and_shows_why_a_row_has_no_score(tmp_path, capsys):
+    import json
+
+    from rlvr.cli import main
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text("".join(json.dumps({"completion": c, "expected_answer": "Canberra",
+                                        "is_unanswerable": False,
+                                        "prompt": "What is the capital of Australia?"}) + "\n"
+                            for c in ("Sydney.", "Perth.")))
+    assert main(["score", "--reward", "selfaware", "--input", str(rows), "--explain"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("match.none -> ['canberra']: no gold alias is given") == 1
+    assert printed.count("    match.none -> ['canberra']\n") == 1  # the second row: id only
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"completion": "#### 4", "final_answer": "four or five"}) + "\n")
+    assert main(["score", "--reward", "gsm8k_correctness", "--input", str(bad), "--explain"]) == 0
+    assert "(no rule decided: gold 'four or five' is not one number)" in capsys.readouterr().out

@@ -136,20 +136,33 @@ def _reward_text(score) -> str:
     return "no score" if score is None else f"reward {score:+.2f}"
 
 
-def _why_lines(why: list) -> list[str]:
-    """A verdict's `why` in words (an abstention pattern's id followed by the pattern
-    itself), or a line saying the reward records none."""
+_PATTERN_SHOWN = 160  # characters of an abstention pattern's regex shown under its rule
+
+
+def _why_lines(why: list, described: set[str], error: str | None = None) -> list[str]:
+    """A verdict's `why` in words: each rule with the span it read and what it read there,
+    its description the first time the rule appears in `described` (updated), an abstention
+    pattern's regex under the rule that used it; for a verdict without rules, the row's
+    error, or a line saying the reward records none."""
     from rlvr.rewards.abstention_detection import ROBUST_PATTERNS
-    from rlvr.rewards.rulebook import explain_lines
+    from rlvr.rewards.rulebook import explain_lines, get_rule
 
     if not why:
+        if error:
+            return [f"(no rule decided: {error})"]
         return ["(this reward records no named rules for its verdicts)"]
     table = ROBUST_PATTERNS.pattern_table()
     lines = []
     for item, said in zip(why, explain_lines(why)):
+        if item["rule"] in described:  # the id, span and value, without the description
+            said = said[:len(said) - len(get_rule(item["rule"]).decides) - 2]
+        described.add(item["rule"])
         lines.append(said)
         if isinstance(item.get("value"), str) and item["value"] in table:
-            lines.append(f"    pattern {item['value']}: {table[item['value']]}")
+            pattern = table[item["value"]]
+            if len(pattern) > _PATTERN_SHOWN:
+                pattern = pattern[:_PATTERN_SHOWN] + " ..."
+            lines.append(f"    pattern {item['value']}: {pattern}")
     return lines
 
 
@@ -192,10 +205,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.input}:{line}: skipped: {result.details['error']}", file=sys.stderr)
     scored = [{**row, "reward": r.score, "outcome": r.outcome} for row, r in zip(rows, results)]
     if args.explain:
+        described: set[str] = set()  # a rule's description is printed once
         for row, line, r in zip(scored, lines, results):
             row["why"] = r.details.get("why", [])
             print(f"{args.input}:{line}: {r.outcome} ({_reward_text(r.score)})")
-            for said in _why_lines(row["why"]):
+            for said in _why_lines(row["why"], described, r.details.get("error")):
                 print(f"    {said}")
     if args.output:
         write_jsonl(args.output, scored)

@@ -401,7 +401,8 @@ def math_reward(completion: str, *, solution: Any, timeout_s: int = 5,
         return RewardResult(wrong, "wrong", {**details, "error": error})
     if reason:
         details["error"] = reason
-    note(SAME if ok else DIFFERENT, reason or "", details["predicted"])
+    note(SAME if ok else DIFFERENT, reason or "",
+         details["predicted"] if ok else (details["predicted"], details["gold"]))
     return RewardResult(correct if ok else wrong, "correct" if ok else "wrong", details)
 
 
@@ -432,6 +433,6 @@ SAME = register_rule(
     "the gold; value = the answer read", grader="math",
     fires=[("$\\boxed{\\frac{8}{2}}$", None, "$4$")], spares=[("$\\boxed{5}$", None, "$4$")])
 DIFFERENT = register_rule(
-    "math.different_answer", "the answer read is not equal to the gold; read = the reason when "
-    "the comparison gives one", grader="math",
+    "math.different_answer", "the answer read is not equal to the gold; value = (the answer "
+    "read, the gold), read = the reason when the comparison gives one", grader="math",
     fires=[("$\\boxed{5}$", None, "$4$")], spares=[("$\\boxed{4}$", None, "$4$")])

@@ -434,6 +434,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
             if again.score == correct:
                 note(LOOSENED, loose)
                 return RewardResult(correct, again.outcome, {**details, **again.details})
+        note(NO_MATCH, prediction, tuple(golds + sorted(literal)))
         return RewardResult(wrong, "wrong", details)
     if mode == "contains" and _listed_raw(raw, forms[hit]):
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
@@ -466,6 +467,11 @@ CAPITAL = register_rule(
     "sentence (\"my favourite band is The The\")", grader="qa",
     fires=[("My favourite band is The The.", None, ["The The"])],
     spares=[("My favourite band is the the.", None, ["The The"])])
+NO_MATCH = register_rule(
+    "qa.no_match", "no alias matches the answer; read = the answer as normalised (SQuAD), "
+    "value = the aliases as normalised", grader="qa",
+    fires=[("Lyon.", None, _P), ("paris, france", "exact", _P)],
+    spares=[("Paris.", None, _P)])
 EMPTY = register_rule(
     "qa.empty_answer", "nothing is left of the answer after SQuAD normalisation", grader="qa",
     fires=[("!!!", None, _P)], spares=[("Paris!!!", None, _P)])

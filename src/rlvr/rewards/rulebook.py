@@ -19,8 +19,8 @@ note; cached helpers must not note (a cache hit would leave none), so notes sit 
 deciding functions. The context variable keeps traces of threads and tasks apart.
 
 Examples are probes of one reward, the rule's `grader`: `(completion, question, gold)`.
-For `selfaware` (the default; its `strict` preset) gold None marks an unanswerable
-question; `qa` reads gold as the aliases and the question slot as its mode (None:
+For `selfaware` (the default; its `strict` preset; `selfaware_seed`: its `seed` preset)
+gold None marks an unanswerable question; `qa` reads gold as the aliases and the question slot as its mode (None:
 `contains`), `math` as the solution,
 `gsm8k_correctness` as the final answer (the question slot "fallback" turns its fallback
 on), `abstention` reads the completion and the question

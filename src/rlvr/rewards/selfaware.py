@@ -436,6 +436,7 @@ def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
     if p.mode != "seed":
         return _robust(text, expected_answer, is_unanswerable, question, p, abstain_value, judged)
     matched = seed_abstention_match(text, tuple(p.patterns), fold_unicode=False)  # folded above
+    note(SEED_PHRASE, matched) if matched else note(SEED_NONE)
     if judged is not None:
         matched = None if judged.label == "answer" else f"judge:{judged.label}"
     details = {"abstention_phrase": matched, **(judged.details if judged else {})}
@@ -512,12 +513,25 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     return RewardResult(p.wrong, "wrong", details)
 
 
+_SEED_Q = "What is the capital of Australia?"
 TABLE_CELL = register_rule(
     "selfaware.table", "the calibration table's cell (question kind, outcome) that priced "
     "the response; its value is the reward",
     fires=[("I don't know.", "Who will win the 2040 World Cup?", None),
            ("Canberra.", "What is the capital of Australia?", "Canberra")],
     spares=[("Canberra.", "What is the capital of Australia?", "")])
+SEED_PHRASE = register_rule(
+    "seed.phrase", "seed table: the response holds one of the reference project's 19 phrases "
+    "(a lower-cased substring: \"i don't know\", \"not sure\", \"i cannot\"), so it abstains",
+    grader="selfaware_seed",
+    fires=[("I don't know.", "Who will win the 2040 World Cup?", None),
+           ("I cannot stress this enough: Canberra.", _SEED_Q, "Canberra")],
+    spares=[("Honestly, I have no idea.", "Who will win the 2040 World Cup?", None)])
+SEED_NONE = register_rule(
+    "seed.none", "seed table: none of the 19 phrases is in the response, so it answers "
+    "(\"No idea.\" and \"No sé.\" are answers there)", grader="selfaware_seed",
+    fires=[("Honestly, I have no idea.", "Who will win the 2040 World Cup?", None)],
+    spares=[("I don't know.", "Who will win the 2040 World Cup?", None)])
 UNCERTAIN_GOLD = register_rule(
     "selfaware.uncertain_gold", "the gold answer is itself an uncertainty word (\"unclear\"): "
     "the response is read again with the gold blanked out",

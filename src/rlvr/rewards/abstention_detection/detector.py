@@ -262,8 +262,9 @@ def _answer_beside(low: str, after: int, spans: list, quotes: list) -> str | Non
     """What answers the question beside a side issue: a contrasting clause after it ("...,
     but it's Canberra"), an estimate, an answer sentence or another statement; None."""
     contrast = CONTRAST.search(low, after)
-    if contrast:
-        return contrast.group() or "but"
+    if contrast:  # the contrasting clause, to the end of its sentence
+        found = _SENTENCE_END.search(low, contrast.end())
+        return low[contrast.start():found.end() if found else len(low)]
     return estimate(low, quotes) or answer_sentence(low, spans) or other_statement(low, spans)
 
 

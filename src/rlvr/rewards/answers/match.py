@@ -244,6 +244,8 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
         if respelled != text:
             note(MATCH_RESPELLED, respelled)
             found = _match_word(respelled, aliases, question)
+    if found.hit is None:
+        note(MATCH_NONE, "", tuple(aliases))
     others = other_fields(text, found.hit) if found.hit is not None and not found.listed else ()
     return AnswerMatch(found.hit, True, others) if others else found
 
@@ -337,6 +339,12 @@ MATCH_QUANTITY = register_rule(
     "dimension (\"42,195 metres\"), as the response's only quantity of it",
     fires=[("It is 42,195 metres.", "How long is a marathon?", "42.195 km")],
     spares=[("It is 42 metres.", "How long is a marathon?", "42.195 km")])
+MATCH_NONE = register_rule(
+    "match.none", "no gold alias is given in the response (none found, or each found one "
+    "denied, asked only or taken back); value = the aliases looked for",
+    fires=[("Sydney.", "What is the capital of Australia?", "Canberra"),
+           ("Around 1970.", _MOON, "1969")],
+    spares=[("Canberra.", "What is the capital of Australia?", "Canberra")])
 MATCH_RESPELLED = register_rule(
     "match.respelled", "no alias found as written: the response's spellings of a gold without "
     "accents or hyphens (\"Sao Paulo\" for \"São Paulo\") are read as the gold",
