@@ -121,7 +121,8 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_match, prefetch_judgements)
 from rlvr.rewards.registry import get_reward, register_reward
-from rlvr.rewards.rulebook import Evidence, note, quiet, register_rule, traced, why
+from rlvr.rewards.rulebook import Evidence, note, quiet, traced, why
+from rlvr.rewards.selfaware_rules import SEED_NONE, SEED_PHRASE, TABLE_CELL, UNCERTAIN_GOLD
 from rlvr.rewards.selfaware_structured import score_structured
 
 STRICT_PRESET = {
@@ -511,29 +512,3 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     if hit.hit is not None:
         return RewardResult(p.correct, "correct", details)
     return RewardResult(p.wrong, "wrong", details)
-
-
-_SEED_Q = "What is the capital of Australia?"
-TABLE_CELL = register_rule(
-    "selfaware.table", "the calibration table's cell (question kind, outcome) that priced "
-    "the response; its value is the reward",
-    fires=[("I don't know.", "Who will win the 2040 World Cup?", None),
-           ("Canberra.", "What is the capital of Australia?", "Canberra")],
-    spares=[("Canberra.", "What is the capital of Australia?", "")])
-SEED_PHRASE = register_rule(
-    "seed.phrase", "seed table: the response holds one of the reference project's 19 phrases "
-    "(a lower-cased substring: \"i don't know\", \"not sure\", \"i cannot\"), so it abstains",
-    grader="selfaware_seed",
-    fires=[("I don't know.", "Who will win the 2040 World Cup?", None),
-           ("I cannot stress this enough: Canberra.", _SEED_Q, "Canberra")],
-    spares=[("Honestly, I have no idea.", "Who will win the 2040 World Cup?", None)])
-SEED_NONE = register_rule(
-    "seed.none", "seed table: none of the 19 phrases is in the response, so it answers "
-    "(\"No idea.\" and \"No sé.\" are answers there)", grader="selfaware_seed",
-    fires=[("Honestly, I have no idea.", "Who will win the 2040 World Cup?", None)],
-    spares=[("I don't know.", "Who will win the 2040 World Cup?", None)])
-UNCERTAIN_GOLD = register_rule(
-    "selfaware.uncertain_gold", "the gold answer is itself an uncertainty word (\"unclear\"): "
-    "the response is read again with the gold blanked out",
-    fires=[("It is unclear.", "Is the origin of the game known?", "unclear")],
-    spares=[("I don't know.", "Is the origin of the game known?", "no")])

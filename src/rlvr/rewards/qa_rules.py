@@ -1,0 +1,75 @@
+"""The `qa` reward's own named rules (`rlvr.rewards.rulebook`): what each of its steps decides,
+with probes (completion, mode, aliases; mode None for `contains`) on which it must fire
+and must spare. `qa` notes them by these ids; `tests/test_rulebook.py` runs the probes.
+"""
+
+from __future__ import annotations
+
+from rlvr.rewards.rulebook import register_rule
+
+_P = ["Paris"]
+TWO_TAGS = register_rule(
+    "qa.two_answer_tags", "two `<answer>` tags with different contents are two answers: "
+    "`listed_candidates`", grader="qa",
+    fires=[("<answer>Paris</answer> <answer>Lyon</answer>", None, _P)],
+    spares=[("<answer>Paris</answer>", None, _P)])
+LITERAL = register_rule(
+    "qa.literal_alias", "an alias that normalises to nothing (\"A\", \"The The\") given as "
+    "the whole answer, as written", grader="qa",
+    fires=[("The The", None, ["The The"])], spares=[("The Who", None, ["The The"])])
+CAPITAL = register_rule(
+    "qa.capital_name", "a short name as written with its capitals, standing alone in a "
+    "sentence (\"my favourite band is The The\")", grader="qa",
+    fires=[("My favourite band is The The.", None, ["The The"])],
+    spares=[("My favourite band is the the.", None, ["The The"])])
+NO_MATCH = register_rule(
+    "qa.no_match", "no alias matches the answer; read = the answer as normalised (SQuAD), "
+    "value = the aliases as normalised", grader="qa",
+    fires=[("Lyon.", None, _P), ("paris, france", "exact", _P)],
+    spares=[("Paris.", None, _P)])
+EMPTY = register_rule(
+    "qa.empty_answer", "nothing is left of the answer after SQuAD normalisation", grader="qa",
+    fires=[("!!!", None, _P)], spares=[("Paris!!!", None, _P)])
+EXACT = register_rule(
+    "qa.exact_match", "exact mode: the normalised answer equals a normalised alias, with "
+    "the same name symbols", grader="qa",
+    fires=[("The Paris.", "exact", _P)], spares=[("It is Paris.", "exact", _P)])
+SAME_NUMBER = register_rule(
+    "qa.exact_same_number", "exact mode: the answer and an alias each state one number, of "
+    "equal value (\"2.50\" and \"5/2\")", grader="qa",
+    fires=[("2.50", "exact", ["5/2"])], spares=[("2.5 or 3", "exact", ["5/2"])])
+TITLE_DROPPED = register_rule(
+    "qa.exact_title_dropped", "exact mode: a title or rank before a name of two or more "
+    "words is dropped (\"Gen. George S. Patton\")", grader="qa",
+    fires=[("Gen. George S. Patton", "exact", ["George S. Patton"])],
+    spares=[("St. Louis", "exact", ["Louis"])])
+FRAME_DROPPED = register_rule(
+    "qa.exact_frame_dropped", "exact mode: an answer frame (\"The answer is\", \"It's\") "
+    "before the answer is dropped", grader="qa",
+    fires=[("The answer is Paris.", "exact", _P)], spares=[("Paris is the answer.", "exact", _P)])
+CONTAINS = register_rule(
+    "qa.contains", "contains mode: the alias is inside the normalised answer on word "
+    "boundaries and, where the answer shows it as written, affirmed", grader="qa",
+    fires=[("It is Paris.", None, _P)], spares=[("It is Parisian.", None, _P)])
+NEGATED = register_rule(
+    "qa.negated_before", "contains mode: a negation word right before the alias (\"not "
+    "Paris\") keeps that occurrence from counting", grader="qa",
+    fires=[("Not Washington DC.", None, ["Washington, D.C."])],
+    spares=[("Maybe Washington DC.", None, ["Washington, D.C."])])
+LOOSENED = register_rule(
+    "qa.loosened", "nothing matched as written: answer and aliases read again without accents "
+    "and hyphens (\"Rio Grande\" for \"Río Grande\")", grader="qa",
+    fires=[("Rio Grande", None, ["Río Grande"])], spares=[("Río Grande", None, ["Río Grande"])])
+WORDS_OFFERED = register_rule(
+    "qa.number_words_offered", "contains mode: a numeric alias beside another number in "
+    "words with \"or\", \"maybe\", \"between\" (\"eight or nine\") is a list", grader="qa",
+    fires=[("eight or nine", None, ["8"])], spares=[("eight legs", None, ["8"])])
+NUMBERS_OFFERED = register_rule(
+    "qa.numbers_offered", "contains mode: a numeric alias offered beside another number "
+    "(\"4 or 5\", a range, a run) is a list", grader="qa",
+    fires=[("1990-2000", None, ["1990"])], spares=[("In 1990.", None, ["1990"])])
+TABLE = register_rule(
+    "qa.table", "the `qa` reward's value for the outcome (1.0 for a gold alias given, else "
+    "0.0); read = the outcome", grader="qa",
+    fires=[("It is Paris.", None, ["Paris"]), ("Lyon.", None, ["Paris"])],
+    spares=[("Paris.", None, [""])])
