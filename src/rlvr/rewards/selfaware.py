@@ -437,7 +437,10 @@ def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
     if p.mode != "seed":
         return _robust(text, expected_answer, is_unanswerable, question, p, abstain_value, judged)
     matched = seed_abstention_match(text, tuple(p.patterns), fold_unicode=False)  # folded above
-    note(SEED_PHRASE, matched) if matched else note(SEED_NONE)
+    if matched:
+        note(SEED_PHRASE, matched)
+    else:
+        note(SEED_NONE)
     if judged is not None:
         matched = None if judged.label == "answer" else f"judge:{judged.label}"
     details = {"abstention_phrase": matched, **(judged.details if judged else {})}

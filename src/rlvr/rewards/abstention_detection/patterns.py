@@ -378,10 +378,15 @@ class AbstentionPatterns:
                 first = first or pattern_id
         return first
 
-    def pattern_table(self) -> dict[str, str]:
-        """Every pattern by its id: {"abstain:en#1": "i (?:really |...)?{dont} ...", ...}."""
+    @functools.cached_property
+    def _table(self) -> dict[str, str]:
         return {pattern_id: pattern for kind in _PATTERN_KINDS
                 for pattern_id, pattern in zip(self.pattern_ids(kind), getattr(self, kind))}
+
+    def pattern_table(self) -> dict[str, str]:
+        """Every pattern by its id: {"abstain:en#1": "i (?:really |...)?{dont} ...", ...}
+        (built once per instance; do not change the dict)."""
+        return self._table
 
 
 ROBUST_PATTERNS = AbstentionPatterns()
