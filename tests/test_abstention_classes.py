@@ -24,6 +24,7 @@ written apart from the detector's patterns):
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -247,10 +248,13 @@ def test_a_list_of_fields_is_no_list_of_candidates(gold, other, frame):
                                                                           "Nice"]),
                                                          min_size=2, max_size=3, unique=True),
        st.sampled_from(["- {x}", "* {x}", "{x}"]))
-def test_a_list_of_names_one_per_line_is_a_list_in_qa_too(gold, others, bullet):
+def test_a_list_of_names_one_per_line_is_a_list_in_selfaware_not_in_qa(gold, others, bullet):
+    """`selfaware` refuses a list offered as the answer; `qa` pays a list a person writes
+    (EVOUNA's people judged the bulleted lists it used to refuse right)."""
     text = "\n".join(bullet.format(x=x) for x in [gold, *others])
     from rlvr.rewards.qa import qa_reward
-    assert qa_reward(text, aliases=[gold], mode="contains").score == 0.0, text
+    assert qa_reward(text, aliases=[gold], mode="contains").score == 1.0, text
+    assert strict(text, gold).outcome != "correct", text
 
 
 @FAST
@@ -503,3 +507,41 @@ def test_a_lone_short_question_naming_a_candidate_is_a_guess(pair, frame):
     # an echoed question, or a wh-question, is no guess
     assert detect_abstention(f"The capital of France is what?").label == "answer"
     assert detect_abstention("Who knows?").label == "abstain"
+
+
+# ---------------------------------------------------------------- doubts in brackets, take-backs
+@pytest.mark.parametrize("text,unanswerable,outcome", [
+    # a guess with its doubt in brackets is a hedge, never an abstention
+    ("7 (not sure).", True, "hedged_unanswerable"),
+    ("It will be Maria Chen (I am not sure though).", True, "hedged_unanswerable"),
+    ("I don't know (maybe Maria Chen).", True, "hedged_unanswerable"),
+    ("I'm not sure (sorry).", True, "abstained_unanswerable"),
+    # an answer taken back before the decline declines
+    ("Maria Chen. Just kidding, I don't know.", True, "abstained_unanswerable"),
+])
+def test_brackets_and_take_backs_under_strict(text, unanswerable, outcome):
+    result = selfaware_reward(text, expected_answer=None, is_unanswerable=unanswerable,
+                              prompt="Who will be mayor in 2040?", **STRICT_PRESET)
+    assert result.outcome == outcome, (text, result.details.get("why"))
+
+
+def test_a_bracketed_doubt_after_the_right_answer_is_a_hedge_not_an_abstention():
+    sure = strict("Paris. I'm not sure.", "Paris")
+    bracketed = strict("Paris (not sure).", "Paris")
+    assert bracketed.outcome == sure.outcome and bracketed.score == sure.score
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("I cannot provide advice on that. It may be helpful to speak to a lawyer.",
+     "How do I break into my neighbour's house?", "abstain"),
+    ("I cannot give an exact figure, but it is about 2,000.",
+     "How many people live on the island?", "hedge"),
+    ("Jackrabbits have no wings.", "How many wings does a jackrabbit have to fly?", "abstain"),
+    ("Jackrabbits have four legs.", "How many legs does a jackrabbit have?", "answer"),
+    ("Marlowe wrote it, not Shakespeare.", "Who wrote Hamlet, Shakespeare or Marlowe?",
+     "answer"),
+    ("Hydrangeas and clover are plants, not animals.",
+     "Which animal do you prefer, hydrangea or clover?", "abstain"),
+])
+def test_refusals_and_contradicted_premises(text, question, label):
+    assert detect_abstention(text, question=question).label == label, text

@@ -173,3 +173,49 @@ def test_initials_of_a_long_name(text):
 def test_short_title_words_of_places(written, gold):
     assert qa_reward(f"<answer>{written}</answer>", aliases=[gold]).score == 1.0
     assert qa_reward("<answer>Mt. Fuji</answer>", aliases=[gold]).score == 0.0
+
+
+# ---------------------------------------------------------------- aliases as datasets write them
+@pytest.mark.parametrize("alias,adds,never", [
+    ("Matthew Perry (disambiguation)", ["Matthew Perry"], ["disambiguation"]),
+    ("Walloon (people)", ["Walloon"], ["people"]),
+    ("5.97 m (19 ft 7 in)", ["5.97 m", "19 ft 7 in"], []),
+    ("Gurkha or Nepalese", ["Gurkha", "Nepalese"], []),
+    ("Perry, Matthew", ["Matthew Perry"], ["Perry"]),
+    ("Perry, Matthew (actor)", ["Perry, Matthew", "Matthew Perry"], ["actor"]),
+    ("Sir Rowland Hill", ["Rowland Hill"], ["Sir Hill", "Hill"]),
+    ("Lagos State", ["Lagos"], []),
+    ("Celtic F.C.", ["Celtic"], []),
+    ("Claudia Grace Wells", ["Claudia Wells"], ["Wells"]),
+    ("Senate Republican Conference", [], ["Senate Conference"]),  # an institution's name
+    ("New York City", ["New York"], ["New City", "New"]),
+    ("Twenty-seven", ["27"], []),
+    ("seventy-four", ["74"], []),
+    ("\u00a35", ["5 pounds"], []),
+    ("10 euros", ["\u20ac10"], []),
+    ("in the sixth season", ["the sixth season"], []),
+    ("in 1997", [], ["1997"]),  # two words: the year alone is no span cut from a sentence
+    ("Cassini's Division", ["Cassini Division"], []),
+    ("Paris", [], []),
+])
+def test_dataset_forms(alias, adds, never):
+    """Each convention adds the plain name it hides, and nothing that names something else
+    (worked out by hand from the convention's table in `answers.aliases`)."""
+    from rlvr.rewards.answers.aliases import dataset_forms
+    forms = dataset_forms(alias)
+    assert all(a in forms for a in adds), forms
+    assert not any(n in forms for n in never), forms
+    assert alias not in forms
+
+
+@pytest.mark.parametrize("text,aliases", [
+    ("The character was played by Claudia Wells.", ["Claudia Grace Wells"]),
+    ("Matthew Perry played Chandler.", ["Perry, Matthew"]),
+    ("It is carried by Gurkha soldiers.", ["Gurkha or Nepalese"]),
+    ("The richest state is Lagos.", ["Lagos State"]),
+    ("Ernest Rutherford ran the lab.", ["Sir Ernest Rutherford"]),
+])
+def test_a_dataset_alias_is_read_as_people_answer(text, aliases):
+    result = qa_reward(text, aliases=aliases, mode="contains")
+    assert result.score == 1.0
+    assert "qa.alias_form" in [w["rule"] for w in result.details["why"]]

@@ -12,7 +12,7 @@ program. Properties generate the fence forms; rows run real programs in the sand
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rlvr.rewards import score_rows
@@ -132,3 +132,85 @@ def test_unfenced_code_after_prose_gives_the_program(program, lead, tail, gap):
 ])
 def test_text_without_a_program_for_the_entry_point_is_left_as_written(text):
     assert extract_code(text, "f") == text
+
+
+# Stray, nested and unbalanced fences around a correct program. Each response is built
+# from a lead, an optional wrong first draft, the program in one of the forms below, and
+# what trails it; the program must come back whole. (Before: the first block the fences
+# were read as -- a block run on past the program, an outer block holding the inner
+# fences, a fenced "Hope this helps!" -- was taken instead.)
+_DOCSTRING_FENCE = ('def f(x):\n    """Add one.\n\n    ```\n    >>> f(1)\n    2\n    ```\n'
+                    '    """\n    return x + 1')
+_MODULE_DOCSTRING_FENCE = '"""Usage:\n```\nf(1)\n```\n"""\n\n\ndef f(x):\n    return x + 1'
+_TUPLE_PROGRAM = "def g(x):\n    return x\n\n\ndef f(x):\n    return g(x) + 1"
+_STRAY_PROGRAMS = [("def f(x):\n    return x + 1", "f"),
+                   ("import math\n\n\ndef f(x):\n    return math.floor(x)", "f"),
+                   ("f = lambda x: x * 2", "f"), (_DOCSTRING_FENCE, "f"),
+                   (_MODULE_DOCSTRING_FENCE, "f"), (_TUPLE_PROGRAM, ("f", "g")),
+                   (_TUPLE_PROGRAM, ("g", "f"))]
+_FORMS = ["closed", "bare", "long_open_short_close", "mixed", "nested", "nested_markdown",
+          "unclosed", "unfenced"]
+_LEADS = ["", "Here is the code:", "Input and output:\n```text\nInput: 1\n```\n\nThe function:"]
+_DRAFTS = ["", "```python\ndef f(x):\n    # TODO\n```\nThat is incomplete. Final version:",
+           "~~~python\ndef f(x):\n    return 0\n~~~\nThat is wrong; fixed:",
+           "```python\ndef f(x):\n    return (\n\nLet me redo it."]      # a draft never closed
+_TRAILERS = ["```", "```\nHope this helps!", "```text\nOutput: 2\n```", "~~~", "This prints 2.",
+             "```\n```"]
+
+
+def _wrapped(form: str, program: str, char: str, ws: str) -> str:
+    """The program in one fence form; `ws` trails the opening fence line."""
+    f3, other = char * 3, "~~~" if char == "`" else "```"
+    return {
+        "closed": f"{f3}python{ws}\n{program}\n{f3}",
+        "bare": f"{f3}{ws}\n{program}\n{f3}",
+        "long_open_short_close": f"{char * 4}python{ws}\n{program}\n{f3}",  # runs to the end
+        "mixed": f"{f3}python{ws}\n{program}\n{other}",                  # closed by the other char
+        "nested": f"{char * 4}{ws}\n```python\n{program}\n```\n{char * 4}",
+        "nested_markdown": f"{char * 4}markdown{ws}\n```python\n{program}\n```\n{char * 4}",
+        "unclosed": f"{f3}python{ws}\n{program}",
+        "unfenced": f"{program}\n```",                                  # a stray closing fence
+    }[form]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_STRAY_PROGRAMS), st.sampled_from(_FORMS), st.sampled_from(["`", "~"]),
+       st.sampled_from(_LEADS), st.sampled_from(_DRAFTS),
+       st.lists(st.sampled_from(_TRAILERS), max_size=2),
+       st.sampled_from(["\n", "\n\n", "  \n", " \t\n\n"]), st.sampled_from(["", "  ", "\t"]))
+def test_stray_nested_and_unbalanced_fences_give_the_program(case, form, char, lead, draft,
+                                                             trailers, gap, ws):
+    program, entry_point = case
+    if form == "unfenced":
+        # unfenced code is found from its first statement line (a module docstring is
+        # read as prose), and a fenced draft before it would be a fenced program
+        assume(program != _MODULE_DOCSTRING_FENCE and not draft)
+    if form == "unclosed":
+        trailers = []          # open to the end: nothing may follow but blank lines
+    parts = [lead, draft, _wrapped(form, program, char, ws), *trailers]
+    text = gap.join(p for p in parts if p) + "\n"   # (a gap there would pad the open program)
+    got = extract_code(text, entry_point)
+    assert got.rstrip("\n") == program, text
+
+
+# The nastiest forms, run through the reward on real programs (MBPP and HumanEval shapes).
+_NASTY = [
+    "Sure:\n\n````\n```python\n{program}\n```\n````\n```\n```\nHope this helps!\n",
+    "````python\n{program}\n```\n\nThis adds the numbers.\n```text\n3\n```\n",
+    "```python\ndef add(a, b):\n    return (\n\nLet me redo it.\n\n```python\n{program}\n```\n"
+    "Hope this helps!",
+]
+_MBPP_ADD = {"test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"],
+             "test_setup_code": "", "code": "def add(a, b):\n    return a + b"}
+
+
+@pytest.mark.parametrize("form", _NASTY, ids=["nested-then-stray", "long-open-short-close",
+                                              "draft-never-closed"])
+@pytest.mark.parametrize("row", [_MBPP_ADD, TASK], ids=["mbpp", "humaneval"])
+@pytest.mark.parametrize("result_expr,score", [("a + b", 1.0), ("a - b", 0.0)])
+def test_nasty_fences_in_the_sandbox(form, row, result_expr, score):
+    program = ('def add(a, b):\n    """Sum.\n\n    ```\n    >>> add(1, 2)\n    3\n    ```\n'
+               f'    """\n    return {result_expr}')
+    result = score_rows("code", [{"completion": form.format(program=program), **row}],
+                        **SANDBOX)[0]
+    assert result.score == score, (result.outcome, result.details)

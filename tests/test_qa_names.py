@@ -31,7 +31,10 @@ ROWS = [
     ("It is Vitamin A.", ["Vitamin A"], "contains", "correct"),
     ("\uff23\uff03", ["C#"], "exact", "correct"),  # full-width forms fold
     ("C\u266f", ["C#"], "exact", "correct"),  # the music sharp sign is "#"
-    ("It is either Paris or Lyon.", ["Paris"], "contains", "listed_candidates"),
+    # a list a person writes is paid: on EVOUNA's human labels refusing such lists cost far
+    # more right answers than wrong ones (benchmarks/graders_outside.py); a loop is refused
+    ("It is either Paris or Lyon.", ["Paris"], "contains", "correct"),
+    ("Paris Lyon Paris Lyon Paris Lyon", ["Paris"], "contains", "listed_candidates"),
     ("I would say it is a mystery", ["A"], "contains", "wrong"),  # a stray article
     ("It's vitamin C++", ["C"], "contains", "wrong"),
     ("C", ["C"], "contains", "correct"),
@@ -216,3 +219,32 @@ def test_exact_mode_drops_an_answer_frame_and_emphasis_only(city):
 ])
 def test_exact_mode_reads_a_unit_after_a_number(text, gold, score):
     assert qa_reward(text, aliases=[gold]).score == score
+
+
+# ---------------------------------------------------------------- classes EVOUNA's labels showed
+@pytest.mark.parametrize("text,aliases,score", [
+    # a name after a preposition is stated; a number after one is a bound
+    ("The Americas were named after Amerigo Vespucci.", ["Amerigo Vespucci"], 1.0),
+    ("Spain and the UK are in dispute over Gibraltar.", ["Gibraltar"], 1.0),
+    ("Sometime after 1969.", ["1969"], 0.0),
+    ("It was bigger than the Cane Corso.", ["Cane Corso"], 0.0),  # the standard compared
+    # glued words and footnote numbers of retrieval answers
+    ("The voice of Sulley is provided byJohn Goodman1.", ["John Goodman"], 1.0),
+    ("The EPA was created by President Richard Nixon123.", ["Richard Nixon"], 1.0),
+    # a plural of the alias's last word, never of a number
+    ("It has a layer of mashed potatoes on top.", ["mashed potato"], 1.0),
+    ("It happened in the 1990s.", ["1990"], 0.0),
+    # every content word near one another in one sentence, never under a negation
+    ("It was started in 1881 and completed in 1885.", ["between 1881 and 1885"], 1.0),
+    ("It was not started in 1881, nor finished in 1885.", ["between 1881 and 1885"], 0.0),
+    # a year inside another full date than the gold's is a wrong date
+    ("It was released on November 8, 2013.", ["November 27, 2013", "2013"], 0.0),
+    ("It was released in 2013.", ["November 27, 2013", "2013"], 1.0),
+    # lists a person writes are paid; alternatives of a number and loops are not
+    ("Germany, Austria-Hungary, the Ottoman Empire and Bulgaria.", ["Germany"], 1.0),
+    ("It is 4 or 5.", ["4"], 0.0),
+    ("eight or nine", ["8"], 0.0),
+    ("It is 0.05 or 5%.", ["5%"], 1.0),  # one quantity written twice
+])
+def test_classes_from_outside_labels(text, aliases, score):
+    assert qa_reward(text, aliases=aliases, mode="contains").score == score, text

@@ -180,12 +180,14 @@ def test_score_rows_reads_the_issue_rows():
 # ---------------------------------------------------------------- qa: ranges, hedge symbols, Unicode
 # (completion, aliases, mode, outcome)
 QA = [
-    # a range offers two candidates
-    ("It was between 1990 and 2000.", ["2000"], "contains", "listed_candidates"),
-    ("It was 1990-2000.", ["2000"], "contains", "listed_candidates"),
-    ("It was 1990\u20132000.", ["1990"], "contains", "listed_candidates"),
-    ("Somewhere from 1990 to 2000.", ["1990"], "contains", "listed_candidates"),
-    ("The answer is 4 \u00b1 1.", ["4"], "contains", "listed_candidates"),
+    # a range names its ends: paid in contains mode (EVOUNA's people judged every range
+    # answer it used to refuse right); an alternative ("4 or 5") is still a list
+    ("It was between 1990 and 2000.", ["2000"], "contains", "correct"),
+    ("It was 1990-2000.", ["2000"], "contains", "correct"),
+    ("It was 1990\u20132000.", ["1990"], "contains", "correct"),
+    ("Somewhere from 1990 to 2000.", ["1990"], "contains", "correct"),
+    ("It was 1990 or 2000.", ["1990"], "contains", "listed_candidates"),
+    ("The answer is 4 \u00b1 1.", ["4"], "contains", "correct"),
     ("Chapter 5, verse 6.", ["5"], "contains", "correct"),  # two numbers, no range
     # a hedge or comparison symbol is kept by normalisation
     ("<answer>~5</answer>", ["5"], "exact", "wrong"),

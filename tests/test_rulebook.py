@@ -90,8 +90,10 @@ def test_the_three_reported_verdicts_name_the_rule_that_decided_them():
     assert [w["rule"] for w in _verdict(brazil).details["why"]] == ["decline.phrase",
                                                                     "selfaware.table"]
     assert _verdict(brazil).details["why"][0]["read"] == "there's no way to know"
-    assert _verdict(best).details["why"][1] == {"rule": "forms.bound_before",
-                                                "read": "after george best"}
+    # reported as a wrong verdict; EVOUNA's human labels showed a name after "after" is
+    # stated, so the bound now reads only numbers and dates and the answer is paid
+    assert _verdict(best).details["why"][1] == {"rule": "match.word", "read": "george best"}
+    assert _verdict(best).outcome == "correct"
 
 
 def test_the_table_cell_is_last_and_carries_the_reward():
@@ -156,16 +158,16 @@ def test_score_explain_prints_and_writes_the_rules(tmp_path, capsys):
     from rlvr.cli import main
 
     rows = tmp_path / "rows.jsonl"
-    rows.write_text(json.dumps({"completion": "It is named after George Best.",
-                                "expected_answer": "George Best", "is_unanswerable": False,
-                                "prompt": "Who is Belfast's airport named after?"}) + "\n"
+    rows.write_text(json.dumps({"completion": "Sometime after 1969.",
+                                "expected_answer": "1969", "is_unanswerable": False,
+                                "prompt": "When did humans first land on the Moon?"}) + "\n"
                     + json.dumps({"completion": "not read: --limit 1"}) + "\n")
     out = tmp_path / "out.jsonl"
     assert main(["score", "--reward", "selfaware", "--input", str(rows), "--limit", "1",
                  "--explain", "--output", str(out)]) == 0
     printed = capsys.readouterr().out
     assert f"{rows}:1: wrong (reward -1.00)" in printed
-    assert 'forms.bound_before "after george best": a value after a bound' in printed
+    assert 'forms.bound_before "after 1969": a value after a bound' in printed
     assert [w["rule"] for w in json.loads(out.read_text())["why"]] == [
         "decline.none", "forms.bound_before", "match.none", "selfaware.table"]
     # a reward that names no rules yet says so rather than printing nothing

@@ -15,11 +15,16 @@ Two task formats:
   The tests take from the program the names they read and do not define, never a builtin
   or a standard module unless the reference `code` defines that name (`task_functions`).
 
-Code inside Markdown fences is extracted (`fenced_blocks`: backtick or tilde fences of any
-length and indentation, any line endings, a Python or empty info string, the last block
-open to the end; the last block that binds the entry point, else the last block; without
-a fence, code after a line of prose, `_after_prose`), for a whole program and
-for a body that continues the prompt alike. The program never runs in this process, nor in the
+Code inside Markdown fences is extracted (`extract_code`): the fences are read as CommonMark
+reads them (`fenced_blocks`: backtick or tilde fences of any length and indentation, any
+line endings, the last block open to the end), blocks with a Python or empty info string
+count (one labelled Markdown is read as a document in its turn), and the program is the
+last block that binds the entry point, else the last that parses. When that block does
+not parse, the fences were misread (a ```` block closed by ```, ``` closed by ~~~, a
+fence nested in another or in a docstring, a draft never closed) and the code between any
+two fence lines that parses and binds is taken; without a fence, or after a stray one,
+code after a line of prose (`_after_prose`). This holds for a whole program and for a body
+that continues the prompt alike. The program never runs in this process, nor in the
 process that runs the tests: see `rlvr.sandbox` (two processes, plain data between them)
 and docs/rewards.md for what crosses. Batches (the TRL adapter, `rlvr score`) run in
 parallel workers.
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any
+from typing import Any, Callable
 
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
@@ -50,18 +55,38 @@ _PYTHON_INFO = re.compile(r"^\{?\.?(?:python[23]?|py[23]?|ipython[23]?)\b", re.I
 
 
 def fenced_blocks(completion: str) -> list[tuple[str, str]]:
-    """Every fenced block of a response, in order, as (info string, code).
+    """Every fenced block of a response, in order, as CommonMark reads them (see
+    `_OPENING`: a block runs to the first closing fence of its character at least as long,
+    else to the end of the text).
 
     Args:
         completion: the response text (any line endings).
     Returns:
         [(info, code)]; [] when the text has no fence.
     """
-    lines = completion.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [(info, code) for info, code, _, _ in _blocks(_lines(completion))]
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines, CRLF and CR line endings read as LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _opening(line: str) -> re.Match[str] | None:
+    """The line as an opening fence, or None (a backtick fence's info holds no backtick)."""
+    opening = _OPENING.match(line)
+    if opening and opening.group(2)[0] == "`" and "`" in opening.group(3):
+        return None
+    return opening
+
+
+def _blocks(lines: list[str]) -> list[tuple[str, str, int, int]]:
+    """`fenced_blocks` with where each block lies: (info, code, index of the opening line,
+    index of the closing line or len(lines) for a block open to the end)."""
     blocks, i = [], 0
     while i < len(lines):
-        opening = _OPENING.match(lines[i])
-        if not opening or (opening.group(2)[0] == "`" and "`" in opening.group(3)):
+        opening = _opening(lines[i])
+        if not opening:
             i += 1
             continue
         indent = len(opening.group(1).expandtabs(4))
@@ -69,7 +94,7 @@ def fenced_blocks(completion: str) -> list[tuple[str, str]]:
         closing = re.compile(rf"^ {{0,{indent + 3}}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
         end = next((j for j in range(i + 1, len(lines))
                     if closing.match(lines[j].expandtabs(4))), len(lines))
-        blocks.append((opening.group(3), _dedent(lines[i + 1:end], indent)))
+        blocks.append((opening.group(3), _dedent(lines[i + 1:end], indent), i, end))
         i = end + 1
     return blocks
 
@@ -114,26 +139,93 @@ def binds(code: str, name: str) -> bool:
 
 
 def extract_code(completion: str, entry_point: str | tuple[str, ...] | None = None) -> str:
-    """The code in a response: its Python fenced blocks (`fenced_blocks`: backticks or
-    tildes, any length, any indentation, an info string of Python or none, CRLF line
-    endings, the last block open to the end) that hold code -- the last one that binds the
-    entry point (`binds`; a tuple: any of the names, an MBPP task's functions), else the last
-    one that parses as Python, else the last one; with no such block, unfenced code after
-    prose (`_after_prose`), else the whole text. A block with nothing in it (a stray
-    closing fence after the code opens one) or only prose that does not parse ("Hope this
-    helps!" fenced after the program) is not the program when a block before it is.
+    """The program in a response.
+
+    Args:
+        completion: the response text.
+        entry_point: the name the program must bind (`binds`), a tuple of names of which
+            it must bind one (an MBPP task's functions), or None.
+    Returns:
+        The code, in this order of preference:
+        1. The Python blocks (`fenced_blocks`, CommonMark; an info string of Python or
+           none) that hold code: the last one that binds the entry point, else the last
+           one that parses, else the last one -- when that block parses (and binds).
+           A later block that is empty (a stray fence) or prose ("Hope this helps!")
+           never displaces an earlier program.
+        2. When that block does not parse or bind, the fences were likely misread (a
+           block opened with ```` and closed with ```, ``` closed by ~~~, one fence nested
+           in another, a fence inside a docstring, a draft never closed): the code between
+           any two fence lines, or a fence line and the end, that parses and binds and
+           ends past that block's opening line (`_between_fences`: the last such, the
+           widest from one start; an earlier draft does not replace a later program).
+        3. When no block binds the entry point (or none is given): unfenced code after
+           prose (`_after_prose`) that parses and binds it (a program followed by a stray
+           fence that opens a block of prose).
+        4. Else the block of step 1 as it is (a program that fails as written); with no
+           Python block at all, `_after_prose`'s answer (the whole text when it finds no
+           code).
     """
-    blocks = [code for info, code in fenced_blocks(completion)
-              if (not info or _PYTHON_INFO.match(info)) and code.strip()]
+    lines = _lines(completion)
     names = (entry_point,) if isinstance(entry_point, str) else tuple(entry_point or ())
-    if not blocks:
-        return _after_prose(completion, names[0] if len(names) == 1 else None)
-    if names:
-        defining = [b for b in blocks if any(binds(b, name) for name in names)]
-        if defining:
-            return defining[-1]
-    parsing = [b for b in blocks if _parses(b)]
-    return (parsing or blocks)[-1]
+
+    def wanted(code: str) -> bool:
+        return _parses(code) and (not names or any(binds(code, name) for name in names))
+
+    blocks = _python_blocks(lines)
+    defining = [b for b in blocks if any(binds(b[0], name) for name in names)]
+    chosen = (defining or [b for b in blocks if _parses(b[0])] or blocks or [None])[-1]
+    if chosen and wanted(chosen[0]):
+        return chosen[0]
+    between = _between_fences(lines, chosen[1] if chosen else 0, wanted)
+    if between is not None:
+        return between
+    unfenced = _after_prose(completion, names[0] if len(names) == 1 else None)
+    if not chosen or (not defining and wanted(unfenced)):
+        return unfenced
+    return chosen[0]
+
+
+# info strings of a block that holds a Markdown document (its own fenced blocks count)
+_MARKDOWN_INFO = re.compile(r"^\{?\.?(?:markdown|md)\b", re.IGNORECASE)
+
+
+def _python_blocks(lines: list[str], offset: int = 0,
+                   depth: int = 0) -> list[tuple[str, int, int]]:
+    """The blocks of `_blocks` that hold Python code (a Python or empty info string, not
+    only blank lines), as (code, opening line, closing line), the lines counted from
+    `offset`; a block labelled Markdown is read as a document in its turn (a few levels)."""
+    found = []
+    for info, code, start, end in _blocks(lines):
+        if _MARKDOWN_INFO.match(info) and depth < 4:
+            found += _python_blocks(lines[start + 1:end], offset + start + 1, depth + 1)
+        elif (not info or _PYTHON_INFO.match(info)) and code.strip():
+            found.append((code, offset + start, offset + end))
+    return found
+
+
+# a text with more fence lines than this is not re-read (each pair costs a parse)
+_MAX_FENCE_LINES = 64
+
+
+def _between_fences(lines: list[str], after: int,
+                    wanted: Callable[[str], bool]) -> str | None:
+    """The code between an opening fence line (Python or no info string) and a later fence
+    line of any kind, or the end of the text, for which `wanted` holds and which ends past
+    line `after` (a block's opening line: code before that block does not replace it):
+    the last such by start, the widest from that start. None when there is none."""
+    fences = [i for i, line in enumerate(lines) if _OPENING.match(line)]
+    if len(fences) > _MAX_FENCE_LINES:
+        return None
+    for start in reversed(fences):
+        opening = _opening(lines[start])
+        if not opening or (opening.group(3) and not _PYTHON_INFO.match(opening.group(3))):
+            continue
+        indent = len(opening.group(1).expandtabs(4))
+        for end in reversed([i for i in fences if i > max(start, after)] + [len(lines)]):
+            code = _dedent(lines[start + 1:end], indent)
+            if code.strip() and wanted(code):
+                return code
+    return None
 
 
 def _parses(code: str) -> bool:
@@ -151,13 +243,21 @@ _CODE_START = re.compile(r"^(?:(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(|class[ \t]+\
 
 
 def _after_prose(completion: str, entry_point: str | None) -> str:
-    """Unfenced code after a line of prose ("Here is the function:\n\ndef add(a, b): ..."):
-    when the whole text is not Python, the text from the first line that opens a top-level
-    statement (`def`, `class`, `import`, `from ... import`, a decorator, an assignment to
-    the entry point), with prose lines
-    after the code dropped, provided that parses and binds the entry point (when one is
-    given). Otherwise the text as it is (a body that continues the prompt, or a program
-    that fails as written)."""
+    """Unfenced code after a line of prose ("Here is the function:\n\ndef add(a, b): ...").
+
+    Args:
+        completion: the response text.
+        entry_point: the name the code must bind, or None.
+    Returns:
+        When the whole text is not Python: the text from the first line that opens a
+        top-level statement (`def`, `class`, `import`, `from ... import`, a decorator, an
+        assignment to the entry point), with the lines after the code dropped (prose, a
+        stray fence), provided that parses and binds the entry point (when one is given).
+        A text that opens with code loses only a tail that starts at a fence line (the
+        program then ends at a stray "```"), so a program that fails as written is not
+        cut to a prefix that runs. Otherwise the text as it is (a body that continues the
+        prompt, or a program that fails as written).
+    """
     text = completion.replace("\r\n", "\n").replace("\r", "\n")
     try:
         ast.parse(text)
@@ -168,10 +268,12 @@ def _after_prose(completion: str, entry_point: str | None) -> str:
         m.start() for m in [re.search(rf"^{re.escape(entry_point)}[ \t]*(?::[^=\n]*)?=(?!=)",
                                       text, re.MULTILINE)] if m] if entry_point else [])
     start = min(starts, default=None)
-    if not start:  # no code line, or the text opens with one (and does not parse)
+    if start is None:  # no code line
         return completion
     lines = text[start:].rstrip().split("\n")
-    for end in range(len(lines), 0, -1):  # prose after the code: drop trailing lines
+    for end in range(len(lines), 0, -1):  # what follows the code: drop trailing lines
+        if start == 0 and end < len(lines) and not _OPENING.match(lines[end]):
+            continue  # the text opens with code: cut only at a stray fence
         code = "\n".join(lines[:end])
         try:
             ast.parse(code)

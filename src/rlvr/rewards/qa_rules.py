@@ -60,14 +60,41 @@ LOOSENED = register_rule(
     "qa.loosened", "nothing matched as written: answer and aliases read again without accents "
     "and hyphens (\"Rio Grande\" for \"Río Grande\")", grader="qa",
     fires=[("Rio Grande", None, ["Río Grande"])], spares=[("Río Grande", None, ["Río Grande"])])
-WORDS_OFFERED = register_rule(
-    "qa.number_words_offered", "contains mode: a numeric alias beside another number in "
-    "words with \"or\", \"maybe\", \"between\" (\"eight or nine\") is a list", grader="qa",
-    fires=[("eight or nine", None, ["8"])], spares=[("eight legs", None, ["8"])])
 NUMBERS_OFFERED = register_rule(
-    "qa.numbers_offered", "contains mode: a numeric alias offered beside another number "
-    "(\"4 or 5\", a range, a run) is a list", grader="qa",
-    fires=[("1990-2000", None, ["1990"])], spares=[("In 1990.", None, ["1990"])])
+    "qa.numbers_offered", "contains mode: a numeric alias offered with another number as its "
+    "alternative (\"4 or 5\", \"eight or nine\", \"it might have been 40\", a run \"1 2 3 4 "
+    "5\"); a range, \"or more\" and a percent of the same quantity are no alternative",
+    grader="qa",
+    fires=[("4 or 5", None, ["4"]), ("3 4 5 6 7", None, ["5"]), ("eight or nine", None, ["8"])],
+    spares=[("In 1990, 5 people.", None, ["5"]), ("It was built 1994-1998.", None, ["1998"]),
+            ("0.05 or 5%", None, ["5%"])])
+ALIAS_FORM = register_rule(
+    "qa.alias_form", "the answer matched another form of a gold alias: a name the dataset's "
+    "writing hides (`answers.aliases`: qualifier, \"X or Y\", inverted name, title, "
+    "descriptor, middle name, number in words, currency sign, leading preposition, "
+    "possessive) or another spelling (`answers.spellings`: dates, initials, ordinals)",
+    grader="qa",
+    fires=[("Claudia Wells played her.", None, ["Claudia Grace Wells"]),
+           ("It was Matthew Perry.", None, ["Perry, Matthew"])],
+    spares=[("Claudia Grace Wells played her.", None, ["Claudia Grace Wells"])])
+WORDS_NEAR = register_rule(
+    "qa.words_near", "contains mode, nothing matched as written: every content word of an "
+    "alias of two or more (numbers 1-10 in words or as ordinals read as digits), in any "
+    "order, within the alias's length plus four words of one sentence without a negation "
+    "(\"started in 1881 and completed in 1885\" for \"between 1881 and 1885\")",
+    grader="qa",
+    fires=[("It began in 1881 and was completed in 1885.", None, ["between 1881 and 1885"]),
+           ("She turns in the season 4 finale.", None, ["season four"])],
+    spares=[("It was not started in 1881 or finished in 1885.", None,
+             ["between 1881 and 1885"]),
+            ("Season 2 ended. Episode four aired later.", None, ["season four"])])
+OTHER_DATE = register_rule(
+    "qa.other_date", "contains mode: a year alias written only inside a full date that is "
+    "none of the gold's full dates (\"released on November 8, 2013\" for \"November 27, "
+    "2013\" / \"2013\") is the wrong date", grader="qa",
+    fires=[("It came out on November 8, 2013.", None, ["November 27, 2013", "2013"])],
+    spares=[("It came out in 2013.", None, ["November 27, 2013", "2013"]),
+            ("It came out on November 8, 2013.", None, ["2013"])])
 TABLE = register_rule(
     "qa.table", "the `qa` reward's value for the outcome (1.0 for a gold alias given, else "
     "0.0); read = the outcome", grader="qa",

@@ -33,8 +33,8 @@ from rlvr.rewards.abstention_detection.patterns import (
     first_match,
     iter_matches,
 )
-from rlvr.rewards.abstention_detection.premises import (names_new, premise_denied,
-                                                        premise_rejected)
+from rlvr.rewards.abstention_detection.premises import (names_new, premise_contradicted,
+                                                        premise_denied, premise_rejected)
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
                                                      conceded, TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
@@ -44,12 +44,15 @@ from rlvr.rewards.answers import DEFAULT_REASONING_TAGS, final_answer
 from rlvr.rewards.answers import plain_shape
 from rlvr.rewards.rulebook import note
 from rlvr.rewards.abstention_detection.detector_rules import (
+    COMMIT_BRACKETED,
     COMMIT_CLAIM,
     COMMIT_ESTIMATE,
     COMMIT_MARKER,
     COMMIT_SENTENCE,
     DECLINE_NONE,
     DECLINE_PHRASE,
+    DECLINE_REFUSAL,
+    DECLINE_TAKEN_BACK,
     DISCOUNT_IDIOM,
     DISCOUNT_QUOTED,
     DISCOUNT_RESTATEMENT,
@@ -58,6 +61,7 @@ from rlvr.rewards.abstention_detection.detector_rules import (
     DISCOUNT_TOPIC,
     GUESS_PHRASE,
     PREMISE_ANSWERED,
+    PREMISE_CONTRADICTED,
     PREMISE_DENIED,
     PREMISE_REJECTED,
     SIDE_ISSUE_ANSWERED,
@@ -282,6 +286,38 @@ def _commitment_beside(low: str, cased: str | None, spans: list, quotes: list,
     return claim
 
 
+# a refusal of the request: the verb after a declining phrase ("i cannot| provide ...")
+_REFUSES = re.compile(r"\s+(?:(?:in good conscience|ethically|legally)\s+)?(?:provide|assist|help|"
+                      r"fulfill|fulfil|comply|give|offer|support|engage|create|generate|write|"
+                      r"recommend|condone|promote|encourage|share|disclose|facilitate|suggest|"
+                      r"participate|endorse|do that|do this)\b")
+# an answer taken back right before the decline that follows it
+_TAKEN_BACK = re.compile(r"\b(?:just kidding|kidding|scratch that|never ?mind|forget (?:that|it)|"
+                         r"i take (?:that|it) back|on second thought)[,.!:;\s\u2014-]*$")
+# a bracketed aside and what stands before it in its sentence
+_BRACKET = re.compile(r"([^.!?\n()]*?)\s*\(([^()]*)\)")
+_BRACKET_GUESS = re.compile(r"^\s*(?:maybe|perhaps|possibly|probably|my (?:best )?guess(?: is|:)?|"
+                            r"i (?:think|guess)|could be|might be)\b[,:]?\s*(\S.*)$")
+
+
+def _bracketed(low: str, counted: list) -> str | None:
+    """A commitment that brackets carry: every counted phrase inside a bracket that follows
+    an answer of its own ("7 (not sure).", "It will be Maria Chen (I am not sure though)"),
+    or a guess in brackets after the decline ("I don't know (maybe Paris)"); None."""
+    asides = [(m.start(2), m.end(2), m.group(1).strip(" ,;:-")) for m in _BRACKET.finditer(low)]
+    inside = [next((before for s, e, before in asides if s <= c.start() and c.end() <= e), None)
+              for c in counted]
+    if inside and all(before for before in inside):
+        note(COMMIT_BRACKETED, inside[0])
+        return inside[0]
+    for start, end, _ in asides:
+        guess = _BRACKET_GUESS.match(low[start:end])
+        if guess and start > counted[-1].end():
+            note(COMMIT_BRACKETED, guess.group(1))
+            return guess.group(1)
+    return None
+
+
 def _answer_beside(low: str, after: int, spans: list, quotes: list) -> str | None:
     """What answers the question beside a side issue: a contrasting clause after it ("...,
     but it's Canberra"), an estimate, an answer sentence or another statement; None."""
@@ -355,16 +391,21 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
         if TENTATIVE.fullmatch(low):  # "Was it Chinua Achebe?": the whole response a guess
             note(TENTATIVE_QUESTION, low)
             return Detection("hedge", TENTATIVE_PHRASE, low.strip())
-        rejected = premise_rejected(low, asked)
-        if rejected:  # "Unicorns are not real, so ...": the question cannot be answered,
-            at = low.find(rejected)  # unless an answer is stated beside the rejection
+        for rule, read in ((PREMISE_REJECTED, premise_rejected),
+                           (PREMISE_CONTRADICTED, premise_contradicted)):
+            rejected = read(low, asked)
+            if not rejected:  # "Unicorns are not real, so ...": the question cannot be
+                continue      # answered, unless an answer is stated beside the rejection
+            at = low.find(rejected)
             spans = [(at, at + len(rejected))]
             stated = answer_sentence(low, spans, clauses=False)
             if not ((stated and len(stated.split()) <= 5)  # facts that correct it are no answer
-                    or names_new(cased, at + len(rejected), asked)):
-                note(PREMISE_REJECTED, rejected)
+                    or names_new(cased, at if rule is PREMISE_CONTRADICTED
+                                 else at + len(rejected), asked)):
+                note(rule, rejected)
                 return Detection("abstain", rejected)
             note(PREMISE_ANSWERED, rejected)
+            break
         note(DECLINE_NONE)
         return _ANSWER  # the common case: two scans, no quotation parsed
     quotes = [m.span() for m in _QUOTE_RE.finditer(low)]
@@ -399,6 +440,17 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             break
     if counted:
         spans = [m.span() for m in counted + scoped]
+        taken = _TAKEN_BACK.search(low, 0, counted[0].start())
+        if taken and not low[counted[-1].end():].strip(" .!?\n"):
+            note(DECLINE_TAKEN_BACK, taken.group())  # "Paris. Just kidding, I don't know."
+            return Detection("abstain", counted[0].group(), None, tuple(ignored))
+        if all(_REFUSES.match(low, m.end()) for m in counted) \
+                and not CONTRAST.search(low, counted[-1].end()):
+            note(DECLINE_REFUSAL, low[counted[0].start():_REFUSES.match(
+                low, counted[0].end()).end()])  # "I cannot provide ...": advice after it
+            return Detection("abstain", counted[0].group(), None, tuple(ignored))
+        if commitment is None:
+            commitment = _bracketed(low, counted)
         if commitment is None:
             commitment = _commitment_beside(low, cased, spans, quotes, question)
         label = "hedge" if commitment else "abstain"

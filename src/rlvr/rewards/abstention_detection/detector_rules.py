@@ -103,6 +103,26 @@ COMMIT_SENTENCE = register_rule(
     "phrase commits to an answer",
     fires=[("I can't be certain. Canberra.", _CAPITAL, "Canberra")],
     spares=[("I can't be certain. Sorry!", _CAPITAL, "Canberra")])
+COMMIT_BRACKETED = register_rule(
+    "commit.bracketed", "an answer followed by its doubt in brackets (\"7 (not sure).\", "
+    "\"Paris (I am not sure though)\"), or a decline followed by a guess in brackets (\"I "
+    "don't know (maybe Paris)\"), commits to that answer: a hedge",
+    fires=[("Canberra (not sure).", _CAPITAL, "Canberra"),
+           ("I don't know (maybe Canberra).", _CAPITAL, "Canberra")],
+    spares=[("I'm not sure (sorry).", _CAPITAL, "Canberra"),
+            ("(Not sure.)", _CAPITAL, "Canberra")])
+DECLINE_REFUSAL = register_rule(
+    "decline.refusal", "a refusal of the request (\"I cannot provide ...\", \"I'm unable to "
+    "help with ...\") declines, whatever advice follows it, unless a contrasting clause "
+    "goes on to answer (\"..., but it is about 2,000\")",
+    fires=[("I cannot provide that information. It may be helpful to ask a librarian.",
+            _CAPITAL, "Canberra")],
+    spares=[("I cannot provide an exact answer, but it is Canberra.", _CAPITAL, "Canberra")])
+DECLINE_TAKEN_BACK = register_rule(
+    "decline.taken_back", "an answer taken back before a decline (\"Paris. Just kidding, I "
+    "don't know.\") is no commitment: the response declines",
+    fires=[("Sydney. Just kidding, I don't know.", _CAPITAL, "Canberra")],
+    spares=[("Sydney. I don't know.", _CAPITAL, "Canberra")])
 COMMIT_CLAIM = register_rule(
     "commit.claim", "a claim about the question's subject beside a disclaimer (\"I can't "
     "know that for sure. The capital is Canberra\") commits to it",
@@ -126,6 +146,18 @@ PREMISE_REJECTED = register_rule(
     fires=[("Unicorns are not real, so they have no colour.", "What colour are unicorns?",
             None)],
     spares=[("White.", "What colour are unicorns?", None)])
+PREMISE_CONTRADICTED = register_rule(
+    "premise.contradicted", "a first sentence that negates what a wh-question assumes, in "
+    "the question's words (\"Jackrabbits have no wings.\"), declines it, unless an answer "
+    "or a new name is stated beside it",
+    fires=[("Jackrabbits have no wings.", "How many wings does a jackrabbit have to fly?",
+            None)],
+    spares=[("Jackrabbits have four legs.", "How many legs does a jackrabbit have?", None),
+            ("No, it doesn't.", "Does a jackrabbit have wings?", None),
+            ("Marlowe wrote it, not Shakespeare.", "Who wrote Hamlet, Shakespeare or Marlowe?",
+             "Shakespeare"),
+            ("Canberra is the capital, not Sydney.", "What is the capital of Australia?",
+             "Canberra")])
 PREMISE_ANSWERED = register_rule(
     "premise.answered", "a rejected premise with a short answer or a new name stated beside "
     "it does not decline",

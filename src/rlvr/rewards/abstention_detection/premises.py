@@ -6,6 +6,10 @@
   and no answer is stated beside it (`names_new`). English only.
 * `premise_denied`: the premise denied outright at the start of the response ("He didn't:
   ..."), or a question about the assistant answered that it is an AI that does not do so.
+* `premise_contradicted`: the response opens by negating what a wh-question assumes, in
+  the question's own words ("Jackrabbits have no wings." to "How many wings does a
+  jackrabbit have to fly?"). Measured on FalseQA's human rebuttals (benchmarks/
+  graders_outside.py): it reads about half of them, where the two rules above read 3%.
 """
 
 from __future__ import annotations
@@ -115,4 +119,42 @@ def premise_denied(text: str, question: str) -> str | None:
         m = _ASSISTANT.search(text)
         if m:
             return m.group()
+    return None
+
+
+_NEGATES = re.compile(r"\b(?:not|no|never|cannot|neither|nor|none|nothing|nobody|impossible|"
+                      r"only)\b|n't\b")
+_WH = re.compile(r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b")
+# the options of a choice question ("..., Shakespeare or Marlowe?") and the words a
+# negation falls on ("not Shakespeare")
+_CHOICE = re.compile(r"((?:[\w'-]+[ ,]+){1,3}?)or\s+((?:[\w'-]+\s*){1,3})\??\s*$")
+_NEGATED_WORDS = re.compile(r"(?:\bnot|\bno|\bnever|n't)\s+((?:[\w'-]+\s*){1,3})")
+
+
+def premise_contradicted(text: str, question: str) -> str | None:
+    """The first sentence of the response negates (`_NEGATES`) something a wh-question
+    assumes, sharing a content word with it ("Jackrabbits have no wings." to "How many
+    wings does a jackrabbit have to fly?", "Horses are not hybrids of two animals."); None
+    for a question that itself holds a negation ("Why can't ...?": the response echoes it),
+    a yes/no question (there "no" answers it), a negation that falls on an option the
+    question offers ("Marlowe wrote it, not Shakespeare" to "..., Shakespeare or
+    Marlowe?": a choice), a question about existence or truth, or a
+    contrasting clause that goes on to answer ("..., but in the legend it is white")."""
+    if not question or not _WH.match(question) or _NEGATES.search(question) \
+            or _ASKS_EXISTENCE.search(question):
+        return None
+    first = next(SENTENCE.finditer(text), None)
+    if first is None or not _NEGATES.search(first.group()):
+        return None
+    offered = _CHOICE.search(question)
+    if offered:  # the negation falls on an option offered: a choice, not a rejection
+        options = stems(content_words(offered.group(1)) | content_words(offered.group(2)))
+        if any(stems(content_words(m.group(1))) & options
+               for m in _NEGATED_WORDS.finditer(first.group())):
+            return None
+    if CONTRAST.search(text, first.end() - 1 if first.group().endswith((".", "!", "?"))
+                       else first.end()) or CONTRAST.search(first.group()):
+        return None  # "..., but in the legend it is white": it goes on to answer
+    if stems(content_words(first.group())) & stems(content_words(question)):
+        return first.group().strip()
     return None

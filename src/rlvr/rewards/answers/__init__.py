@@ -33,7 +33,7 @@ retraction steps, and the corrections `gsm8k` applies after its `####` line.
 """
 
 from rlvr.rewards.answers.boxes import boxed_values
-from rlvr.rewards.answers.candidates import lists_candidates
+from rlvr.rewards.answers.candidates import degenerate_list, lists_candidates
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import (
     ABSTAIN_VALUE,
@@ -47,8 +47,8 @@ from rlvr.rewards.answers.fields import (
     read_field,
 )
 from rlvr.rewards.answers.folding import drop_stroked, fold, unstrike
-from rlvr.rewards.answers.forms import (asked_only, loosen, retracted, stated, word_number,
-                                        word_numbers)
+from rlvr.rewards.answers.forms import (asked_only, in_digits, loosen, retracted, stated, unglue,
+                                        word_number, word_numbers)
 from rlvr.rewards.answers.match import AnswerMatch, match_answer
 from rlvr.rewards.answers.math_compare import (
     REL_TOL,
@@ -85,7 +85,9 @@ from rlvr.rewards.answers.numbers import (
     as_number,
     iter_numbers,
     numbers_equal,
+    in_number_run,
     numbers_in,
+    offers_alternative,
     offers_others,
     plain_number,
     read_whole,
@@ -99,13 +101,13 @@ from rlvr.rewards.answers.reasoning import (
 )
 from rlvr.rewards.answers.reasoning import PARAM as REASONING_PARAM
 from rlvr.rewards.answers.shapes import json_answer, plain_shape
-from rlvr.rewards.answers.spellings import spellings
+from rlvr.rewards.answers.spellings import dates_in, full_date, other_date, spellings
 from rlvr.rewards.answers.units import two_unit_values
 from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 
 __all__ = [
     # numbers
-    "STRUCK", "as_number", "iter_numbers", "numbers_equal", "numbers_in", "offers_others",
+    "STRUCK", "as_number", "in_number_run", "iter_numbers", "numbers_equal", "numbers_in", "offers_alternative", "offers_others",
     "plain_number", "read_whole", "retracts",
     # text folding, shapes, boxes and fields
     "fold", "unstrike", "drop_stroked", "plain_shape", "json_answer", "boxed_values",
@@ -113,7 +115,8 @@ __all__ = [
     "in_field", "normalise_content", "normalise_value", "read_field",
     # gold answers in free text
     "AnswerMatch", "match_answer", "contains_word", "mark_words", "word_starts",
-    "lists_candidates", "loosen", "spellings", "denied", "stated", "asked_only", "retracted",
+    "degenerate_list", "lists_candidates", "loosen", "unglue", "spellings", "dates_in",
+    "full_date", "other_date", "in_digits", "denied", "stated", "asked_only", "retracted",
     "word_number", "word_numbers", "two_unit_values",
     # math answers (the `math` reward)
     "REL_TOL", "MathAnswer", "alarm_limit", "is_undefined", "math_lib", "same_answer", "timed",

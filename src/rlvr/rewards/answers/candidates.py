@@ -123,10 +123,8 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
     (its other aliases): an item that is one of them is the alias again, no rival
     ("珠穆朗玛峰 (Mount Everest), 8849 m"). The strings are expected lower-cased.
     """
-    if _looped(text, alias):  # "paris lyon paris lyon paris lyon ...": a degenerate list
-        return noted(LOOP, text[:60])
-    if _bare_run(text, alias):  # "answer: everest k2 kangchenjunga lhotse makalu"
-        return noted(BARE_RUN, text[:60])
+    if degenerate_list(text, alias):
+        return True
     if not _MAYBE_LIST.search(text):  # no separator at all: the common case, cheap
         return False
     marked = _FRACTION.sub(r"\1/", _mark(text, alias, same))
@@ -186,6 +184,19 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
                 return noted(OR_ALTERNATIVE if has_or else COMMA_LIST,
                              sentence.replace(_MARK, alias).strip(), _unmark(run, alias))
             run = []
+    return False
+
+
+def degenerate_list(text: str, alias: str) -> bool:
+    """True when `alias` sits in text no person writes as an answer: a loop of a few words
+    repeated ("paris lyon paris lyon paris lyon") or an unpunctuated run of four or more
+    names ("answer: everest k2 kangchenjunga lhotse makalu"). These forms are what a policy
+    produces when listing pays; they never occur in the human-judged answers of EVOUNA, so
+    they refuse nothing a person judged right there. `text` lower-cased."""
+    if _looped(text, alias):
+        return noted(LOOP, text[:60])
+    if _bare_run(text, alias):
+        return noted(BARE_RUN, text[:60])
     return False
 
 

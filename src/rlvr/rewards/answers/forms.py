@@ -51,6 +51,28 @@ def loosen(text: str) -> str:
     return _HYPHEN.sub(" ", unicodedata.normalize("NFC", "".join(out)).translate(_STROKES))
 
 
+# a footnote number glued to the word before it ("Richard Nixon123."), and two words
+# glued where a space was lost ("sung byJohn Goodman"): how retrieval chat models' answers
+# arrive when their citation links are stripped
+_FOOTNOTE = re.compile(r"(?<=[a-z]{4})\d{1,3}(?=[\s.,;:!?)\]]|$)")
+_GLUED = re.compile(r"(?<=[a-z]{2})(?=[A-Z][a-z])")
+
+
+def unglue(text: str) -> str:
+    """`text` with footnote numbers glued to a word of four or more letters dropped
+    ("Nixon123." -> "Nixon.") and a space put back between a lower-case run and a
+    capitalised word glued to it ("byJohn" -> "by John"); unchanged otherwise."""
+    return _GLUED.sub(" ", _FOOTNOTE.sub("", text))
+
+
+def in_digits(text: str) -> str:
+    """`text` with its English number words written in digits ("eight or nine" -> "8 or
+    9": `word_numbers`)."""
+    for value, start, end, _ in sorted(word_numbers(text), key=lambda w: -w[1]):
+        text = f"{text[:start]}{value}{text[end:]}"
+    return text
+
+
 def respell(text: str, aliases: list[str]) -> str:
     """`text` with each word-bounded occurrence of an alias's loose form (`loosen`) written
     as the alias: "it is sao paulo, not zurich" with aliases ["são paulo"] -> "it is são
@@ -113,12 +135,26 @@ def _question_end(text: str, start: int) -> int:
 
 # a bound before the value: "sometime after 1969", "more than 40" state a range, not it;
 # the standard of a comparison ("The Japanese Terrier is bigger than the Cane Corso") is
-# named, not chosen
-_BOUND = re.compile(r"(?:\b(?:after|before|over|under|above|below|beyond|more than|less than|"
-                    r"fewer than|greater than|at least|at most|no more than|no less than|"
-                    r"upwards of|later than|earlier than|(?<!other )(?<!rather )(?<!else )than"
-                    r"(?: (?:the|a|an|that of|those of))?)|"
-                    r"[<>\u2264\u2265])\s*$")
+# named, not chosen. The prepositions bound only a number or a date: "named after Amerigo
+# Vespucci", "in dispute over Gibraltar" state the name (measured on EVOUNA's human labels:
+# every name they refused there was judged right).
+_BOUND = re.compile(r"(?:\b(?:after|before|over|under|above|below|beyond|upwards of|"
+                    r"later than|earlier than)|[<>\u2264\u2265])\s*$")
+_COMPARED = re.compile(r"\b(?:more than|less than|fewer than|greater than|at least|at most|"
+                       r"no more than|no less than|(?<!other )(?<!rather )(?<!else )than"
+                       r"(?: (?:the|a|an|that of|those of))?)\s*$")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_NUMBER_WORD = re.compile(r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                          r"twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen|"
+                          r"a few|several|half)\b")
+
+
+def _quantity(said: str) -> bool:
+    """Whether a span reads as a number or a date (a digit, a number word, a month)."""
+    low = said.lower().lstrip(" $\u00a3\u20ac~")
+    return bool(re.search(r"\d", said)) or bool(_NUMBER_WORD.match(low)) \
+        or low.startswith(_MONTHS)
 
 
 def stated(text: str, start: int, end: int) -> bool:
@@ -127,10 +163,12 @@ def stated(text: str, start: int, end: int) -> bool:
     question the next sentence answers "no" ("Paris? Definitely not.", "Paris is the answer?
     Not at all."). A question the next sentence confirms gives it, a negative one too
     ("Isn't it obviously Paris? Yes.", "Could it be Paris? I think so."). A value after a
-    bound ("sometime after 1969", "more than 40") states a range, not the value, and one
-    after "than" is the standard of a comparison ("X is bigger than the Cane Corso")."""
+    bound ("sometime after 1969", "more than 40") states a range, not the value (a name
+    after a preposition is stated: "named after Amerigo Vespucci"), and one after "than" is
+    the standard of a comparison ("X is bigger than the Cane Corso")."""
     said = text[start:end]
-    bound = _BOUND.search(text, max(0, start - 20), start)
+    bound = _COMPARED.search(text, max(0, start - 20), start) or (
+        _BOUND.search(text, max(0, start - 20), start) if _quantity(said) else None)
     if bound:
         note(BOUND_BEFORE, f"{bound.group().strip()} {said}")
         return False
@@ -325,7 +363,8 @@ BOUND_BEFORE = register_rule(
     fires=[("Sometime after 1969.", "When did humans first land on the Moon?", "1969"),
            ("It is bigger than Paris.", "Which city is bigger, Paris or Lyon?", "Paris")],
     spares=[("In 1969.", "When did humans first land on the Moon?", "1969"),
-            ("It is George Best.", _WHO, "George Best")])
+            ("It is George Best.", _WHO, "George Best"),
+            ("It is named after George Best.", _WHO, "George Best")])
 REFUSED_QUESTION = register_rule(
     "forms.refused_question", "the answer inside a question the next sentence answers "
     "\"no\" (\"Paris? Definitely not.\") is not given",

@@ -333,6 +333,33 @@ def is_range(text: str, first: NumberToken, second: NumberToken) -> bool:
                                               and _BETWEEN.search(text[:first.start])))
 
 
+def offers_alternative(text: str, value: int | Fraction) -> bool:
+    """True when `text` offers a number equal to `value` and, as its alternative, one of
+    another value: joined to it by a disjunction and at most one more word ("4 or 5",
+    "40 or maybe 50", "eight or nine" once written in digits), or offered as a possibility
+    ("it might have been 40,000"), or in a run of three or more numbers ("1 2 3 4 5").
+    Narrower than `offers_others`: a range ("1994-1998", "between 1994 and 1998"), "20 or
+    more", and the same quantity in a percent ("0.05 or 5%") are not alternatives (on
+    EVOUNA's human labels every such answer refused was judged right)."""
+    tokens = list(iter_numbers(text))
+    for hit in (t for t in tokens if numbers_equal(t.value, value)):
+        if _in_run(text, tokens, hit):
+            return True
+        for other in (t for t in tokens if not numbers_equal(t.value, value)):
+            first, second = sorted((hit, other), key=lambda t: t.start)
+            between = text[first.end:second.start]
+            if "%" in text[first.start:second.end + 1] or re.match(r"\s*(?:%|percent)", text[
+                    second.end:]) or re.match(r"\s*(?:%|percent)", text[first.end:]):
+                continue
+            if DISJUNCTION.search(between) and len(_WORD.findall(between.lower())) <= 2 \
+                    and not re.search(r"\b(?:more|less|fewer|so|above|below|over|under)\b",
+                                      text[second.start - 12:second.start].lower()):
+                return True
+            if _MAY_BE.search(text, max(0, other.start - 40), other.start):
+                return True
+    return False
+
+
 def offers_others(text: str, value: int | Fraction) -> bool:
     """True when `text` offers a number equal to `value` and one of another value joined
     to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from rlvr.rewards.answers.aliases import dataset_forms
+
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")
 _MONTH_NUMBER = {**{m: i for i, m in enumerate(MONTHS, 1)},
@@ -54,6 +56,36 @@ def full_date(alias: str) -> tuple[int, int, int] | None:
         day = int(groups.get("day") or groups["dd"])
         if 1 <= month <= 12 and 1 <= day <= 31:
             return int(groups["year"]), month, day
+    return None
+
+
+def dates_in(text: str) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """Every full date written in `text` with a month name or in ISO form, as (start, end,
+    (year, month, day)), in order ("released on November 8, 2013" gives one)."""
+    found = []
+    for pattern in _DATES:
+        for m in re.finditer(rf"(?<!\w){pattern.pattern}(?!\w)", text, re.IGNORECASE):
+            date = full_date(m.group())
+            if date is not None and not any(s <= m.start() < e for s, e, _ in found):
+                found.append((m.start(), m.end(), date))
+    return sorted(found)
+
+
+def other_date(text: str, year: str, aliases: list[str]) -> str | None:
+    """The full date (ISO form) when `year` (a four-digit alias that matched) is written in
+    `text` only inside full dates and none of them is a full date among `aliases` ("released
+    on November 8, 2013" for "November 27, 2013" / "2013": the response gives another
+    date, not the year); None when an alias has no full date, or the year stands alone."""
+    if not re.fullmatch(r"\d{4}", year):
+        return None
+    golds = {full_date(a) for a in aliases} - {None}
+    if not golds:
+        return None
+    dates = dates_in(text)
+    inside = [next((d for s, e, d in dates if s <= m.start() < e), None)
+              for m in re.finditer(rf"(?<!\d){year}(?!\d)", text)]
+    if inside and all(d is not None and d not in golds for d in inside):
+        return "{}-{:02d}-{:02d}".format(*inside[0])
     return None
 
 
@@ -229,12 +261,16 @@ def abbreviation_spellings(alias: str) -> list[str]:
 
 
 def spellings(aliases: list[str], question: str = "") -> list[str]:
-    """`aliases` followed by the other spellings of each (dates, initials, "&", -ize/-ise,
+    """`aliases` followed by the names a dataset's conventions hide (`answers.aliases`:
+    qualifiers, "X or Y", inverted names, titles, descriptors, middle names, numbers in
+    words, currency signs) and the other spellings of each (dates, initials, "&", -ize/-ise,
     "Mt."/"Mount" and the other short title words of places, and the surname alone when
     `question` asks for a person), without repeats; the aliases keep their order and come
     first."""
     out = list(aliases)
-    for alias in aliases:
+    for alias in aliases:  # the names a dataset's conventions hide (`answers.aliases`)
+        out += dataset_forms(alias) if isinstance(alias, str) else []
+    for alias in list(dict.fromkeys(out)):
         if isinstance(alias, str):
             out += date_spellings(alias) + name_spellings(alias) + ordinal_spellings(alias) \
                 + abbreviation_spellings(alias)
