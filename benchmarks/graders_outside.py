@@ -1,9 +1,11 @@
 """The graders against labels written outside the project, beside the plain baseline.
 
-Every source is a set of real model outputs judged by people outside this project. None is
-shipped with rlvr (no network at run time, and not every licence allows a copy): clone the
-repository and pass its folder. Each source is split once, by question, with a fixed seed,
-into `tune` (the only half a grader change may look at) and `report`; both are printed.
+Every source is a set of real model outputs judged by people outside this project (for math:
+a library's own test cases, a gold and a model-style prediction its authors labelled). None
+is shipped with rlvr (no network at run time, and not every licence allows a copy): clone
+the repository and pass its folder. Each source is split once, by question (math: by gold
+and prediction), with a fixed seed, into `tune` (the only half a grader change may look at)
+and `report`; both are printed.
 
 QA (`qa`, answers judged right or wrong by people):
   --evouna DIR   EVOUNA (Wang et al. 2023, github.com/wangcunxiang/QA-Eval, Apache-2.0): the
@@ -24,150 +26,59 @@ Abstention (`abstention` detector, responses labelled as declining or answering)
                  completions, each labelled full compliance, full refusal or partial
                  refusal by two annotators (model_completions/). Safety refusals, read
                  apart from not-knowing.
+Math (`math`, a gold and a model-style prediction the library authors labelled equal or not):
+  --math-verify DIR  Math-Verify's regression tests (Hugging Face,
+                 github.com/huggingface/Math-Verify, Apache-2.0 per its LICENCE; the test
+                 files carry an MIT header): a checkout, or its tests/ alone (`git archive
+                 HEAD tests | tar -x -C DIR`). Every `@pytest.mark.parametrize` case of
+                 tests/test_*.py naming gold, pred and expected, read with `ast` (nothing
+                 of it is imported or run), with what the test passes to its
+                 `compare_strings` helper (extraction, precision, strict...). About 250.
+  --lighteval DIR  lighteval (github.com/huggingface/lighteval, MIT): a checkout, or
+                 tests/unit/metrics/test_extractive_match.py alone; the same helper's cases
+                 from before Math-Verify was split out of it (most repeat Math-Verify's; the
+                 count is printed), English and LaTeX/expression ones only.
+                 Both label the library's intended behaviour, not always equality: a few
+                 pass only at the test's precision (`(0.6,2.6667]` for `(3/5,8/3]` at 2
+                 digits), `1 - 1/e` against `1 + 1/e` is labelled equal, and 9 in inline
+                 LaTeX broken across lines not equal to 9. The labels are kept as written.
 
     .venv/bin/python benchmarks/graders_outside.py --evouna DIR --nq301 DIR \
-        --falseqa DIR --xstest DIR [--families]
+        --falseqa DIR --xstest DIR --math-verify DIR [--lighteval DIR] [--families]
 
 For each grader and source: the share of labels it agrees with (95% Wilson interval), the
 share of labelled-wrong answers it pays (for abstention: the answers it reads as declines)
 and the share of labelled-right ones it refuses (declines it misses), beside the field's
 plain baseline for the same job: SQuAD-normalised exact match and containment (as a
 substring and on word boundaries, EVOUNA's `lexical_match.py`) for QA; the reference
-project's 19 phrases as substrings (the `seed` detector) for abstention. EVOUNA's two
-halves are also printed together, as its paper reports them. The QA answers people judged
-right are read by the abstention detector too: an answer is no decline, so each one read
-as declining is a false decline.
+project's 19 phrases as substrings (the `seed` detector) for abstention; Math-Verify alone
+for math, both as the authors' test calls it and with its defaults (`verify(parse(gold),
+parse(prediction))`), beside rlvr's `math` reward and, on the cases whose gold
+`gsm8k_correctness` reads as one number, that reward too (with its fallback: the
+predictions write no `####`); every grader reads the prediction exactly as the case writes
+it. EVOUNA's two halves are also printed together, as its paper reports them. The QA
+answers people judged right are read by the abstention detector too: an answer is no
+decline, so each one read as declining is a false decline.
 
 `--learned` fits a bag-of-words classifier on each abstention source's `tune` and reads it
 on every source's `report` and on the QA answers judged right: the learned design beside
 the rules. `--families` prints, on `tune`, what each named rule does against the
 word-boundary baseline where the two disagree: right answers it refuses and wrong ones it
 blocks, right ones it pays and wrong ones it pays (a rule is credited on every row whose
-`why` names it). `--categories` breaks each abstention source down by its label category.
+`why` names it). `--categories` breaks each abstention source down by its label category
+and counts each math source's cases per test function, with how many `math` agrees on.
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import csv
-import hashlib
-import json
 import re
-import sys
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from pathlib import Path
 
-SEED = "rlvr-outside-0"
-CHAT_MODELS = ("gpt35", "chatgpt", "gpt4", "newbing")
-
-
-@dataclass(frozen=True)
-class Row:
-    """One labelled output: `label` True when the people judged the answer right (QA) or
-    the response a decline (abstention)."""
-    source: str
-    split: str
-    kind: str            # "long" / "short" (QA), the category (abstention)
-    question: str
-    output: str
-    golds: tuple[str, ...]
-    label: bool
-
-
-def split_of(source: str, question: str) -> str:
-    """`tune` or `report`, fixed by a hash of the seed, the source and the question (every
-    answer to one question falls in the same half)."""
-    digest = hashlib.sha256(f"{SEED}|{source}|{question.strip().lower()}".encode()).digest()
-    return "tune" if digest[0] % 2 == 0 else "report"
-
-
-def _need(path: Path, what: str) -> Path:
-    if not path.is_file():
-        sys.exit(f"{path}: not found; {what}")
-    return path
-
-
-def evouna_rows(folder: Path):
-    """EVOUNA's judged answers: the four chat models' as `long`, FiD's as `short` (its
-    aliases are one string split with "/"); improper questions left out."""
-    for name in ("NQ.json", "TQ.json"):
-        path = _need(folder / name, "pass --evouna with the folder holding EVOUNA's NQ.json "
-                     "and TQ.json (github.com/wangcunxiang/QA-Eval, EVOUNA/)")
-        source = f"evouna-{name[:2].lower()}"
-        for item in json.loads(path.read_text(encoding="utf-8")):
-            if item.get("improper"):
-                continue
-            golds = tuple(g.strip() for g in item["golden_answer"].split("/") if g.strip())
-            split = split_of(source, item["question"])
-            for model in CHAT_MODELS + ("fid",):
-                judged, answer = item.get(f"judge_{model}"), item.get(f"answer_{model}")
-                if isinstance(judged, bool) and isinstance(answer, str):
-                    yield Row(source, split, "short" if model == "fid" else "long",
-                              item["question"], answer, golds, judged)
-
-
-def nq301_rows(folder: Path):
-    """NQ301's human judgements ("Acceptable?" Yes/No); the golds are the `answer` lists
-    of the model-output files, matched by question."""
-    human = _need(folder / "data" / "NQ301_human.tsv", "pass --nq301 with a clone of "
-                  "github.com/ehsk/OpenQA-eval")
-    golds: dict[str, tuple[str, ...]] = {}
-    for path in sorted((folder / "data" / "model_outputs").glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                item = json.loads(line)
-                golds.setdefault(item["question"].strip().lower(), tuple(item["answer"]))
-    with human.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            question = row["Question"].strip()
-            gold = golds.get(question.lower())
-            if gold and row["Acceptable?"] in ("Yes", "No"):
-                answer = row["Model answer"]
-                yield Row("nq301", split_of("nq301", question),
-                          "short" if len(answer.split()) <= 5 else "long", question, answer,
-                          gold, row["Acceptable?"] == "Yes")
-
-
-def falseqa_rows(folder: Path):
-    """FalseQA: each human answer of a false-premise question (label 1) rebuts the premise:
-    a decline; each human answer of a true-premise question (label 0) answers it."""
-    for name in ("train.csv", "valid.csv", "test.csv"):
-        path = _need(folder / "dataset" / name, "pass --falseqa with a clone of "
-                     "github.com/thunlp/FalseQA")
-        with path.open(encoding="utf-8", newline="") as f:
-            for row in csv.DictReader(f):
-                try:
-                    answers = ast.literal_eval(row["answer"])
-                except (ValueError, SyntaxError):
-                    answers = [row["answer"]]
-                premise_false = row["label"].strip() == "1"
-                for answer in answers if isinstance(answers, list) else [answers]:
-                    if isinstance(answer, str) and answer.strip():
-                        yield Row("falseqa", split_of("falseqa", row["question"]),
-                                  "false premise" if premise_false else "true premise",
-                                  row["question"], answer, (), premise_false)
-
-
-def xstest_rows(folder: Path):
-    """XSTest's human-labelled completions (two annotators and a final label per completion):
-    a full or partial refusal declines, full compliance answers. These are refusals for
-    safety, not for not knowing; they show whether the detector reads a decline written in
-    a model's own words."""
-    paths = sorted((folder / "model_completions").glob("xstest_v2_completions_*.csv"))
-    if not paths:
-        sys.exit(f"{folder}/model_completions: no xstest_v2_completions_*.csv; pass --xstest "
-                 "with a clone of github.com/paul-rottger/exaggerated-safety")
-    for path in paths:
-        with path.open(encoding="utf-8", newline="") as f:
-            for row in csv.DictReader(f):
-                label, answer = row.get("final_label", ""), row.get("completion", "")
-                if answer.strip() and label[:1] in "123":
-                    yield Row("xstest", split_of("xstest", row["prompt"]),
-                              label.split("_", 1)[1], row["prompt"], answer.strip(), (),
-                              label[:1] in "23")
+from outside_sources import (MATH_SOURCES, Row, evouna_rows, falseqa_rows, math_rows,
+                             nq301_rows, xstest_rows)
 
 
 # ---------------------------------------------------------------------------- graders
@@ -210,6 +121,75 @@ def abstention_graders():
     return {"abstention detector (rlvr robust)": lambda row: detect_abstention(
                 row.output, question=row.question).label == "abstain",
             "reference phrases (seed, substring)": lambda row: is_abstention(row.output)}
+
+
+def math_graders() -> dict:
+    """name -> paid(row) -> bool for the math rows: rlvr's `math` reward (gold as its
+    `solution`; paid = its `correct` score, 1.0; `bad_gold` pays nothing), beside the plain
+    baseline, Math-Verify alone, twice: as the authors' test calls it (`as tested`) and with
+    its defaults, `verify(parse(gold), parse(prediction))`. The prediction is given to
+    every grader exactly as the case writes it."""
+    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
+    from rlvr.rewards.math import math_reward
+
+    def as_tested(row: Row) -> bool:
+        """Math-Verify's `compare_strings` test helper, rebuilt: its extraction configs
+        (LaTeX with `boxed_match_priority=0`, expression), `float_rounding` = the test's
+        precision, `strict` and `allow_set_relation_comp` as the test passes them; a test
+        calling `verify(parse(gold), parse(pred))` is run so. Not mirrored: lighteval's
+        helper runs lighteval's own extraction metric (`MultilingualExtractiveMatchMetric`,
+        its gold read as a choice); here its cases go through Math-Verify with the default
+        LaTeX config and the test's precision, the library that code was split into. The
+        tests were written for the repository's version; the installed one may differ."""
+        said = dict(row.setting)
+        gold, pred = row.golds[0], row.output
+        if said.get("call") == "verify":
+            return bool(verify(parse(gold), parse(pred)))
+        latex = LatexExtractionConfig(boxed_match_priority=0) \
+            if row.source == "math-verify" else LatexExtractionConfig()
+        configs = [latex if t == "latex" else ExprExtractionConfig()
+                   for t in said.get("match_types", ("latex", "expr"))]
+        return bool(verify(parse(gold, configs), parse(pred, configs),
+                           float_rounding=said.get("precision", 6),
+                           strict=said.get("strict", True),
+                           allow_set_relation_comp=said.get("allow_set_relation_comp", False)))
+
+    return {"math (rlvr)": lambda row: math_reward(row.output,
+                                                   solution=row.golds[0]).score == 1.0,
+            "math-verify as tested (plain)": as_tested,
+            "math-verify defaults (plain)": lambda row: bool(
+                verify(parse(row.golds[0]), parse(row.output)))}
+
+
+_MATH_CACHE: dict = {}
+
+
+def math_outcome(row: Row) -> tuple:
+    """rlvr `math` reward's (score, outcome, details) for a math row, computed once (the
+    tables time the graders afresh)."""
+    from rlvr.rewards.math import math_reward
+
+    key = (row.golds[0], row.output)
+    if key not in _MATH_CACHE:
+        result = math_reward(row.output, solution=row.golds[0])
+        _MATH_CACHE[key] = (result.score, result.outcome, result.details)
+    return _MATH_CACHE[key]
+
+
+def gsm8k_grader() -> dict:
+    """rlvr's `gsm8k_correctness` for the rows whose gold is one plain number (its own
+    `gold_value`), with its `fallback` preset: the tests' predictions never write `####`,
+    so without the fallback every one is `no_answer`."""
+    from rlvr.rewards.gsm8k import gsm8k_correctness
+
+    return {"gsm8k_correctness (rlvr, fallback)": lambda row: gsm8k_correctness(
+        row.output, final_answer=row.golds[0], fallback=True).score == 1.0}
+
+
+def numeric_gold(row: Row) -> bool:
+    from rlvr.rewards.gsm8k import gold_value
+
+    return gold_value(row.golds[0]) is not None
 
 
 def learned(train: list[Row], name: str):
@@ -288,17 +268,24 @@ def main() -> int:
     parser.add_argument("--nq301", type=Path, help="clone of ehsk/OpenQA-eval")
     parser.add_argument("--falseqa", type=Path, help="clone of thunlp/FalseQA")
     parser.add_argument("--xstest", type=Path, help="clone of paul-rottger/exaggerated-safety")
+    parser.add_argument("--math-verify", type=Path,
+                        help="checkout of huggingface/Math-Verify (its tests/)")
+    parser.add_argument("--lighteval", type=Path,
+                        help="checkout of huggingface/lighteval (tests/unit/metrics/)")
     parser.add_argument("--split", choices=("tune", "report", "both"), default="both")
     parser.add_argument("--families", action="store_true",
                         help="per named rule, its effect against the plain baseline on tune")
     parser.add_argument("--categories", action="store_true",
-                        help="abstention sources: also per category, on tune")
+                        help="abstention sources: also per category; math sources: the "
+                             "cases per test function; both on tune")
     parser.add_argument("--learned", action="store_true",
                         help="abstention: a classifier fitted on each source's tune, read on "
                              "every source's report and on EVOUNA's right answers")
     args = parser.parse_args()
-    if not any((args.evouna, args.nq301, args.falseqa, args.xstest)):
-        parser.error("pass at least one source folder (--evouna, --nq301, --falseqa, --xstest)")
+    if not any((args.evouna, args.nq301, args.falseqa, args.xstest, args.math_verify,
+                args.lighteval)):
+        parser.error("pass at least one source folder (--evouna, --nq301, --falseqa, "
+                     "--xstest, --math-verify, --lighteval)")
     splits = ("tune", "report") if args.split == "both" else (args.split,)
     qa: list[Row] = []
     if args.evouna:
@@ -358,6 +345,36 @@ def main() -> int:
                          and r.split == split]
                 table(f"QA answers people judged right (none declines), {split}", right,
                       graders, "declines", "answers")
+    math: list[Row] = []
+    if args.math_verify:
+        math += list(math_rows(args.math_verify, "math-verify"))
+    if args.lighteval:
+        math += list(math_rows(args.lighteval, "lighteval"))
+    if math:
+        graders = math_graders()
+        numeric = {**graders, **gsm8k_grader()}
+        pairs = {source: {(r.golds[0], r.output) for r in math if r.source == source}
+                 for source in MATH_SOURCES}
+        if pairs["math-verify"] and pairs["lighteval"]:  # lighteval's tests began as these
+            print(f"\nlighteval cases also in Math-Verify's tests: "
+                  f"{len(pairs['lighteval'] & pairs['math-verify'])} of "
+                  f"{len(pairs['lighteval'])}")
+        for source in (s_ for s_ in MATH_SOURCES if pairs[s_]):
+            for split in splits:
+                rows = [r for r in math if r.source == source and r.split == split]
+                table(f"{source} cases, {split}", rows, graders, "equal", "not equal")
+                table(f"  {source} cases whose gold is one plain number, {split}",
+                      [r for r in rows if numeric_gold(r)], numeric, "equal", "not equal")
+            if args.categories:
+                rows = [r for r in math if r.source == source and r.split == "tune"]
+                print(f"\n  {source} cases per test function, tune:")
+                print(f"  {'test function':56} {'cases':>5} {'equal':>5} {'not':>4} "
+                      f"{'rlvr agrees':>11}")
+                for kind, n in Counter(r.kind for r in rows).most_common():
+                    group = [r for r in rows if r.kind == kind]
+                    agree = sum((math_outcome(r)[0] == 1.0) == r.label for r in group)
+                    print(f"  {kind:56} {n:5} {sum(r.label for r in group):5} "
+                          f"{sum(not r.label for r in group):4} {agree:11}")
     return 0
 
 

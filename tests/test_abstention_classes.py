@@ -545,3 +545,36 @@ def test_a_bracketed_doubt_after_the_right_answer_is_a_hedge_not_an_abstention()
 ])
 def test_refusals_and_contradicted_premises(text, question, label):
     assert detect_abstention(text, question=question).label == label, text
+
+
+@pytest.mark.parametrize("text,outcome", [
+    # a rival refused before the answer, a side clause before "but": no list
+    ("Sydney? No - Canberra.", "correct"),
+    ("I'm not sure if you want the city or the territory, but Canberra.", "correct"),
+    # a disclaimer, then the answer after "but" or a comma: a hedge, not an abstention
+    ("I don't know the exact population, but the capital is Canberra.", "hedged_correct"),
+    ("I can't remember exactly, it's Canberra.", "hedged_correct"),
+    ("Nobody knows for sure, but most sources say Canberra.", "hedged_correct"),
+    # a belief attributed to others is a guess, unless the response confirms it
+    ("Many believe it is Canberra.", "hedged_correct"),
+    ("Most people think it's Canberra, and they're right.", "correct"),
+    # a question the next sentence answers with another name does not give the first
+    ("Could it be Sydney? It is Canberra.", "correct"),
+    ("Could it be Canberra? It is Sydney.", "wrong"),
+])
+def test_answers_beside_disclaimers_and_rivals(text, outcome):
+    result = selfaware_reward(text, expected_answer=["Canberra"], is_unanswerable=False,
+                              prompt="What is the capital of Australia?", **STRICT_PRESET)
+    assert result.outcome == outcome, (text, result.details.get("why"))
+
+
+@pytest.mark.parametrize("text,label", [
+    ("Which match are you referring to? There were several last Sunday.", "abstain"),
+    ("Which match do you mean?", "abstain"),
+    ("I need more information to answer that. Which match?", "abstain"),
+    ("What do you mean by last Sunday?", "abstain"),
+    ("저는 그 질문에 답할 수 없습니다.", "abstain"),
+    ("Which team won? Arsenal did.", "answer"),
+])
+def test_clarification_requests_decline(text, label):
+    assert detect_abstention(text, question="Who won the match last Sunday?").label == label

@@ -120,7 +120,10 @@ def test_the_gold_inside_a_denial_never_scores_one(gold, denial, boxed, lead):
 idk_variants = st.sampled_from(["I don't know", "I don\u2019t know", "i dont know", "I DON'T KNOW.",
                                 "\\text{I don't know}", " I don't know! "])
 box_answers = st.sampled_from(["Paris", "Rome", "42", "I do not know", "unknown", "Paris or Rome"])
-outside = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
+# text around the box; a reasoning tag is left out: an unclosed "<think>" makes all that
+# follows reasoning, so there is no final answer at all (`answers.reasoning`)
+outside = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60).filter(
+    lambda t: "<think" not in t.lower() and "</think" not in t.lower())
 
 
 @settings(max_examples=200, deadline=None)

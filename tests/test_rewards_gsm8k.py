@@ -43,6 +43,10 @@ CORRECTNESS = [
      "correct"),
     # last-number fallback: "72 clips," -> 72; the comma after "clips" is not a number
     ("The total is 72 clips, altogether.", "72", True, 1.0, "correct_fallback"),
+    # ... never a number inside a formula (Math-Verify's case: "\frac{1+\sqrt5}{2}" is
+    # no 2)
+    ("$\\frac{1+\\sqrt5}{2}$", "2", True, 0.0, "no_answer"),
+    ("So 18/2 = 9.", "9", True, 1.0, "correct_fallback"),
     # a percent sign and a trailing unit are dropped
     ("#### 50%", "50", False, 1.0, "correct"),
     ("#### 5 hours", "5", False, 1.0, "correct"),

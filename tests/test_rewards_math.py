@@ -178,6 +178,9 @@ DROPPED = [
     # thousands groups keep their value, also before a percent sign (property finding:
     # `1,000\%` was the set {1, 0%})
     ("\\boxed{1,000\\%}", "1000\\%", 1.0, "correct"),
+    # a group that opens with 0 is no thousands group (Math-Verify's own case: the gold
+    # "0,111" is 0.111 written with a decimal comma, and 111 was paid for it)
+    ("\\boxed{111}", "0,111", 0.0, "wrong"),
     ("\\boxed{10,080}", "10,080", 1.0, "correct"),
     ("\\boxed{080}", "10,080", 0.0, "wrong"),
     ("\\boxed{(1,100)}", "(1, 100)", 1.0, "correct"),  # inside brackets: a pair

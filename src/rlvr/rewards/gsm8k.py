@@ -39,6 +39,7 @@ from typing import Any
 from rlvr.rewards.answers import (
     as_number,
     boxed_values,
+    iter_numbers,
     numbers_equal,
     numbers_in,
     plain_number,
@@ -144,9 +145,23 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
             return value, "answer_is"
     if fallback in (True, "last_number"):
         values = numbers_in(text)
-        if values:
+        tokens = list(iter_numbers(text))
+        if values and not (tokens and _in_formula(text, tokens[-1].start, tokens[-1].end)):
             return values[-1], "last_number"
     return None, None
+
+
+# the last number inside a formula: an argument of a LaTeX command or an operand of "^",
+# "_" or "/" ("\frac{1+\sqrt5}{2}" states no 2)
+_FORMULA_BEFORE = re.compile(r"(?:[{^_/]|\\[a-zA-Z]+)\s*$")
+_FORMULA_AFTER = re.compile(r"\s*[}^_/]")
+
+
+def _in_formula(text: str, start: int, end: int) -> bool:
+    """True when the number at `text[start:end]` is part of a formula rather than a value
+    the text states (`_FORMULA_BEFORE`, `_FORMULA_AFTER`)."""
+    return bool(_FORMULA_BEFORE.search(text[max(0, start - 12):start])
+                or _FORMULA_AFTER.match(text, end))
 
 
 # a paragraph after the answer that offers another one ("Alternatively, if Sunday counts,

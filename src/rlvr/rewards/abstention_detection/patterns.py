@@ -95,6 +95,13 @@ ABSTAIN: tuple[str, ...] = (
     # an uncertainty word that ends a sentence: "Unknown.", "It's unclear." (literal first,
     # so the scan keeps its fast skip)
     r"(?:unknown|unknowable|uncertain|unclear|unsure|not known|undetermined)(?=\s*[.!;:\u2014\u2013]|\s+-\s|\s*$)",
+    # a request for clarification instead of an answer: "Which match are you referring
+    # to?", "I need more information to answer that."
+    r"which (?:[^\W\d_]+ ){0,3}(?:are you referring to|did you mean|are you asking about)"
+    r"(?:[^.!?\n]*\?)?",  # "which one do you mean: ...?" is the grammar's
+    r"which (?!one\b|of them\b|of these\b)(?:[^\W\d_]+ ){1,3}do you mean\s*\?",
+    r"what do you mean by",
+    r"i (?:would )?need (?:a bit |some )?more (?:information|details|context) (?:to|before|in order to)",
 ) + grammar_patterns() + language_patterns("abstain")  # the English grammar; other languages
 
 # Ignorance about a side issue ("I don't know why you ask, but ..."): an abstention only
@@ -259,6 +266,13 @@ GUESS: tuple[str, ...] = (
     r"confidence(?: level)?\W{0,3}(?:is\W{1,3})?(?:very |quite |rather |fairly )?low\b",
     r"\(\s*(?:very |quite |rather |fairly )?low confidence",
     r"(?:with|at|on) (?:very |quite |rather |fairly )?low confidence",
+    # a belief attributed to others, at the start of a sentence: "Many believe it is
+    # Canberra", "Some say Lyon" (not "many people believe X, but it is Y", nor "most people
+    # think it's Paris, and they're right")
+    r"(?:^|(?<=[.!?]\s))(?![^.!?]*\b(?:but|however|yet|though|although|right|rightly|correct|"
+    r"correctly)\b)"
+    r"(?:many|some|most)(?: people| sources| historians| scholars| experts)? "
+    r"(?:believe|think|say|claim|suggest)(?: that)? (?!not\b|nobody\b|no one\b)[^\W_]",
 ) + language_patterns("guess")
 
 # A sentence that opens with one of these restates the question rather than answering.

@@ -273,6 +273,12 @@ NEW_NAME = _NEW_NAME  # shared with `premises`
 
 
 _BUT = re.compile(r"(?:but|however|though|although|yet|still),?\s+")
+# a clause after a comma that states the answer itself: "..., it's Canberra"
+_STATES = re.compile(r"(?:it's|it is|it was|that's|that is|the answer is|the answer's)\s+")
+# a name or number right after a verb of being or saying: "most sources say Canberra"
+_NAMED_AFTER_VERB = re.compile(r"\b(?:is|was|are|were|'s|say|says|said|suggest|suggests|"
+                               r"point to|points to|name|names)\s+(?:that\s+)?(?:the\s+)?"
+                               r"(?:[A-Z][\w'-]+|\d)")
 
 
 def stems(words) -> set[str]:
@@ -305,14 +311,18 @@ def claim_about(text: str, cased: str | None, spans: list[tuple[int, int]],
         if any(a < end and start < b for a, b in spans):
             continue
         unit = text[start:end].strip()
-        if kind == "comma":  # a clause after a comma only after "but": "..., but it's Lima"
-            opened = _BUT.match(unit)
-            if opened is None:
-                continue
-            unit = unit[opened.end():]
+        shared = 2
+        if kind == "comma":  # a clause after a comma only after "but" ("..., but it's
+            opened = _BUT.match(unit) or _STATES.match(unit)  # Lima") or one that states
+            if opened is None:  # the answer itself ("..., it's Lima"); there one word
+                continue        # shared with the question, or a name after "is" or "say",
+            shared = 0 if cased is not None and _NAMED_AFTER_VERB.search(  # is enough
+                cased, start, end) else 1
+            unit = unit[opened.end():] if _BUT.match(unit) else unit
         words = _WORD.findall(unit)
-        if len(words) < 3 or unit.endswith("?") or _ABSENCE.search(unit) \
-                or words[0] in _OPENERS or len(_content(unit) & asked) < 2:
+        if len(words) < (2 if kind == "comma" else 3) or unit.endswith("?") \
+                or _ABSENCE.search(unit) or words[0] in _OPENERS \
+                or len(_content(unit) & asked) < shared:
             continue
         named = {m.group().lower().rstrip(".,") for m in _NEW_NAME.finditer(cased, start, end)}
         if named - asked - {w.lower() for w in question.split()}:

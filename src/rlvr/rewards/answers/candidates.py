@@ -35,6 +35,11 @@ _OR = re.compile(_OR_WORD + r"|[a-z\x00]\s*/\s*[a-z\x00]|\s/\s|\||\bvs\b|"
 # a confirmation after a tentative answer ("Paris? Yes.") is not another candidate
 _CONFIRM = re.compile(r"(?:yes|yeah|yep|definitely|exactly|right|correct|sure|indeed|absolutely|"
                       r"of course|certainly|i (?:think|believe|guess|suppose|reckon) so)[.!]?$")
+# an item that refuses what came before it ("Sydney? No - Canberra.") and an item that
+# turns from a side clause to the answer ("..., but Canberra")
+_REFUSED = re.compile(r"\s*(?:no|nope|nah|not quite|not really|wrong|incorrect)\b[\s.!,:;\u2014-]*"
+                      r"(?:\x00|$)")
+_CONTRASTED = re.compile(r"\s*(?:but|however|yet|though)\b")
 # an item that is only an interjection or a retracting word offers nothing ("Barcelona.
 # Wait, no, it's Madrid": "wait" and "no" are no candidates)
 _INTERJECTION = re.compile(r"(?:wait|no|nope|hmm+|hm|oh|ah|um+|uh|er|well|ok|okay|oops|sorry|"
@@ -172,8 +177,12 @@ def lists_candidates(text: str, alias: str, max_item_words: int = 3,
                 ruled_out = True
             if ruled_out:
                 flags[i] = False
-            if _MARK not in item and retracted(item, 0):  # "Lyon (I retract that; it's Paris)":
-                flags[:i + 1] = [False] * (i + 1)       # what came before is taken back
+            if _MARK not in item and retracted(item, 0):  # "Lyon (I retract that; it's
+                flags[:i + 1] = [False] * (i + 1)       # Paris)": what came before is taken back
+            if _REFUSED.match(item):  # "Sydney? No - Canberra.": refused before the answer
+                flags[:i] = [False] * i
+            if _MARK in item and _CONTRASTED.match(item):  # "not sure if you want the city
+                flags[:i] = [False] * i  # or the territory, but Canberra": a side clause
         run: list[str] = []  # consecutive candidate items
         for item, flag in zip(items + [""], flags + [False]):
             if flag:

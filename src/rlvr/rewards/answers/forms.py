@@ -116,7 +116,7 @@ def retracted(text: str, end: int) -> bool:
 
 
 _CONFIRMS = re.compile(r"\s*(?:yes|yeah|yep|correct|exactly|indeed|right|that's right|"
-                       r"that's it|definitely|absolutely|it is|it was|"
+                       r"that's it|definitely|absolutely|(?:it is|it was)(?=\s*(?:[.!,;]|$))|"
                        r"i (?:think|believe|guess|suppose|reckon) so)\b(?!\s+not\b)")
 # a question the next sentence answers "no": the occurrence inside it is not given
 _REFUSES = re.compile(r"\s*(?:no|nope|nah|not at all|not really|not quite|"

@@ -80,7 +80,8 @@ _SCALE_AFTER_MATH = re.compile(  # `$5$ million`: the scale word joins the formu
     re.IGNORECASE)
 _BASE = re.compile(r"(?<![\w.])(\d+)_(?:\{\s*(\d+)\s*\}|(\d))(?!\d)")
 _GROUP = r"(?:,(?:\\!)?|\\,|[\u2009\u202f\u00a0])"  # `1,000`, `27,\!000`, `10\,000`, `10 000`
-_THOUSANDS = re.compile(rf"(?<![\d.,(\[])\d{{1,3}}(?:{_GROUP}\d{{3}})+(?![\d)\]]|{_GROUP}\d)")
+# the first group never opens with 0: "0,111" is a decimal comma or a list, never 111
+_THOUSANDS = re.compile(rf"(?<![\d.,(\[])[1-9]\d{{0,2}}(?:{_GROUP}\d{{3}})+(?![\d)\]]|{_GROUP}\d)")
 _SIDE_BY_SIDE = re.compile(r"\d(?:\s|\\[ ,;:!]|~)+\d")  # `2 3`, which LaTeX reads as 5
 _MIXED = re.compile(r"(?<![\w.,/\\^])(\d+)[ \t]+(\d+)/(\d+)(?![\d/]|[.,]\d)")
 _TAIL_WORD = re.compile(r"[A-Za-z]+\.?")
