@@ -248,12 +248,11 @@ def test_a_list_of_fields_is_no_list_of_candidates(gold, other, frame):
                                                                           "Nice"]),
                                                          min_size=2, max_size=3, unique=True),
        st.sampled_from(["- {x}", "* {x}", "{x}"]))
-def test_a_list_of_names_one_per_line_is_a_list_in_selfaware_not_in_qa(gold, others, bullet):
-    """`selfaware` refuses a list offered as the answer; `qa` pays a list a person writes
-    (EVOUNA's people judged the bulleted lists it used to refuse right)."""
+def test_a_list_of_names_one_per_line_is_a_list_in_qa_too(gold, others, bullet):
+    """A response that is only the list is refused in `selfaware` and in `qa`."""
     text = "\n".join(bullet.format(x=x) for x in [gold, *others])
     from rlvr.rewards.qa import qa_reward
-    assert qa_reward(text, aliases=[gold], mode="contains").score == 1.0, text
+    assert qa_reward(text, aliases=[gold], mode="contains").score == 0.0, text
     assert strict(text, gold).outcome != "correct", text
 
 
@@ -555,8 +554,7 @@ def test_refusals_and_contradicted_premises(text, question, label):
     ("I don't know the exact population, but the capital is Canberra.", "hedged_correct"),
     ("I can't remember exactly, it's Canberra.", "hedged_correct"),
     ("Nobody knows for sure, but most sources say Canberra.", "hedged_correct"),
-    # a belief attributed to others is a guess, unless the response confirms it
-    ("Many believe it is Canberra.", "hedged_correct"),
+    # a belief attributed to others and confirmed is an answer
     ("Most people think it's Canberra, and they're right.", "correct"),
     # a question the next sentence answers with another name does not give the first
     ("Could it be Sydney? It is Canberra.", "correct"),

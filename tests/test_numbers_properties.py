@@ -143,10 +143,13 @@ def test_candidates_and_retractions_never_score(g, a, template):
         assert not result.outcome.startswith("correct"), (text, result.details)
 
 
-# alternatives and hedge symbols; a range ("1990-2000", "between 1994 and 1998") is paid in
-# `contains` mode: on EVOUNA's human labels every range refused was judged right
+# alternatives, hedge symbols and a range as the whole answer; a range inside a sentence
+# ("It was built between 1994 and 1998.") is paid in `contains` mode: on EVOUNA's human
+# labels every such range refused was judged right
 QA_LISTS = ["It is {a} or {g}.", "either {g} or maybe {a}", "{g}, or perhaps {a}",
-            "<answer>{a} or {g}</answer>", "<answer>~{g}</answer>", "<answer>< {g}</answer>"]
+            "<answer>{a} or {g}</answer>", "It was {a}-{g}.", "It was {g}\u2013{a}.",
+            "between {g} and {a}", "from {a} to {g}", "<answer>~{g}</answer>",
+            "<answer>< {g}</answer>"]
 
 
 @SETTINGS

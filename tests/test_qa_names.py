@@ -31,9 +31,12 @@ ROWS = [
     ("It is Vitamin A.", ["Vitamin A"], "contains", "correct"),
     ("\uff23\uff03", ["C#"], "exact", "correct"),  # full-width forms fold
     ("C\u266f", ["C#"], "exact", "correct"),  # the music sharp sign is "#"
-    # a list a person writes is paid: on EVOUNA's human labels refusing such lists cost far
-    # more right answers than wrong ones (benchmarks/graders_outside.py); a loop is refused
-    ("It is either Paris or Lyon.", ["Paris"], "contains", "correct"),
+    # a response that is nothing but the list is refused; a list a person writes inside an
+    # answer is paid (on EVOUNA's human labels refusing those cost far more right answers
+    # than wrong ones: benchmarks/graders_outside.py); a loop is refused
+    ("It is either Paris or Lyon.", ["Paris"], "contains", "listed_candidates"),
+    ("The city is either Paris or Lyon, depending on the census year.", ["Paris"], "contains",
+     "correct"),
     ("Paris Lyon Paris Lyon Paris Lyon", ["Paris"], "contains", "listed_candidates"),
     ("I would say it is a mystery", ["A"], "contains", "wrong"),  # a stray article
     ("It's vitamin C++", ["C"], "contains", "wrong"),

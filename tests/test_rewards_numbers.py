@@ -180,12 +180,13 @@ def test_score_rows_reads_the_issue_rows():
 # ---------------------------------------------------------------- qa: ranges, hedge symbols, Unicode
 # (completion, aliases, mode, outcome)
 QA = [
-    # a range names its ends: paid in contains mode (EVOUNA's people judged every range
-    # answer it used to refuse right); an alternative ("4 or 5") is still a list
-    ("It was between 1990 and 2000.", ["2000"], "contains", "correct"),
-    ("It was 1990-2000.", ["2000"], "contains", "correct"),
-    ("It was 1990\u20132000.", ["1990"], "contains", "correct"),
-    ("Somewhere from 1990 to 2000.", ["1990"], "contains", "correct"),
+    # a range as the whole answer offers its ends; inside a sentence it is paid (EVOUNA's
+    # people judged every such answer it used to refuse right); "4 or 5" is a list
+    ("It was between 1990 and 2000.", ["2000"], "contains", "listed_candidates"),
+    ("It was 1990-2000.", ["2000"], "contains", "listed_candidates"),
+    ("It was 1990\u20132000.", ["1990"], "contains", "listed_candidates"),
+    ("The tower was built between 1990 and 2000 by the city.", ["2000"], "contains",
+     "correct"),
     ("It was 1990 or 2000.", ["1990"], "contains", "listed_candidates"),
     ("The answer is 4 \u00b1 1.", ["4"], "contains", "correct"),
     ("Chapter 5, verse 6.", ["5"], "contains", "correct"),  # two numbers, no range

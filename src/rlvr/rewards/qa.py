@@ -9,8 +9,10 @@ a list a person writes ("Paris or Lyon", "Germany, Austria-Hungary and the Ottom
 a bulleted list, a range "1994-1998"): on EVOUNA's human judgements of long chat-model
 answers (the tune half), refusing such lists cost 279 right answers to block 6 wrong ones
 (benchmarks/graders_outside.py, docs/measured.md). It refuses only what no person writes
-as an answer (a loop of names, an unpunctuated run of names, a run of numbers) and a number
-offered with another as its alternative ("4 or 5"). Prefer `exact` for training: a policy
+as an answer (a loop of names, an unpunctuated run of names, a run of numbers), a response
+that is nothing but a list with the alias and a rival ("Paris, London, Berlin, Madrid,
+Rome", "Either Paris or Lyon.", "Between 1939 and 1945.": `answers.bare_lists`), and a
+number offered with another as its alternative ("4 or 5"). Prefer `exact` for training: a policy
 can learn to list.
 
 Numbers keep their value: normalisation leaves a decimal point or fraction slash between
@@ -90,13 +92,14 @@ from rlvr.rewards.answers import json_answer, plain_shape
 from rlvr.rewards.answers import other_date, spellings
 from rlvr.rewards.answers import (in_digits, loosen, retracted, stated, unglue, word_number,
                                   word_numbers)
-from rlvr.rewards.answers import degenerate_list
+from rlvr.rewards.answers import bare_list, degenerate_list
 from rlvr.rewards.answers import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 from rlvr.rewards.rulebook import explained, note
 from rlvr.rewards.qa_rules import (
     ALIAS_FORM,
+    BARE_LIST,
     CAPITAL,
     CONTAINS,
     EMPTY,
@@ -525,5 +528,10 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     said = in_digits(_said(raw))
     if mode == "contains" and value is not None and offers_alternative(said, value):
         note(NUMBERS_OFFERED, prediction)  # "4 or 5", "eight or nine", "1 2 3 4 5 6"
+        return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
+    rivals = bare_list(completion, [f for fs in forms.values() for f in fs], normalize_answer) \
+        if mode == "contains" else None
+    if rivals:  # "Paris, London, Berlin, Madrid, Rome": the response is the list
+        note(BARE_LIST, prediction, rivals)
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
     return RewardResult(correct, "correct", {**details, "matched": hit})

@@ -68,6 +68,18 @@ NUMBERS_OFFERED = register_rule(
     fires=[("4 or 5", None, ["4"]), ("3 4 5 6 7", None, ["5"]), ("eight or nine", None, ["8"])],
     spares=[("In 1990, 5 people.", None, ["5"]), ("It was built 1994-1998.", None, ["1998"]),
             ("0.05 or 5%", None, ["5%"])])
+BARE_LIST = register_rule(
+    "qa.bare_list", "contains mode: a response that is nothing but a list of short items "
+    "(behind at most a frame such as \"I think it's either\"), the alias and a rival among "
+    "them, offers them all (`answers.bare_lists`); a list inside prose is paid",
+    grader="qa",
+    fires=[("Paris, London, Berlin, Madrid, Rome", None, ["Rome"]),
+           ("I think it's either Mercury or Venus.", None, ["Mercury"]),
+           ("Between 1939 and 1945.", None, ["1945"])],
+    spares=[("Paris, France", None, ["Paris"]),
+            ("The Central Powers included Germany, Austria-Hungary and Bulgaria.", None,
+             ["Germany"]),
+            ("Solidus, or slash.", None, ["Solidus"])])
 ALIAS_FORM = register_rule(
     "qa.alias_form", "the answer matched another form of a gold alias: a name the dataset's "
     "writing hides (`answers.aliases`: qualifier, \"X or Y\", inverted name, title, "

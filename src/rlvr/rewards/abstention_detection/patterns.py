@@ -266,13 +266,6 @@ GUESS: tuple[str, ...] = (
     r"confidence(?: level)?\W{0,3}(?:is\W{1,3})?(?:very |quite |rather |fairly )?low\b",
     r"\(\s*(?:very |quite |rather |fairly )?low confidence",
     r"(?:with|at|on) (?:very |quite |rather |fairly )?low confidence",
-    # a belief attributed to others, at the start of a sentence: "Many believe it is
-    # Canberra", "Some say Lyon" (not "many people believe X, but it is Y", nor "most people
-    # think it's Paris, and they're right")
-    r"(?:^|(?<=[.!?]\s))(?![^.!?]*\b(?:but|however|yet|though|although|right|rightly|correct|"
-    r"correctly)\b)"
-    r"(?:many|some|most)(?: people| sources| historians| scholars| experts)? "
-    r"(?:believe|think|say|claim|suggest)(?: that)? (?!not\b|nobody\b|no one\b)[^\W_]",
 ) + language_patterns("guess")
 
 # A sentence that opens with one of these restates the question rather than answering.

@@ -124,6 +124,9 @@ def premise_denied(text: str, question: str) -> str | None:
 
 _NEGATES = re.compile(r"\b(?:not|no|never|cannot|neither|nor|none|nothing|nobody|impossible|"
                       r"only)\b|n't\b")
+_ENDS = re.compile(r"[\s\"'.!?]*$")
+_CONCLUDES = re.compile(r"\b(?:so|therefore|thus|hence|which means)\b[^.!?]*\b(?:is|are|was|"
+                        r"were|equals?)\s+\S")
 _WH = re.compile(r"\W*(?:who|what|when|where|why|how|which|whose|whom)\b")
 # the options of a choice question ("..., Shakespeare or Marlowe?") and the words a
 # negation falls on ("not Shakespeare")
@@ -136,7 +139,8 @@ def premise_contradicted(text: str, question: str) -> str | None:
     assumes, sharing a content word with it ("Jackrabbits have no wings." to "How many
     wings does a jackrabbit have to fly?", "Horses are not hybrids of two animals."); None
     for a question that itself holds a negation ("Why can't ...?": the response echoes it),
-    a yes/no question (there "no" answers it), a negation that falls on an option the
+    a yes/no question (there "no" answers it), a negation word that ends the sentence
+    ("The opposite of always is never."), a negation that falls on an option the
     question offers ("Marlowe wrote it, not Shakespeare" to "..., Shakespeare or
     Marlowe?": a choice), a question about existence or truth, or a
     contrasting clause that goes on to answer ("..., but in the legend it is white")."""
@@ -144,8 +148,9 @@ def premise_contradicted(text: str, question: str) -> str | None:
             or _ASKS_EXISTENCE.search(question):
         return None
     first = next(SENTENCE.finditer(text), None)
-    if first is None or not _NEGATES.search(first.group()):
-        return None
+    if first is None or not any(not _ENDS.match(first.group(), m.end())
+                                for m in _NEGATES.finditer(first.group())):
+        return None  # no negation, or only one that is itself the answer ("... is never.")
     offered = _CHOICE.search(question)
     if offered:  # the negation falls on an option offered: a choice, not a rejection
         options = stems(content_words(offered.group(1)) | content_words(offered.group(2)))
@@ -155,6 +160,8 @@ def premise_contradicted(text: str, question: str) -> str | None:
     if CONTRAST.search(text, first.end() - 1 if first.group().endswith((".", "!", "?"))
                        else first.end()) or CONTRAST.search(first.group()):
         return None  # "..., but in the legend it is white": it goes on to answer
+    if _CONCLUDES.search(first.group()):  # "... no people on Mars, so its population is
+        return None                        # zero": the negation leads to an answer
     if stems(content_words(first.group())) & stems(content_words(question)):
         return first.group().strip()
     return None

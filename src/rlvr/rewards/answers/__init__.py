@@ -33,6 +33,7 @@ retraction steps, and the corrections `gsm8k` applies after its `####` line.
 """
 
 from rlvr.rewards.answers.boxes import boxed_values
+from rlvr.rewards.answers.bare_lists import bare_list
 from rlvr.rewards.answers.candidates import degenerate_list, lists_candidates
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import (
@@ -115,7 +116,7 @@ __all__ = [
     "in_field", "normalise_content", "normalise_value", "read_field",
     # gold answers in free text
     "AnswerMatch", "match_answer", "contains_word", "mark_words", "word_starts",
-    "degenerate_list", "lists_candidates", "loosen", "unglue", "spellings", "dates_in",
+    "bare_list", "degenerate_list", "lists_candidates", "loosen", "unglue", "spellings", "dates_in",
     "full_date", "other_date", "in_digits", "denied", "stated", "asked_only", "retracted",
     "word_number", "word_numbers", "two_unit_values",
     # math answers (the `math` reward)
