@@ -196,6 +196,12 @@ def test_short_title_words_of_places(written, gold):
     ("in the sixth season", ["the sixth season"], []),
     ("in 1997", [], ["1997"]),  # two words: the year alone is no span cut from a sentence
     ("Cassini's Division", ["Cassini Division"], []),
+    ("the physician George Huntington", ["George Huntington"], ["physician"]),
+    ("Swedish botanist Carl Linnaeus", ["Carl Linnaeus"], ["Linnaeus"]),
+    ("Thomas Hobbes in his Leviathan", ["Thomas Hobbes"], ["Leviathan"]),
+    ("Nicholas Breakspear, who was Adrian IV", ["Nicholas Breakspear"], ["Adrian IV"]),
+    ("Bodega Bay, CA", ["Bodega Bay"], ["CA Bay", "CA"]),
+    ("the Gospel of Matthew", [], ["Matthew"]),  # "of" joins one name
     ("Paris", [], []),
 ])
 def test_dataset_forms(alias, adds, never):
@@ -219,3 +225,14 @@ def test_a_dataset_alias_is_read_as_people_answer(text, aliases):
     result = qa_reward(text, aliases=aliases, mode="contains")
     assert result.score == 1.0
     assert "qa.alias_form" in [w["rule"] for w in result.details["why"]]
+
+
+@pytest.mark.parametrize("text,aliases,score", [
+    ("26 June 1997", ["1997"], 1.0),      # a finer date: people accept it
+    ("26 June 1998", ["1997"], 0.0),
+    ("Elvis Presley", ["Presley"], 1.0),  # a first name before the surname gold
+    ("Presley Smith", ["Presley"], 0.0),
+    ("Carl Linnaeus", ["Swedish botanist Carl Linnaeus"], 1.0),
+])
+def test_exact_mode_reads_finer_answers(text, aliases, score):
+    assert qa_reward(text, aliases=aliases, mode="exact").score == score, text

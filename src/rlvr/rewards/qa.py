@@ -51,7 +51,9 @@ initials however spaced, "&" and "and", "Mt." and "Mount" before a place name), 
 ("Río Grande" and "Rio Grande", read again without them when nothing matched); in `exact`
 mode a title or rank before a name of two or more words may be dropped ("Gen. George S.
 Patton" for "George S. Patton"; never "St. Louis" for "Louis"), and so may an answer frame
-("The answer is Canberra.", "It's Canberra."); Markdown emphasis ("**Tokyo**") is no part
+("The answer is Canberra.", "It's Canberra."), and a finer answer people accept counts
+(one full date for a bare-year gold, a first name before a one-word surname gold:
+`qa_readings.finer`); Markdown emphasis ("**Tokyo**") is no part
 of the answer.
 
 In `contains` mode an alias is given only where the response affirms it: an occurrence
@@ -80,8 +82,6 @@ from __future__ import annotations
 
 import functools
 import re
-import string
-import unicodedata
 from typing import Any
 
 from rlvr.rewards.answers import (iter_numbers, numbers_equal, offers_alternative, read_whole,
@@ -97,6 +97,8 @@ from rlvr.rewards.answers import contains_word, mark_words, word_starts
 from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.registry import register_reward
 from rlvr.rewards.rulebook import explained, note
+from rlvr.rewards.qa_normalize import HONORIFIC, normalize_answer
+from rlvr.rewards.qa_readings import finer, words_near
 from rlvr.rewards.qa_rules import (
     ALIAS_FORM,
     BARE_LIST,
@@ -118,53 +120,9 @@ from rlvr.rewards.qa_rules import (
     TWO_TAGS,
 )
 
-_ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b(?=\W*\w)")  # an article before a word
-_NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
 _ANSWER_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _NEGATIONS = frozenset({"not", "no", "never", "isnt", "wasnt", "arent", "nor", "neither"})
-_PUNCT_TABLE = {ord(c): None for c in string.punctuation}
-_THOUSANDS_RE = re.compile(  # "1,234.56" too; thin, no-break and plain spaces group as commas do
-    r"(?<![\d.,\u2009\u202f\u00a0])(?<!\d )(\d{1,3})((?P<sep>[,\u2009\u202f\u00a0 ])\d{3}"
-    r"(?:(?P=sep)\d{3})*)(?![\d-]|[,\u2009\u202f\u00a0 ]\d)")
-_INNER_POINT_RE = re.compile(r"(?<=\d)([./])(?=\d)")
-_SIGNED_CURRENCY_RE = re.compile(r"(?<![\w.])([-\u2212])\s?\\?\$\s?(?=\d)")  # "-$5" is -5
-_LEAD_RE = re.compile(r"(?<![\w.])([-\u2212.])(?=\d)")  # a sign or a leading point: "-5", ".5"
-_BETWEEN_DIGITS_RE = re.compile(r"(?<=\d)[^\w\s\0-\6](?=\d)")
-# A symbol that changes what the number next to it says survives normalisation: "~5" is
-# about 5, "<5" and ">5" compare (SQuAD's script made them all "5"). "5!" stays an
-# exclamation, as in `rlvr.rewards.answers.numbers`.
-_QUALIFIER_RE = re.compile(r"[~<>](?=\s?[-\u2212.]?\d)")
-_QUALIFIERS = {"~": "\4", "<": "\5", ">": "\6"}
 _QUALIFIED_RE = re.compile(r"[~<>\u2248\u2264\u2265\u2260]\s?$")  # "~5": a hedge, never 5
-_KEPT = str.maketrans({"\0": ".", "\1": "/", "\2": ".", "\3": "-", "\4": "~", "\5": "<", "\6": ">"})
-# "\7" marks a capital A that names a letter ("Vitamin A"); it becomes "a" after the
-# articles are gone
-
-
-@functools.lru_cache(maxsize=65536)  # gold aliases repeat: once per generation in GRPO
-def normalize_answer(text: str) -> str:
-    """SQuAD normalisation: lower-case, drop punctuation (ASCII and Unicode), drop the
-    articles a/an/the, collapse whitespace.
-
-    Source: the official SQuAD v1.1 evaluation script (`normalize_answer`); Unicode
-    punctuation (curly quotes, dashes) is dropped too, which the original leaves in; a
-    "." or "/" between two digits, a leading "-" or "." before a digit ("-5", ".5") are
-    kept, other punctuation between digits becomes a space ("3-4" -> "3 4", "1,5" -> "1 5")
-    and thousands commas in valid groups are removed, so numbers keep their value (the
-    original turns "2.5" into "25" and "-5" into "5").
-    """
-    text = _NAME_LETTER_RE.sub("\7", text)  # "Vitamin A", "Plan A": a letter, not an article
-    text = _SIGNED_CURRENCY_RE.sub(r"\1", text.lower())
-    text = _THOUSANDS_RE.sub(lambda m: m.group(1) + m.group(2).replace(m.group("sep"), ""), text)
-    text = _INNER_POINT_RE.sub(lambda m: "\0" if m.group(1) == "." else "\1", text)
-    text = _QUALIFIER_RE.sub(lambda m: _QUALIFIERS[m.group()], text)
-    text = _LEAD_RE.sub(lambda m: "\2" if m.group(1) == "." else "\3", text)
-    text = _BETWEEN_DIGITS_RE.sub(" ", text)  # "3-4", "1:2", "2^10" stay two numbers
-    text = text.translate(_PUNCT_TABLE)
-    if not text.isascii():  # before the kept marks come back ("-" is Unicode punctuation too)
-        text = "".join(ch for ch in text if not unicodedata.category(ch).startswith("P"))
-    text = text.translate(_KEPT)
-    return " ".join(_ARTICLES_RE.sub(" ", text).split()).replace("\7", "a")
 
 
 def gold_aliases(aliases: Any = None, answer: Any = None) -> list[str]:
@@ -281,10 +239,6 @@ def _capital_given(raw: str, forms: list[str]) -> bool:
 
 _NAME_MARKS = re.compile(r"[+#*&@^=|\\]")
 # a title or rank before a name, which the exact mode may drop ("Gen. George S. Patton")
-_HONORIFIC = re.compile(
-    r"^(?:(?:gen|general|dr|doctor|sir|dame|mr|mrs|ms|miss|prof|professor|president|pres|king|"
-    r"queen|lord|lady|captain|capt|col|colonel|adm|admiral|sgt|sergeant|lt|"
-    r"lieutenant|pope|rev|reverend|emperor|empress|prince|princess)\.?\s+)+", re.IGNORECASE)
 # an answer frame before the answer, which the exact mode may drop ("The answer is Canberra.")
 _FRAME = re.compile(r"^(?:(?:the|my)\s+)?(?:final\s+|correct\s+)?answer\s*(?:is\b|:|=)\s*|"
                     r"^(?:it|that)(?:'s|\s+is|\s+was)\s+", re.IGNORECASE)
@@ -377,40 +331,6 @@ def _listed_raw(raw: str, forms: list[str]) -> bool:
     return False
 
 
-# words an alias's content is read without, and small numbers read as digits
-_FUNCTION_WORDS = frozenset("a an the of in on at to and or for by with from is was are be "
-                            "as its it this that s between during".split())
-_SMALL = {w: str(i) for i, words in enumerate(
-    ["", "one first", "two second", "three third", "four fourth", "five fifth", "six sixth",
-     "seven seventh", "eight eighth", "nine ninth", "ten tenth"]) for w in words.split()}
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|neither|none)\b|n't\b")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
-
-
-def _words_near(raw: str, alias: str) -> bool:
-    """Every content word of `alias` (normalised; two or more), in any order, within the
-    alias's length plus four words of one sentence of the response that has no negation
-    word ("started in 1881 and completed in 1885" for "between 1881 and 1885", "the season
-    4 finale" for "season four"). Never for an alias the response writes as it is: there
-    the rules that read it (denial, bounds, questions, retractions) have decided. Any order,
-    because keeping the order refused 43 answers EVOUNA's people judged right to block 2
-    they judged wrong; the cost is a sentence such as "Season 2 had four episodes" paid for
-    "season four"."""
-    own = normalize_answer(alias).split()
-    content = {_SMALL.get(w, w) for w in own if w not in _FUNCTION_WORDS}
-    if len(content) < 2 or contains_word(normalize_answer(raw), " ".join(own)):
-        return False  # written as it is: the rules that refused it there decide
-    span = len(own) + 4
-    for sentence in _SENTENCE_END.split(raw):
-        if _NEGATION.search(sentence.lower()):
-            continue
-        words = [_SMALL.get(w, w) for w in normalize_answer(sentence).split()]
-        if content <= set(words) and any(content <= set(words[i:i + span])
-                                         for i in range(max(1, len(words) - span + 1))):
-            return True
-    return False
-
-
 def _same_name(raw: str, forms: list[str]) -> bool:
     """The written answer, taken whole, names what one of the alias's `forms` names: the
     same name symbols (`_NAME_MARKS`)."""
@@ -476,11 +396,13 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
                        or _same_number(_as_written(raw).lower(), g)), None)
         if hit is not None:
             note(EXACT if hit == prediction else SAME_NUMBER, prediction)
-        untitled = normalize_answer(_HONORIFIC.sub("", raw.strip()))
+        untitled = normalize_answer(HONORIFIC.sub("", raw.strip()))
         if hit is None and untitled in golds and len(untitled.split()) >= 2 \
                 and _same_name(raw, forms[untitled]):
             hit = untitled  # "Gen. George S. Patton" for "George S. Patton"
             note(TITLE_DROPPED, raw.strip())
+        if hit is None:  # "26 June 1997" for "1997", "Elvis Presley" for "Presley"
+            hit = finer(raw, golds)
         unframed = _FRAME.sub("", raw.strip())
         if hit is None and unframed != raw.strip() and normalize_answer(unframed) in golds \
                 and _same_name(unframed, forms[normalize_answer(unframed)]):
@@ -493,7 +415,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         if hit is not None:
             note(CONTAINS, hit)
     if hit is None and mode == "contains":
-        hit = next((g for g in golds if _words_near(raw, g)), None)
+        hit = next((g for g in golds if words_near(raw, g)), None)
         if hit is not None:
             note(WORDS_NEAR, hit)
     if hit is not None:

@@ -68,6 +68,17 @@ NUMBERS_OFFERED = register_rule(
     fires=[("4 or 5", None, ["4"]), ("3 4 5 6 7", None, ["5"]), ("eight or nine", None, ["8"])],
     spares=[("In 1990, 5 people.", None, ["5"]), ("It was built 1994-1998.", None, ["1998"]),
             ("0.05 or 5%", None, ["5%"])])
+FINER_DATE = register_rule(
+    "qa.exact_finer_date", "exact mode: one full date whose year is a bare-year gold (\"26 June "
+    "1997\" for \"1997\") gives it", grader="qa",
+    fires=[("26 June 1997", "exact", ["1997"])],
+    spares=[("26 June 1998", "exact", ["1997"]), ("1997 or 1998", "exact", ["1997"])])
+FULL_NAME = register_rule(
+    "qa.exact_full_name", "exact mode: a first name before a one-word surname gold (\"Elvis "
+    "Presley\" for \"Presley\") gives it", grader="qa",
+    fires=[("Elvis Presley", "exact", ["Presley"])],
+    spares=[("Presley Smith", "exact", ["Presley"]), ("Elvis Presley Jr", "exact", ["Presley"]),
+            ("Gen. Patton", "exact", ["Patton"])])
 BARE_LIST = register_rule(
     "qa.bare_list", "contains mode: a response that is nothing but a list of short items "
     "(behind at most a frame such as \"I think it's either\"), the alias and a rival among "

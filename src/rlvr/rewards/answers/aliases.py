@@ -17,6 +17,8 @@ the plain names each convention hides:
 | "Twenty-seven" | "27" | a **number in words** as digits |
 | "in the sixth season", "to ensure party discipline" | "the sixth season", "ensure party discipline" | a **preposition leading a span** of three or more words cut from its sentence |
 | "Cassini's Division" | "Cassini Division" | a **possessive** inside a name |
+| "the physician George Huntington", "Swedish botanist Carl Linnaeus" | "George Huntington", "Carl Linnaeus" | a **description before a name** |
+| "Thomas Hobbes in his Leviathan", "Nicholas Breakspear, who was Adrian IV", "Bodega Bay, CA" | "Thomas Hobbes", "Nicholas Breakspear", "Bodega Bay" | a **clause or a place after a name** of two or more words |
 | "£5", "€10", "¥300" | "5 pounds", "10 euros", "300 yen" | a **currency sign** as its word (and the reverse) |
 
 Titles and descriptors in the other direction (the answer adds "Sir" or "F.C." to an alias
@@ -37,7 +39,8 @@ _CAPITALISED = re.compile(r"^[A-Z\u00c0-\u00de][\w'\u00c0-\u024f.-]*$")
 _TITLE = re.compile(
     r"^(?:sir|dame|dr|doctor|mr|mrs|ms|miss|prof|professor|president|general|gen|king|queen|"
     r"lord|lady|saint|st|captain|capt|colonel|col|admiral|adm|rev|reverend|pope|emperor|"
-    r"empress|prince|princess|major|senator|sen|judge|justice|chief)\.?\s+", re.IGNORECASE)
+    r"empress|prince|princess|major|senator|sen|judge|justice|chief|prime minister)\.?\s+",
+    re.IGNORECASE)
 _DESCRIPTOR = re.compile(
     r"\s+(?:state|province|county|river|island|islands|city|mountains|a\.?f\.?c\.?|f\.?c\.?|"
     r"inc\.?|ltd\.?|plc|company|corporation|corp\.?|co\.)$", re.IGNORECASE)
@@ -60,6 +63,8 @@ _INSTITUTION = {"senate", "house", "party", "conference", "caucus", "council", "
                 "club", "band", "group", "team", "records", "show", "river", "lake", "mount",
                 "island", "city", "state", "county", "north", "south", "east", "west", "new",
                 "united", "national", "royal", "general", "grand"}
+_TRAILING = re.compile(r"^(.+?)(?:,\s*(?:who|which|where)\b.*|\s+in (?:his|her|their)\b.*|"
+                       r",\s*(?:[A-Z]{2}|[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\.?)$")
 _LEADS = {"in", "on", "at", "during", "to", "by", "from", "since", "until", "around"}
 _MINOR = {"of", "the", "and", "de", "la", "le", "von", "van", "der", "da", "di", "du", "del"}
 
@@ -104,7 +109,29 @@ def _names(alias: str) -> list[str]:
     """The shorter names of one alias: a title, a descriptor or a middle name dropped, a
     number in words as digits, a currency sign as its word."""
     return _untitled(alias) + _undescribed(alias) + _no_middle(alias) + _digits(alias) \
-        + _currency(alias) + _unled(alias) + _unpossessed(alias)
+        + _currency(alias) + _unled(alias) + _unpossessed(alias) + _named_tail(alias) \
+        + _head(alias)
+
+
+def _named_tail(alias: str) -> list[str]:
+    """"the physician George Huntington", "Swedish botanist Carl Linnaeus" -> the name of two
+    or more capitalised words after the last lower-case word that describes it."""
+    words = _words(alias)
+    lower = [i for i, w in enumerate(words) if w[:1].islower() and w.lower() not in _MINOR]
+    if "," in alias or not lower or len(words) - lower[-1] - 1 < 2 or lower[-1] > 2:
+        return []  # a description of at most three words, no clause ("..., who was X")
+    tail = words[lower[-1] + 1:]
+    return [" ".join(tail)] if _is_name(tail) else []
+
+
+def _head(alias: str) -> list[str]:
+    """"Thomas Hobbes in his Leviathan", "Nicholas Breakspear, who was Adrian IV",
+    "Bodega Bay, CA", "Dodger Stadium, Los Angeles" -> the capitalised name before a
+    relative clause, an "in his/her/their" phrase or a place after a comma."""
+    m = _TRAILING.match(alias)
+    if m and len(_words(m.group(1))) >= 2 and _is_name(_words(m.group(1))):
+        return [m.group(1)]
+    return []
 
 
 def _unled(alias: str) -> list[str]:
@@ -160,8 +187,9 @@ def _no_middle(alias: str) -> list[str]:
     """"Claudia Grace Wells" -> "Claudia Wells": three capitalised words, none minor and
     none a word of an institution's name ("Senate Republican Conference")."""
     words = _words(alias)
-    if _TITLE.match(alias) or _DESCRIPTOR.search(alias):
-        return []
+    if not words or _TITLE.match(alias) or _DESCRIPTOR.search(alias) \
+            or not any(c.islower() for c in words[0]):
+        return []  # "CA Bodega Bay": no given name first
     if len(words) == 3 and _is_name(words) \
             and not any(w.lower() in _MINOR | _INSTITUTION for w in words) \
             and all(len(w.strip(".")) > 1 for w in (words[0], words[2])):
