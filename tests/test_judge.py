@@ -56,6 +56,10 @@ class Stub:
                 try:
                     status, payload, delay = stub.reply(body, n)
                     time.sleep(delay)
+                finally:  # counted out before the reply leaves: once the client has it, its
+                    with stub.lock:  # worker may send the next request before this thread
+                        stub.inflight -= 1  # would count out after writing (a false 4 of 3)
+                try:
                     data = (payload if isinstance(payload, str) else json.dumps(payload)).encode()
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
@@ -64,9 +68,6 @@ class Stub:
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout test)
-                finally:
-                    with stub.lock:
-                        stub.inflight -= 1
 
             def log_message(self, *args):
                 pass

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "rlvr.commands.report",
     "rlvr.commands.plot",
     "rlvr.commands.export",
+    "rlvr.commands.handoff",
     "rlvr.commands.data",
     "rlvr.commands.score",
     "rlvr.commands.calc",

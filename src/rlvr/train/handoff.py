@@ -1,0 +1,283 @@
+"""`rlvr handoff`: a run handed to verl or OpenRLHF, with rlvr's rewards inside.
+
+From any rlvr config, after the checks `rlvr train` runs before a model loads (paths, data,
+reward fields, preflight: `check_before_model`), it writes into one folder:
+
+* the engine's data: verl, `train.parquet` and `validation.parquet` (`data_source`,
+  `prompt` as chat messages, `ability`, `reward_model.ground_truth`, `extra_info`);
+  OpenRLHF, `train.jsonl` and `validation.jsonl` (`prompt`, `label`). A row's reward fields
+  travel as one JSON text (`ground_truth` / `label`), because parquet gives every row the
+  union of all rows' keys;
+* the reward file (`verl_reward.py` / `openrlhf_reward.py`): a few lines that import
+  `rlvr.rewards.external` from the installed rlvr and read the spec beside it
+  (`rlvr_rewards.json`: the run's reward entries, user functions by absolute path);
+* a launch script (`run_verl.sh` / `run_openrlhf.sh`) whose every hyper-parameter comes
+  from the config, each line commented with the rlvr key it came from (`PARAMETER_MAP`),
+  and the keys with no equivalent listed at its top.
+
+What differs from `rlvr train`: `train_answerable: known|label` needs the base model's
+answers to the training rows, which rlvr does not compute here; every answerable row is
+written and the script says so. The held-out report stays rlvr's: `rlvr eval` / `rlvr
+report` on the checkpoint the engine writes.
+
+Sources: verl 0.9's data and custom-reward contract (`RLHFDataset`, `custom_reward_function`)
+and OpenRLHF's `--remote_rm_url` Python reward function, as read from their released wheels
+and examples; the option names of the launch scripts are those examples'. Not run here:
+either engine's training (no GPU).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+from rlvr.config import TrainConfig
+from rlvr.errors import ConfigError
+from rlvr.io import write_jsonl, write_json, write_text
+
+ENGINES = ("verl", "openrlhf")
+SPEC_FILE = "rlvr_rewards.json"  # the same name as `rlvr.rewards.external.SPEC_FILE`
+
+# rlvr key -> (verl option, OpenRLHF option); None where the engine has no equivalent
+PARAMETER_MAP: dict[str, tuple[str | None, str | None]] = {
+    "model": ("actor_rollout_ref.model.path", "--pretrain"),
+    "num_generations": ("actor_rollout_ref.rollout.n", "--n_samples_per_prompt"),
+    "beta": ("actor_rollout_ref.actor.kl_loss_coef", "--init_kl_coef"),
+    "learning_rate": ("actor_rollout_ref.actor.optim.lr", "--actor_learning_rate"),
+    "lr_scheduler_type": ("actor_rollout_ref.actor.optim.warmup_style", None),
+    "warmup_ratio": ("actor_rollout_ref.actor.optim.lr_warmup_steps_ratio", "--lr_warmup_ratio"),
+    "lora_r": ("actor_rollout_ref.model.lora_rank", "--lora_rank"),
+    "lora_alpha": ("actor_rollout_ref.model.lora_alpha", "--lora_alpha"),
+    "lora_target_modules": ("actor_rollout_ref.model.target_modules", "--target_modules"),
+    "max_completion_length": ("data.max_response_length", "--generate_max_len"),
+    "temperature": ("actor_rollout_ref.rollout.temperature", "--temperature"),
+    "top_p": ("actor_rollout_ref.rollout.top_p", "--top_p"),
+    "epsilon": ("actor_rollout_ref.actor.clip_ratio", "--eps_clip"),
+    "loss_type": ("actor_rollout_ref.actor.loss_agg_mode", None),
+    "scale_rewards": ("algorithm.norm_adv_by_std_in_grpo", None),
+    "max_steps": ("trainer.total_training_steps", None),
+    "per_device_train_batch_size": ("data.train_batch_size", "--rollout_batch_size"),
+    "seed": ("data.seed", "--seed"),
+}
+# TRL's loss_type -> verl's loss aggregation (DAPO token-mean; GRPO's per-sequence mean;
+# Dr. GRPO's constant normaliser)
+_LOSS_AGG = {"dapo": "token-mean", "bnpo": "token-mean", "grpo": "seq-mean-token-mean",
+             "dr_grpo": "seq-mean-token-sum-norm"}
+
+
+def handoff(cfg: TrainConfig, engine: str, out_dir: str | Path,
+            config_path: str | None = None) -> dict[str, Any]:
+    """Check the config as `rlvr train` does, then write the engine's data, reward file,
+    reward spec and launch script into `out_dir`.
+
+    Args:
+        cfg: the resolved config.
+        engine: "verl" or "openrlhf".
+        out_dir: the folder to write (created; files in it are replaced atomically).
+        config_path: the config file, named in the launch script's header.
+    Returns:
+        {"files": [paths written], "train_rows": n, "validation_rows": n,
+         "notes": [what differs from `rlvr train`]}.
+    Raises:
+        ConfigError: an unknown engine; everything `check_before_model` raises (a bad path,
+            bad data, a reward field the rows lack, a preflight refusal).
+    """
+    if engine not in ENGINES:
+        raise ConfigError(f"unknown engine {engine!r}; known: {', '.join(ENGINES)}")
+    from rlvr.config.reward_setup import reward_entries
+    from rlvr.train.checks import check_before_model
+    from rlvr.train.data_prep import prepare_data, training_columns
+
+    check_before_model(cfg)
+    _, train, heldout = prepare_data(cfg)
+    entries = reward_entries(cfg)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    notes = []
+    if cfg.train_answerable != "all":
+        notes.append(f"train_answerable: {cfg.train_answerable} keeps the training rows the "
+                     "base model answers right; that needs the base model, so every "
+                     "answerable row is written (rlvr train would keep fewer)")
+    splits = {"train": _rows(training_columns(train, False, entries)),
+              "validation": _rows(training_columns(heldout, False, entries)) if heldout else []}
+    files = [write_json(out / SPEC_FILE, {"rewards": [_portable(e) for e in entries],
+                                          "config": config_path})]
+    reward_name = entries[0].get("log_name") or entries[0]["name"]
+    for split, rows in splits.items():
+        if engine == "verl":
+            files.append(_write_parquet(out / f"{split}.parquet", [
+                {"data_source": f"rlvr/{reward_name}", "prompt": _chat(prompt),
+                 "ability": reward_name,
+                 "reward_model": {"style": "rule", "ground_truth": _label(fields)},
+                 "extra_info": {"index": i, "split": split}}
+                for i, (prompt, fields) in enumerate(rows)]))
+        else:
+            files.append(write_jsonl(out / f"{split}.jsonl", [
+                {"prompt": _chat(prompt), "label": _label(fields)} for prompt, fields in rows]))
+    reward_file = out / ("verl_reward.py" if engine == "verl" else "openrlhf_reward.py")
+    files.append(write_text(reward_file, VERL_REWARD if engine == "verl" else OPENRLHF_REWARD))
+    script = out / f"run_{engine}.sh"
+    files.append(write_text(script, launch_script(cfg, engine, out, config_path, notes)))
+    script.chmod(0o755)
+    return {"files": [str(f) for f in files], "train_rows": len(splits["train"]),
+            "validation_rows": len(splits["validation"]), "notes": notes}
+
+
+def _rows(columns: dict[str, list]) -> list[tuple[Any, dict[str, Any]]]:
+    """(prompt, reward fields) per row of `training_columns`' output."""
+    names = [k for k in columns if k != "prompt"]
+    return [(prompt, {k: columns[k][i] for k in names})
+            for i, prompt in enumerate(columns["prompt"])]
+
+
+def _chat(prompt: Any) -> list[dict[str, str]]:
+    """A prompt as chat messages (a text prompt becomes one user turn)."""
+    return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
+
+
+def _label(fields: dict[str, Any]) -> str:
+    """A row's reward fields as JSON text (values JSON cannot hold are written as text)."""
+    return json.dumps(fields, ensure_ascii=False, default=str, sort_keys=True)
+
+
+def _portable(entry: dict[str, Any]) -> dict[str, Any]:
+    """A reward entry with a user function's file path made absolute (the engine's workers
+    start elsewhere)."""
+    function = entry.get("function")
+    if isinstance(function, str) and ".py:" in function:
+        path, _, name = function.rpartition(":")
+        entry = {**entry, "function": f"{Path(path).resolve()}:{name}"}
+    return {k: v for k, v in entry.items() if isinstance(v, (str, int, float, bool, list, dict))
+            or v is None}
+
+
+def _write_parquet(path: Path, records: list[dict[str, Any]]) -> Path:
+    """`records` as a parquet file, written to a temporary name and moved into place."""
+    import datasets
+
+    tmp = path.with_name(path.name + ".tmp")
+    datasets.Dataset.from_list(records).to_parquet(str(tmp))
+    tmp.replace(path)
+    return path
+
+
+def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | None,
+                  notes: list[str]) -> str:
+    """The engine's launch command, one option per line, each commented with the rlvr key
+    it came from; rlvr keys the engine has no option for are listed in the header.
+
+    Returns:
+        a bash script (text).
+    """
+    from rlvr.models import resolve_model
+
+    values = {key: getattr(cfg, key, None) for key in PARAMETER_MAP}
+    values["model"] = resolve_model(cfg.model)
+    values["loss_type"] = _LOSS_AGG.get(str(cfg.loss_type), cfg.loss_type)
+    values["scale_rewards"] = str(cfg.scale_rewards) not in ("none", "False", "false")
+    if values["max_steps"] is None or values["max_steps"] < 0:
+        values["max_steps"] = None
+    # TRL counts completions per device step; both engines count prompts per step
+    values["per_device_train_batch_size"] = max(1, cfg.per_device_train_batch_size
+                                                * cfg.gradient_accumulation_steps
+                                                // max(1, cfg.num_generations))
+    column = 0 if engine == "verl" else 1
+    missing = [key for key, names in PARAMETER_MAP.items() if names[column] is None]
+    head = [
+        "#!/usr/bin/env bash",
+        f"# Written by `rlvr handoff {engine}` from {config_path or 'the default config'}.",
+        "# Every option below comes from the rlvr config (the key is in its comment).",
+        f"# No {engine} option for: {', '.join(missing) or 'none'}.",
+        *[f"# Note: {n}" for n in notes],
+        "set -euo pipefail",
+        'HERE="$(cd "$(dirname "$0")" && pwd)"',
+    ]
+    if engine == "verl":
+        lines = [("algorithm.adv_estimator=grpo", "GRPO (rlvr's method)"),
+                 ('data.train_files="$HERE/train.parquet"', "written by rlvr handoff"),
+                 ('data.val_files="$HERE/validation.parquet"', "written by rlvr handoff"),
+                 ("actor_rollout_ref.actor.use_kl_loss=True", "beta is a KL term in the loss, "
+                                                              "as in TRL"),
+                 ("actor_rollout_ref.actor.kl_loss_type=low_var_kl", "TRL's k3 KL estimator"),
+                 ('reward.custom_reward_function.path="$HERE/verl_reward.py"', "rlvr's rewards"),
+                 ("reward.custom_reward_function.name=compute_score", "rlvr's rewards")]
+        for key, (option, _) in PARAMETER_MAP.items():
+            if option is not None and values[key] is not None:
+                lines.append((f"{option}={shlex.quote(_hydra(values[key]))}", key))
+        command = "python3 -m verl.trainer.main_ppo"
+    else:
+        lines = [("--advantage_estimator group_norm", "GRPO (rlvr's method)"),
+                 ("--use_kl_loss", "beta is a KL term in the loss, as in TRL"),
+                 ("--kl_estimator k3", "TRL's k3 KL estimator"),
+                 ('--prompt_data "$HERE/train.jsonl"', "written by rlvr handoff"),
+                 ("--input_key prompt", "written by rlvr handoff"),
+                 ("--label_key label", "written by rlvr handoff"),
+                 ("--apply_chat_template", "the prompts are chat messages"),
+                 ('--remote_rm_url "$HERE/openrlhf_reward.py"', "rlvr's rewards")]
+        for key, (_, option) in PARAMETER_MAP.items():
+            if option is not None and values[key] is not None:
+                value = values[key]
+                value = ",".join(value) if isinstance(value, list) else value
+                lines.append((f"{option} {shlex.quote(str(value))}", key))
+        command = "python3 -m openrlhf.cli.train_ppo_ray"
+    # a bash array: each option on its own line with the rlvr key it came from above it
+    body = ["ARGS=("]
+    for option, why in lines:
+        why = _WHY.get(why, f"from rlvr `{why}`" if why in PARAMETER_MAP else why)
+        body += [f"  # {why}", f"  {option}"]
+    body += [")", f'{command} "${{ARGS[@]}}" "$@"']
+    return "\n".join(head + body) + "\n"
+
+
+_WHY = {"per_device_train_batch_size": "from rlvr `per_device_train_batch_size` x "
+                                       "`gradient_accumulation_steps` / `num_generations` "
+                                       "(prompts per step; TRL counts completions)",
+        "loss_type": "from rlvr `loss_type` (dapo: token-mean, grpo: per-sequence mean, "
+                     "dr_grpo: constant normaliser)",
+        "model": "from rlvr `model` (resolved to the local folder; the engine's machine "
+                 "needs the same model)"}
+
+
+def _hydra(value: Any) -> str:
+    """A value as a Hydra override writes it."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+VERL_REWARD = '''"""rlvr's rewards for verl (written by `rlvr handoff verl`; imports the installed rlvr)."""
+from pathlib import Path
+
+from rlvr.rewards.external import SPEC_FILE, ExternalReward, fields_of
+
+_REWARD = ExternalReward.from_file(Path(__file__).with_name(SPEC_FILE))
+
+
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):
+    """verl's custom reward: the weighted sum as `score`, each reward and outcome as metrics."""
+    return _REWARD.score(solution_str, fields_of(ground_truth))
+'''
+
+OPENRLHF_REWARD = '''"""rlvr's rewards for OpenRLHF (written by `rlvr handoff openrlhf`; imports the installed rlvr)."""
+from pathlib import Path
+
+import torch
+
+from rlvr.rewards.external import SPEC_FILE, ExternalReward, fields_of, response_of
+
+_REWARD = ExternalReward.from_file(Path(__file__).with_name(SPEC_FILE))
+
+
+def reward_func(queries, prompts, labels):
+    """OpenRLHF's reward function: one score per query (prompt + response, decoded)."""
+    scored = [_REWARD.score(response_of(q, p), fields_of(label))
+              for q, p, label in zip(queries, prompts, labels)]
+    rewards = torch.tensor([s["score"] for s in scored], dtype=torch.float)
+    logs = {k: torch.tensor([s[k] for s in scored], dtype=torch.float)
+            for k in scored[0] if k != "score"} if scored else {}
+    return {"rewards": rewards, "scores": rewards, "extra_logs": logs}
+'''
