@@ -389,3 +389,30 @@ def test_build_script_is_deterministic_and_matches_the_package(tmp_path):
     assert sum(len(b) for b in first.values()) < 1_500_000
     with pytest.raises(SystemExit, match="not found; pass --source"):
         build.main(["--source", str(tmp_path / "nowhere"), "--output", str(tmp_path / "c")])
+
+
+def test_a_task_asked_for_and_skipped_is_an_error_unless_accepted(monkeypatch, tmp_path, capsys):
+    """`rlvr eval --tasks gsm8k,selfaware` without SelfAware's data evaluates gsm8k, then
+    exits 1 naming the skipped task; `--skip-missing` accepts the partial evaluation."""
+    import rlvr.eval.runner as runner
+    import rlvr.models
+    from rlvr.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    unreachable(monkeypatch)
+    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec, **kw: ("model", "tokenizer"))
+
+    def answer(model, tokenizer, task, rows, exemplars, settings, label):
+        prompts = [task.build_prompt(r, exemplars) for r in rows]
+        return runner.score_records(task, rows, [{"completion": "#### 1"} for _ in rows],
+                                    1, prompts)
+
+    monkeypatch.setattr(runner, "generate_task_records", answer)
+    (tmp_path / "empty").mkdir()
+    argv = ["eval", "--tasks", "gsm8k,selfaware", "--limit", "2", "--data-dir",
+            str(tmp_path / "empty"), "--output-dir", str(tmp_path / "ev")]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "(selfaware)" in err and "--skip-missing" in err
+    assert main(argv + ["--skip-missing"]) == 0
+    assert "skipped selfaware:" in capsys.readouterr().out

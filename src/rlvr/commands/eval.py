@@ -43,6 +43,9 @@ def register(subparsers) -> None:
                         "= the --data-dir file, else the Hugging Face Hub (skipped at once when "
                         "offline), else the subset packaged with rlvr; local, hub or packaged = "
                         "only that source, no fallback")
+    p.add_argument("--skip-missing", action="store_true",
+                   help="a task whose data is missing is skipped with a note (without it, "
+                        "the command exits 1 after evaluating the others)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--engine", choices=("auto", "transformers", "vllm"), default="auto",
                    help="generation engine: auto (default: vllm when installed, else "
@@ -103,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {args.rescore or args.output_dir}/results.json and results.md")
     if results.get("skipped") and not results.get("tasks"):
         print("every task was skipped: nothing was evaluated", file=sys.stderr)
+        return 1
+    if results.get("skipped") and not getattr(args, "skip_missing", False):
+        print(f"rlvr eval: error: {len(results['skipped'])} task(s) asked for were skipped "
+              f"({', '.join(results['skipped'])}); give their data (see each reason above) "
+              "or pass --skip-missing to accept a partial evaluation", file=sys.stderr)
         return 1
     return 0
 
