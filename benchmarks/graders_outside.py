@@ -83,6 +83,16 @@ from outside_sources import (MATH_SOURCES, Row, evouna_rows, falseqa_rows, math_
 
 # ---------------------------------------------------------------------------- graders
 
+def plain_words(row: Row) -> bool:
+    """The field's plain baseline: a SQuAD-normalised alias inside the normalised answer on
+    word boundaries (EVOUNA's `lexical_match.py`)."""
+    from rlvr.rewards.qa import normalize_answer
+
+    said = normalize_answer(row.output)
+    return any(normalize_answer(g) and re.search(
+        rf"(?<!\S){re.escape(normalize_answer(g))}(?!\S)", said) for g in row.golds)
+
+
 def qa_graders():
     """name -> (kind it applies to, paid(row) -> bool, why(row) -> list of rule ids)."""
     from rlvr.rewards.qa import normalize_answer, qa_reward
@@ -94,11 +104,6 @@ def qa_graders():
     def plain_substring(row: Row) -> bool:
         said = normalize_answer(row.output)
         return any(normalize_answer(g) and normalize_answer(g) in said for g in row.golds)
-
-    def plain_words(row: Row) -> bool:
-        said = normalize_answer(row.output)
-        return any(normalize_answer(g) and re.search(
-            rf"(?<!\S){re.escape(normalize_answer(g))}(?!\S)", said) for g in row.golds)
 
     def rlvr(mode):
         return lambda row: qa_reward(row.output, aliases=list(row.golds), mode=mode).score == 1.0
@@ -238,13 +243,11 @@ def table(title: str, rows: list[Row], graders: dict, positive: str, negative: s
 def families(rows: list[Row], mode: str) -> None:
     """Per named rule, on the rows where `qa` (in `mode`) and the word-boundary baseline
     disagree: what it costs and what it saves against the human labels."""
-    from rlvr.rewards.qa import normalize_answer, qa_reward
+    from rlvr.rewards.qa import qa_reward
 
     effect: dict[str, Counter] = defaultdict(Counter)
     for row in rows:
-        said = normalize_answer(row.output)
-        plain = any(normalize_answer(g) and re.search(
-            rf"(?<!\S){re.escape(normalize_answer(g))}(?!\S)", said) for g in row.golds)
+        plain = plain_words(row)
         result = qa_reward(row.output, aliases=list(row.golds), mode=mode)
         paid = result.score == 1.0
         if paid == plain:

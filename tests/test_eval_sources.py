@@ -334,12 +334,11 @@ def test_a_broken_task_path_file_fails_even_beside_good_tasks(capsys, tmp_path, 
     assert "bad.jsonl:2" in err and "--task-path" in err and not loads, err
 
 
-def test_eval_cli_on_a_fresh_machine_uses_the_packaged_subsets(monkeypatch, tmp_path, capsys):
-    """`rlvr eval --tasks gsm8k,humaneval,mbpp,triviaqa` without any data folder or network:
-    every task runs on its packaged subset and says so (the model is stubbed out)."""
+def _offline_stub_model(monkeypatch, tmp_path, completion: str) -> None:
+    """No network, the working folder `tmp_path`, and a stub model that answers every
+    question with `completion` (scored by the task's own reward)."""
     import rlvr.eval.runner as runner
     import rlvr.models
-    from rlvr.cli import main
 
     monkeypatch.chdir(tmp_path)
     unreachable(monkeypatch)
@@ -347,10 +346,18 @@ def test_eval_cli_on_a_fresh_machine_uses_the_packaged_subsets(monkeypatch, tmp_
 
     def answer(model, tokenizer, task, rows, exemplars, settings, label):
         prompts = [task.build_prompt(r, exemplars) for r in rows]
-        return runner.score_records(task, rows, [{"completion": "I don't know."} for _ in rows],
+        return runner.score_records(task, rows, [{"completion": completion} for _ in rows],
                                     1, prompts)
 
     monkeypatch.setattr(runner, "generate_task_records", answer)
+
+
+def test_eval_cli_on_a_fresh_machine_uses_the_packaged_subsets(monkeypatch, tmp_path, capsys):
+    """`rlvr eval --tasks gsm8k,humaneval,mbpp,triviaqa` without any data folder or network:
+    every task runs on its packaged subset and says so (the model is stubbed out)."""
+    from rlvr.cli import main
+
+    _offline_stub_model(monkeypatch, tmp_path, "I don't know.")
     out = tmp_path / "ev"
     assert main(["eval", "--tasks", ",".join(HUB_TASKS), "--limit", "2",
                  "--output-dir", str(out)]) == 0
@@ -394,20 +401,9 @@ def test_build_script_is_deterministic_and_matches_the_package(tmp_path):
 def test_a_task_asked_for_and_skipped_is_an_error_unless_accepted(monkeypatch, tmp_path, capsys):
     """`rlvr eval --tasks gsm8k,selfaware` without SelfAware's data evaluates gsm8k, then
     exits 1 naming the skipped task; `--skip-missing` accepts the partial evaluation."""
-    import rlvr.eval.runner as runner
-    import rlvr.models
     from rlvr.cli import main
 
-    monkeypatch.chdir(tmp_path)
-    unreachable(monkeypatch)
-    monkeypatch.setattr(rlvr.models, "load_causal_lm", lambda spec, **kw: ("model", "tokenizer"))
-
-    def answer(model, tokenizer, task, rows, exemplars, settings, label):
-        prompts = [task.build_prompt(r, exemplars) for r in rows]
-        return runner.score_records(task, rows, [{"completion": "#### 1"} for _ in rows],
-                                    1, prompts)
-
-    monkeypatch.setattr(runner, "generate_task_records", answer)
+    _offline_stub_model(monkeypatch, tmp_path, "#### 1")
     (tmp_path / "empty").mkdir()
     argv = ["eval", "--tasks", "gsm8k,selfaware", "--limit", "2", "--data-dir",
             str(tmp_path / "empty"), "--output-dir", str(tmp_path / "ev")]

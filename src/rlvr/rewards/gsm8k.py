@@ -144,10 +144,9 @@ def extract_value(text: str, fallback: bool | str = False) -> tuple[Fraction | N
         if value is not None:
             return value, "answer_is"
     if fallback in (True, "last_number"):
-        values = numbers_in(text)
-        tokens = list(iter_numbers(text))
-        if values and not (tokens and _in_formula(text, tokens[-1].start, tokens[-1].end)):
-            return values[-1], "last_number"
+        tokens = list(iter_numbers(text))  # the text tokenised once
+        if tokens and not _in_formula(text, tokens[-1].start, tokens[-1].end):
+            return tokens[-1].value, "last_number"
     return None, None
 
 

@@ -127,14 +127,16 @@ _QUALIFIED_RE = re.compile(r"[~<>\u2248\u2264\u2265\u2260]\s?$")  # "~5": a hedg
 
 def gold_aliases(aliases: Any = None, answer: Any = None) -> list[str]:
     """Normalised, non-empty gold strings from an `aliases` list and/or an `answer` str."""
-    values: list[Any] = []
-    for item in (aliases, answer):
-        if isinstance(item, str):
-            values.append(item)
-        elif isinstance(item, (list, tuple)):
-            values.extend(item)
-    normalised = (normalize_answer(v) for v in values if isinstance(v, str))
+    normalised = (normalize_answer(v) for v in _written(aliases, answer))
     return list(dict.fromkeys(n for n in normalised if n))
+
+
+def _written(aliases: Any = None, answer: Any = None) -> list[str]:
+    """The gold strings as given: an `aliases` list or tuple and/or an `answer` str."""
+    return [a for item in (aliases, answer)
+            for a in ([item] if isinstance(item, str)
+                      else item if isinstance(item, (list, tuple)) else [])
+            if isinstance(a, str)]
 
 
 def extract_response_answer(text: str) -> str:
@@ -418,17 +420,14 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
         hit = next((g for g in golds if words_near(raw, g)), None)
         if hit is not None:
             note(WORDS_NEAR, hit)
+    given = _written(aliases, answer)
     if hit is not None:
-        given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])
-                 if isinstance(a, str)]
         if hit not in {normalize_answer(_folded(a)) for a in given}:  # "Claudia Wells" for
             source = next((a for a in given if hit in {  # "Claudia Grace Wells"
                 normalize_answer(_folded(f)) for f in _spelled((a,))}), None)
             note(ALIAS_FORM, hit, source)
     if hit is None:
         loose = unglue(loosen(raw))
-        given = [a for v in (aliases, answer) for a in ([v] if isinstance(v, str) else v or [])
-                 if isinstance(a, str)]
         loose_aliases = [loosen(a) for a in given]
         # "Río Grande" and "Rio Grande": accents; "byJohn Goodman1": glued words, footnotes
         if loose != raw or loose_aliases != given:
@@ -451,7 +450,7 @@ def qa_reward(completion: str, *, aliases: Any = None, answer: Any = None, mode:
     if mode == "contains" and value is not None and offers_alternative(said, value):
         note(NUMBERS_OFFERED, prediction)  # "4 or 5", "eight or nine", "1 2 3 4 5 6"
         return RewardResult(wrong, "listed_candidates", {**details, "matched": hit})
-    rivals = bare_list(completion, [f for fs in forms.values() for f in fs], normalize_answer) \
+    rivals = bare_list(raw, [f for fs in forms.values() for f in fs], normalize_answer) \
         if mode == "contains" else None
     if rivals:  # "Paris, London, Berlin, Madrid, Rome": the response is the list
         note(BARE_LIST, prediction, rivals)

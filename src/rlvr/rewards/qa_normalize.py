@@ -12,6 +12,8 @@ import re
 import string
 import unicodedata
 
+from rlvr.rewards.vocabulary import TITLES, alternation
+
 _ARTICLES_RE = re.compile(r"\b(?:a|an|the)\b(?=\W*\w)")  # an article before a word
 _NAME_LETTER_RE = re.compile(r"(?<=[A-Za-z0-9] )A\b(?!['\u2019]\w)")
 _PUNCT_TABLE = {ord(c): None for c in string.punctuation}
@@ -60,6 +62,5 @@ def normalize_answer(text: str) -> str:
 
 # a title or rank before a name ("Gen.", "Sir", "President"): `exact` mode may drop it
 HONORIFIC = re.compile(
-    r"^(?:(?:gen|general|dr|doctor|sir|dame|mr|mrs|ms|miss|prof|professor|president|pres|king|"
-    r"queen|lord|lady|captain|capt|col|colonel|adm|admiral|sgt|sergeant|lt|"
-    r"lieutenant|pope|rev|reverend|emperor|empress|prince|princess)\.?\s+)+", re.IGNORECASE)
+    rf"^(?:(?:{alternation(TITLES + ('pres', 'sgt', 'sergeant', 'lt', 'lieutenant'))})\.?\s+)+",
+    re.IGNORECASE)

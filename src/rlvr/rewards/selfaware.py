@@ -94,13 +94,11 @@ list -1.0), and the same arguments hold with the new abstain value:
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any
 
 from rlvr.errors import RlvrError
 from rlvr.rewards.abstention_detection import (
     ROBUST_PATTERNS,
-    SEED_PATTERNS,
     Detection,
     detect_abstention,
     question_text,
@@ -111,161 +109,31 @@ from rlvr.rewards.abstention_detection.rules import TENTATIVE, TENTATIVE_PHRASE
 from rlvr.rewards.answers import plain_shape
 from rlvr.rewards.answers import spellings
 from rlvr.rewards.answers import (
-    ABSTAIN_VALUE,
-    ANSWER_FORMATS,
     check_format,
     fold,
     mark_words,
 )
 from rlvr.rewards.contract import RewardResult
-from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
+from rlvr.rewards.judge import (JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_match, prefetch_judgements)
-from rlvr.rewards.registry import get_reward, register_reward
+from rlvr.rewards.registry import register_reward
 from rlvr.rewards.rulebook import Evidence, note, quiet, traced, why
+from rlvr.rewards.selfaware_presets import (  # the table and its presets (re-exported)
+    ABSTAINED_OUTCOMES,
+    ANSWERABLE_OUTCOMES,
+    HEDGED_OUTCOMES,
+    PARAM_CHOICES,
+    PRESETS,
+    REFERENCE_PRESET,
+    SEED_VALUES,
+    STRICT_PRESET,
+    TERNARY_PRESET,
+    UNANSWERABLE_OUTCOMES,
+    SelfAwarePreset,
+    as_bool,
+)
 from rlvr.rewards.selfaware_rules import SEED_NONE, SEED_PHRASE, TABLE_CELL, UNCERTAIN_GOLD
 from rlvr.rewards.selfaware_structured import score_structured
-
-STRICT_PRESET = {
-    "mode": "robust",
-    "match": "word",
-    "hedge_correct": 0.5,
-    "hedge_wrong": -1.0,
-    "hedge_unanswerable": -0.5,
-    "list_candidates": -1.0,
-}
-
-# Outcome groups, for metrics that count answerable/unanswerable questions and abstentions.
-ANSWERABLE_OUTCOMES = ("correct", "wrong", "abstained", "hedged_correct", "hedged_wrong",
-                       "listed_candidates", "no_answer")
-UNANSWERABLE_OUTCOMES = ("abstained_unanswerable", "answered_unanswerable", "hedged_unanswerable",
-                         "no_answer_unanswerable")
-ABSTAINED_OUTCOMES = ("abstained", "abstained_unanswerable")
-HEDGED_OUTCOMES = ("hedged_correct", "hedged_wrong", "hedged_unanswerable")
-
-SEED_VALUES = {
-    "correct": 1.0,
-    "abstain_answerable": -0.5,
-    "wrong": -1.0,
-    "abstain_unanswerable": 1.0,
-    "answer_unanswerable": -1.0,
-}
-
-
-REFERENCE_PRESET = {"match": "substring", "fold_unicode": False}
-TERNARY_PRESET = {**STRICT_PRESET, **SEED_VALUES, "abstain_answerable": 0.0}
-# the registered presets: each a set of overrides of `SelfAwarePreset`'s defaults
-# "default" is `strict` everywhere (training's default too); `seed` is the reference table
-PRESETS = {"default": STRICT_PRESET, "seed": {}, "strict": STRICT_PRESET,
-           "ternary": TERNARY_PRESET, "reference": REFERENCE_PRESET}
-
-
-@dataclass(frozen=True)
-class SelfAwarePreset:
-    """One `selfaware` configuration: the values of the calibration table and the rules that
-    read a response. The defaults are the `seed` table (the reference project's).
-
-    Every field is a key of the reward's parameters (`reward_params` in a config, `--param`
-    on `rlvr score`, `params` of a `reward_funcs` entry); `named(preset, **params)` builds
-    one from a preset name plus those overrides. The registry reads the fields as the
-    reward's parameters (`rlvr.rewards.contract.check_params`): an unknown key, a value of
-    the wrong type, a reward value outside [-1, 1] or a choice not in `PARAM_CHOICES` is
-    refused with one message that names the key and the fix, when the config loads.
-
-    Attributes:
-        correct, abstain_answerable, wrong, abstain_unanswerable, answer_unanswerable:
-            the reward of each cell of the seed table (module docstring).
-        hedge_correct, hedge_wrong, hedge_unanswerable: rewards of hedged responses
-            (robust mode only; defaults: the strict table's).
-        list_candidates: reward of an answer offered among several candidates (outcome
-            `listed_candidates`; not in `substring` matching).
-        abstain_known: the reward of abstaining on an answerable question the base model
-            answers correctly (the row's `known` flag, `rlvr.eval.knowledge`), instead of
-            `abstain_answerable` (over-conservativeness, Yang et al., 2024); None (default):
-            no knowledge-aware value.
-        mode: "seed" (the seed table: the 19 `patterns`) or "robust" (the strict table:
-            the robust detector's answer / abstain / hedge labels; `patterns` unused).
-        patterns: abstention phrases of seed mode (default: the 19 seed patterns).
-        extra_patterns: patterns added to the robust detector (see
-            `rlvr.rewards.abstention_detection.robust_patterns`).
-        match: "word" (default: word boundaries, numbers by value, lists of candidates
-            detected; `rlvr.rewards.answers.match`) or "substring" (the reference
-            project's plain containment).
-        fold_unicode: fold typographic quotes and Unicode compatibility forms before
-            matching (default True). The `reference` preset (`match="substring"`,
-            `fold_unicode=False`, seed mode) reproduces the reference project's matcher
-            bit for bit, e.g. "I don\u2019t know" is not an abstention there.
-        answer_format: "free" (default: the tables of the module docstring), "boxed" (the
-            last `\\boxed{...}` is the answer) or "answer_line" (the last `Answer: ...`
-            line): in a structured format nothing is matched against phrase lists,
-            abstention is exactly `abstain_text` in the field, a response without the
-            field is `no_answer` (scored `wrong`) or `no_answer_unanswerable` (scored
-            `answer_unanswerable`, never an abstention); `mode` and the hedge values are
-            unused (`score_structured` has the table).
-        abstain_text: the abstention value of the structured formats (default "I don't
-            know"; compared after `rlvr.rewards.answers.normalise_value`).
-        decision: "rules" (default) or "judge": the LLM judge of `judge` labels the response
-            (seed mode: abstain or hedge = a phrase) and with `correctness: judge` grades it
-            (`rlvr.rewards.judge`; outcomes `judge_unparsed`, `judge_error`).
-        judge: the judge's settings, with `decision: judge` (`rlvr.rewards.judge`).
-    """
-
-    correct: float = SEED_VALUES["correct"]
-    abstain_answerable: float = SEED_VALUES["abstain_answerable"]
-    wrong: float = SEED_VALUES["wrong"]
-    abstain_unanswerable: float = SEED_VALUES["abstain_unanswerable"]
-    answer_unanswerable: float = SEED_VALUES["answer_unanswerable"]
-    hedge_correct: float = STRICT_PRESET["hedge_correct"]
-    hedge_wrong: float = STRICT_PRESET["hedge_wrong"]
-    hedge_unanswerable: float = STRICT_PRESET["hedge_unanswerable"]
-    list_candidates: float = STRICT_PRESET["list_candidates"]
-    abstain_known: float | None = None
-    mode: str = "seed"
-    patterns: tuple[str, ...] = SEED_PATTERNS
-    extra_patterns: dict[str, Any] | None = None
-    match: str = "word"
-    fold_unicode: bool = True
-    answer_format: str = "free"
-    abstain_text: str = ABSTAIN_VALUE
-    decision: str = "rules"
-    judge: dict[str, Any] | None = None
-
-    @classmethod
-    def named(cls, preset: str | None = None, **params: Any) -> SelfAwarePreset:
-        """The registered preset `preset` (None = "default"; `PRESETS`) with `params`
-        applied, checked as the registry checks a config's `reward_params`.
-
-        Raises:
-            RlvrError: an unknown preset (the known ones listed) or a bad parameter (the
-                message names the key and the fix; `rlvr.rewards.contract.check_params`).
-        """
-        return cls(**get_reward("selfaware").params(preset, **params))
-
-    def outcome_values(self) -> dict[str, float]:
-        """The score of each free-text outcome under this configuration ({"correct": ...,
-        "answered_unanswerable": ...}; `abstained` is `abstain_answerable`, as for a row
-        without a `known` flag): what a table of expected outcomes compares by reward."""
-        return {"correct": self.correct, "wrong": self.wrong,
-                "abstained": self.abstain_answerable, "hedged_correct": self.hedge_correct,
-                "hedged_wrong": self.hedge_wrong, "listed_candidates": self.list_candidates,
-                "abstained_unanswerable": self.abstain_unanswerable,
-                "hedged_unanswerable": self.hedge_unanswerable,
-                "answered_unanswerable": self.answer_unanswerable}
-
-    def abstain_value(self, known: Any) -> float:
-        """The reward of abstaining on an answerable question: `abstain_known` when it is set
-        and the row's `known` flag is true, else `abstain_answerable`.
-
-        Raises:
-            RlvrError: a `known` flag that is not a boolean (see `_as_bool`).
-        """
-        if self.abstain_known is not None and known is not None and _as_bool(known):
-            return self.abstain_known
-        return self.abstain_answerable
-
-
-# text parameters and their allowed values (refused at configuration time otherwise)
-PARAM_CHOICES = {"answer_format": ANSWER_FORMATS, "mode": ("seed", "robust"),
-                 "match": ("word", "substring"), "decision": DECISIONS}
 
 
 def _aliases(expected_answer: str | list[str] | None, folded: bool = True,
@@ -288,24 +156,6 @@ def _normalised(answers: tuple[str, ...], folded: bool, question: str | None) ->
     if question is not None:  # dates, initials, "&", a surname for "who": `answers.spellings`
         answers = tuple(spellings(list(answers), question))
     return list(dict.fromkeys((fold(a) if folded else a).strip().lower() for a in answers))
-
-
-_TRUE, _FALSE = ("1", "true", "yes"), ("0", "false", "no", "")
-
-
-def _as_bool(value) -> bool:
-    """A flag from data: bools, 0/1, or the strings true/false/yes/no/1/0.
-
-    Raises:
-        RlvrError: anything else ("maybe" is not read as false).
-    """
-    if isinstance(value, bool) or value is None:
-        return bool(value)
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
-        return value.strip().lower() in _TRUE
-    raise RlvrError(f"'is_unanswerable' must be true or false, got {value!r}")
 
 
 @functools.lru_cache(maxsize=65536)
@@ -420,7 +270,7 @@ def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
         judged = judge_decision(p.judge, completion, prompt, expected_answer, "selfaware")
         if judged.failure is not None:  # the row's worst value, or None (judge down)
             return charged(judged.failure,
-                           p.wrong if not _as_bool(is_unanswerable) else p.answer_unanswerable)
+                           p.wrong if not as_bool(is_unanswerable) else p.answer_unanswerable)
     completion = plain_shape(completion or "")  # JSON, answer tags, tables: `answers.shapes`
     text = fold(completion) if p.fold_unicode else completion
     question = question_text(prompt) if prompt is not None else ""
@@ -429,7 +279,7 @@ def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
     abstain_value = p.abstain_value(known)
     if p.answer_format != "free":
         check_format(p.answer_format)
-        unanswerable = _as_bool(is_unanswerable)
+        unanswerable = as_bool(is_unanswerable)
         return score_structured(
             text, p, aliases=[] if unanswerable else _aliases(expected_answer, p.fold_unicode,
                                                               question),
@@ -444,7 +294,7 @@ def _score(completion: str, expected_answer: Any, is_unanswerable: Any,
     if judged is not None:
         matched = None if judged.label == "answer" else f"judge:{judged.label}"
     details = {"abstention_phrase": matched, **(judged.details if judged else {})}
-    if _as_bool(is_unanswerable):
+    if as_bool(is_unanswerable):
         if matched:
             return RewardResult(p.abstain_unanswerable, "abstained_unanswerable", details)
         return RewardResult(p.answer_unanswerable, "answered_unanswerable", details)
@@ -481,7 +331,7 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
         # Achebe?"): the detector's guess, matched as the statement it asks about
         lowered = tentative.group("guess") + "."
     masked = None
-    if found.label != "answer" and not _as_bool(is_unanswerable) and judged is None:
+    if found.label != "answer" and not as_bool(is_unanswerable) and judged is None:
         masked = _mask_uncertain_gold(lowered, aliases)
     uncertain = masked is not None
     if uncertain:  # the gold answer is itself an uncertainty word: judge the rest
@@ -492,7 +342,7 @@ def _robust(text: str, expected_answer: Any, is_unanswerable: Any, question: str
     if uncertain:
         note(UNCERTAIN_GOLD, masked)
         details["uncertain_gold"] = True
-    if _as_bool(is_unanswerable):
+    if as_bool(is_unanswerable):
         value, outcome = {"abstain": (p.abstain_unanswerable, "abstained_unanswerable"),
                           "hedge": (p.hedge_unanswerable, "hedged_unanswerable"),
                           "answer": (p.answer_unanswerable, "answered_unanswerable")}[found.label]

@@ -16,6 +16,12 @@ AUXILIARIES = ("is", "are", "was", "were", "can", "could", "do", "does", "did", 
                "would", "should", "might", "may", "has", "have", "had")
 # their negated forms ("Isn't it Paris?")
 NEGATED_AUXILIARIES = ("isn't", "aren't", "wasn't", "doesn't", "don't")
+# titles and ranks written before a name ("Sir", "Gen.", "President"); each reader adds
+# its own (`qa_normalize.HONORIFIC`, `answers.aliases`)
+TITLES = ("sir", "dame", "dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "professor",
+          "president", "general", "gen", "king", "queen", "lord", "lady", "captain", "capt",
+          "colonel", "col", "admiral", "adm", "rev", "reverend", "pope", "emperor", "empress",
+          "prince", "princess")
 # English interrogatives
 WH_WORDS = ("who", "whom", "whose", "what", "which", "where", "when", "why", "how")
 # a question that offers the answer as an option ("What about Paris?")

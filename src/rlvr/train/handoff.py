@@ -36,9 +36,9 @@ from typing import Any
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
 from rlvr.io import write_jsonl, write_json, write_text
+from rlvr.rewards.external import SPEC_FILE
 
 ENGINES = ("verl", "openrlhf")
-SPEC_FILE = "rlvr_rewards.json"  # the same name as `rlvr.rewards.external.SPEC_FILE`
 
 # rlvr key -> (verl option, OpenRLHF option); None where the engine has no equivalent
 PARAMETER_MAP: dict[str, tuple[str | None, str | None]] = {

@@ -36,7 +36,8 @@ from rlvr.rewards.abstention_detection.patterns import (
 from rlvr.rewards.abstention_detection.premises import (names_new, premise_contradicted,
                                                         premise_denied, premise_rejected)
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
-                                                     conceded, TENTATIVE, TENTATIVE_PHRASE,
+                                                     bracketed, conceded, refusal, taken_back,
+                                                     TENTATIVE, TENTATIVE_PHRASE,
                                                      apostrophes, claim_about, estimate,
                                                      off_question, other_statement, side_issue)
 from rlvr.rewards.answers import fold
@@ -53,12 +54,7 @@ from rlvr.rewards.abstention_detection.detector_rules import (
     DECLINE_PHRASE,
     DECLINE_REFUSAL,
     DECLINE_TAKEN_BACK,
-    DISCOUNT_IDIOM,
-    DISCOUNT_QUOTED,
-    DISCOUNT_RESTATEMENT,
     DISCOUNT_RULES,
-    DISCOUNT_TITLE,
-    DISCOUNT_TOPIC,
     GUESS_PHRASE,
     PREMISE_ANSWERED,
     PREMISE_CONTRADICTED,
@@ -286,38 +282,6 @@ def _commitment_beside(low: str, cased: str | None, spans: list, quotes: list,
     return claim
 
 
-# a refusal of the request: the verb after a declining phrase ("i cannot| provide ...")
-_REFUSES = re.compile(r"\s+(?:(?:in good conscience|ethically|legally)\s+)?(?:provide|assist|help|"
-                      r"fulfill|fulfil|comply|give|offer|support|engage|create|generate|write|"
-                      r"recommend|condone|promote|encourage|share|disclose|facilitate|suggest|"
-                      r"participate|endorse|do that|do this)\b")
-# an answer taken back right before the decline that follows it
-_TAKEN_BACK = re.compile(r"\b(?:just kidding|kidding|scratch that|never ?mind|forget (?:that|it)|"
-                         r"i take (?:that|it) back|on second thought)[,.!:;\s\u2014-]*$")
-# a bracketed aside and what stands before it in its sentence
-_BRACKET = re.compile(r"([^.!?\n()]*?)\s*\(([^()]*)\)")
-_BRACKET_GUESS = re.compile(r"^\s*(?:maybe|perhaps|possibly|probably|my (?:best )?guess(?: is|:)?|"
-                            r"i (?:think|guess)|could be|might be)\b[,:]?\s*(\S.*)$")
-
-
-def _bracketed(low: str, counted: list) -> str | None:
-    """A commitment that brackets carry: every counted phrase inside a bracket that follows
-    an answer of its own ("7 (not sure).", "It will be Maria Chen (I am not sure though)"),
-    or a guess in brackets after the decline ("I don't know (maybe Paris)"); None."""
-    asides = [(m.start(2), m.end(2), m.group(1).strip(" ,;:-")) for m in _BRACKET.finditer(low)]
-    inside = [next((before for s, e, before in asides if s <= c.start() and c.end() <= e), None)
-              for c in counted]
-    if inside and all(before for before in inside):
-        note(COMMIT_BRACKETED, inside[0])
-        return inside[0]
-    for start, end, _ in asides:
-        guess = _BRACKET_GUESS.match(low[start:end])
-        if guess and start > counted[-1].end():
-            note(COMMIT_BRACKETED, guess.group(1))
-            return guess.group(1)
-    return None
-
-
 def _answer_beside(low: str, after: int, spans: list, quotes: list) -> str | None:
     """What answers the question beside a side issue: a contrasting clause after it ("...,
     but it's Canberra"), an estimate, an answer sentence or another statement; None."""
@@ -440,17 +404,19 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             break
     if counted:
         spans = [m.span() for m in counted + scoped]
-        taken = _TAKEN_BACK.search(low, 0, counted[0].start())
-        if taken and not low[counted[-1].end():].strip(" .!?\n"):
-            note(DECLINE_TAKEN_BACK, taken.group())  # "Paris. Just kidding, I don't know."
+        phrases = [m.span() for m in counted]
+        taken = taken_back(low, phrases)
+        if taken:  # "Paris. Just kidding, I don't know."
+            note(DECLINE_TAKEN_BACK, taken)
             return Detection("abstain", counted[0].group(), None, tuple(ignored))
-        if all(_REFUSES.match(low, m.end()) for m in counted) \
-                and not CONTRAST.search(low, counted[-1].end()):
-            note(DECLINE_REFUSAL, low[counted[0].start():_REFUSES.match(
-                low, counted[0].end()).end()])  # "I cannot provide ...": advice after it
+        refused = refusal(low, phrases)
+        if refused:  # "I cannot provide ...": whatever advice follows
+            note(DECLINE_REFUSAL, refused)
             return Detection("abstain", counted[0].group(), None, tuple(ignored))
         if commitment is None:
-            commitment = _bracketed(low, counted)
+            commitment = bracketed(low, phrases)
+            if commitment is not None:
+                note(COMMIT_BRACKETED, commitment)
         if commitment is None:
             commitment = _commitment_beside(low, cased, spans, quotes, question)
         label = "hedge" if commitment else "abstain"

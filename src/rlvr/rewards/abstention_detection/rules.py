@@ -33,6 +33,11 @@ once:
   question ("Mars has two moons. Nobody knows for sure how they formed.") is a side issue.
 * `answer_quote`: an abstention quoted as the answer ('The answer is "I don't know."')
   counts; other quotations do not.
+* `taken_back`, `refusal`, `bracketed` (English): an answer taken back right before the
+  decline ("Paris. Just kidding, I don't know.") declines; a refusal of the request ("I
+  cannot provide ...") declines whatever advice follows, unless a contrasting clause goes
+  on to answer; a doubt in brackets after an answer ("7 (not sure).") or a guess in
+  brackets after a decline ("I don't know (maybe Paris)") commits to that answer.
 """
 
 from __future__ import annotations
@@ -420,3 +425,51 @@ TENTATIVE = re.compile(r"\s*(?:(?:is|was|could|would|might) (?:it|that|this|the 
                        r"(?![^?]*\b(?:who|whom|whose|what|when|where|why|how|which)\b)"  # an echo
                        r"[^\W_][^?!\n\s]*(?:\s+[^?.!\n\s]+){0,5})\s*\?\s*")
 TENTATIVE_PHRASE = "a tentative question"
+
+
+# a refusal of the request: the verb after a declining phrase ("i cannot| provide ...")
+_REFUSES = re.compile(r"\s+(?:(?:in good conscience|ethically|legally)\s+)?(?:provide|assist|help|"
+                      r"fulfill|fulfil|comply|give|offer|support|engage|create|generate|write|"
+                      r"recommend|condone|promote|encourage|share|disclose|facilitate|suggest|"
+                      r"participate|endorse|do that|do this)\b")
+# an answer taken back right before the decline that follows it
+_TAKEN_BACK = re.compile(r"\b(?:just kidding|kidding|scratch that|never ?mind|forget (?:that|it)|"
+                         r"i take (?:that|it) back|on second thought)[,.!:;\s\u2014-]*$")
+# a bracketed aside and what stands before it in its sentence
+_BRACKET = re.compile(r"([^.!?\n()]*?)\s*\(([^()]*)\)")
+_BRACKET_GUESS = re.compile(r"^\s*(?:maybe|perhaps|possibly|probably|my (?:best )?guess(?: is|:)?|"
+                            r"i (?:think|guess)|could be|might be)\b[,:]?\s*(\S.*)$")
+
+
+def taken_back(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """The marker that takes back an answer right before the first counted phrase ("Paris.
+    Just kidding, I don't know."), when nothing follows the last one; None otherwise.
+    `spans`: the counted phrases' (start, end), in order; `text` lower-case."""
+    found = _TAKEN_BACK.search(text, 0, spans[0][0])
+    return found.group() if found and not text[spans[-1][1]:].strip(" .!?\n") else None
+
+
+def refusal(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """The first refusal ("i cannot provide") when every counted phrase at `spans` is
+    followed by a verb of giving or helping and no contrasting clause follows the last one;
+    None otherwise. `text` lower-case."""
+    if not all(_REFUSES.match(text, end) for _, end in spans) or CONTRAST.search(text, spans[-1][1]):
+        return None
+    return text[spans[0][0]:_REFUSES.match(text, spans[0][1]).end()]
+
+
+def bracketed(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """The answer brackets commit to: the text before the bracket when every counted phrase
+    (`spans`) sits inside a bracket that follows an answer of its own ("7 (not sure).", "It
+    will be Maria Chen (I am not sure though)"), or a guess in brackets after the last
+    phrase ("I don't know (maybe Paris)"); None. `text` lower-case."""
+    asides = [(m.start(2), m.end(2), m.group(1).strip(" ,;:-")) for m in _BRACKET.finditer(text)]
+    inside = [next((before for s, e, before in asides if s <= start and end <= e), None)
+              for start, end in spans]
+    if inside and all(inside):
+        return inside[0]
+    for start, end, _ in asides:
+        guess = _BRACKET_GUESS.match(text[start:end])
+        if guess and start > spans[-1][1]:
+            return guess.group(1)
+    return None

@@ -89,7 +89,6 @@ from rlvr.rewards.answers.numbers import (
     in_number_run,
     numbers_in,
     offers_alternative,
-    offers_others,
     plain_number,
     read_whole,
     retracts,
@@ -108,8 +107,8 @@ from rlvr.rewards.answers.words import contains_word, mark_words, word_starts
 
 __all__ = [
     # numbers
-    "STRUCK", "as_number", "in_number_run", "iter_numbers", "numbers_equal", "numbers_in", "offers_alternative", "offers_others",
-    "plain_number", "read_whole", "retracts",
+    "STRUCK", "as_number", "in_number_run", "iter_numbers", "numbers_equal", "numbers_in",
+    "offers_alternative", "plain_number", "read_whole", "retracts",
     # text folding, shapes, boxes and fields
     "fold", "unstrike", "drop_stroked", "plain_shape", "json_answer", "boxed_values",
     "ABSTAIN_VALUE", "ANSWER_FORMATS", "answer_line_values", "check_format", "field_items",

@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import re
 
+from rlvr.rewards.vocabulary import TITLES, alternation
+
+_OFFICES = ("saint", "st", "major", "senator", "sen", "judge", "justice", "chief",
+            "prime minister")
 _BRACKETED = re.compile(r"^(?P<outer>[^()\[\]]+?)\s*[(\[](?P<inner>[^()\[\]]+)[)\]]\s*$")
 _OR = re.compile(r"\s+or\s+", re.IGNORECASE)
 _CAPITALISED = re.compile(r"^[A-Z\u00c0-\u00de][\w'\u00c0-\u024f.-]*$")
-_TITLE = re.compile(
-    r"^(?:sir|dame|dr|doctor|mr|mrs|ms|miss|prof|professor|president|general|gen|king|queen|"
-    r"lord|lady|saint|st|captain|capt|colonel|col|admiral|adm|rev|reverend|pope|emperor|"
-    r"empress|prince|princess|major|senator|sen|judge|justice|chief|prime minister)\.?\s+",
-    re.IGNORECASE)
+# a dataset's title before a name; unlike an answer's (`qa_normalize.HONORIFIC`) a saint's
+# too ("St. Ignatius of Loyola" also names "Ignatius of Loyola")
+_TITLE = re.compile(rf"^(?:{alternation(TITLES + _OFFICES)})\.?\s+", re.IGNORECASE)
 _DESCRIPTOR = re.compile(
     r"\s+(?:state|province|county|river|island|islands|city|mountains|a\.?f\.?c\.?|f\.?c\.?|"
     r"inc\.?|ltd\.?|plc|company|corporation|corp\.?|co\.)$", re.IGNORECASE)

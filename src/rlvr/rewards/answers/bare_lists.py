@@ -41,19 +41,18 @@ _CERTAIN = re.compile(r"(?:of course|definitely|certainly|surely|obviously|clear
                       r"no doubt)")
 _INTERJECTION = re.compile(r"(?:oops|sorry|wait|no|nope|hmm+|actually|i mean|rather|well|"
                            r"scratch that|never ?mind)")
-_TAG = re.compile(r"<answer>(.*?)</answer>", re.IGNORECASE | re.DOTALL)
 
 
 def bare_items(raw: str) -> list[str] | None:
-    """The items when the whole response (inside its last `<answer>` tag, if any) is a list
+    """The items when the whole answer (the grader's reading of the response: the last
+    `<answer>` tag's content when there is one) is a list
     of two or more short items (three or more without an "or", a "?", a slash or a line
     break: "Paris, France" is a place), each of at most three words, behind at most a
     short disclaimer ("I don't know."), a frame ("I think it's either") and a closing "I
     can't decide", or a range ("Between 300 and 330 metres."); None otherwise (a
     bracket or a colon, a second sentence, a longer item, an item that corrects ("oops",
     "sorry") or chooses ("of course"), "X, or Y" naming one thing twice)."""
-    tags = _TAG.findall(raw)
-    text = tags[-1] if tags else raw
+    text = raw
     ranged = _RANGE.match(text)
     if ranged:
         return [g for g in ranged.groups() if g]

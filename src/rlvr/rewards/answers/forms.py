@@ -30,6 +30,7 @@ import unicodedata
 from rlvr.rewards.answers.boxes import boxed_values
 from rlvr.rewards.answers.denial import denied
 from rlvr.rewards.answers.fields import ABSTAIN_VALUE, answer_line_values, normalise_value
+from rlvr.rewards.answers.spellings import MONTHS
 from rlvr.rewards.rulebook import note, noted, register_rule
 from rlvr.rewards.vocabulary import OPENS_QUESTION
 
@@ -143,8 +144,6 @@ _BOUND = re.compile(r"(?:\b(?:after|before|over|under|above|below|beyond|upwards
 _COMPARED = re.compile(r"\b(?:more than|less than|fewer than|greater than|at least|at most|"
                        r"no more than|no less than|(?<!other )(?<!rather )(?<!else )than"
                        r"(?: (?:the|a|an|that of|those of))?)\s*$")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december")
 _NUMBER_WORD = re.compile(r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
                           r"twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen|"
                           r"a few|several|half)\b")
@@ -154,7 +153,7 @@ def _quantity(said: str) -> bool:
     """Whether a span reads as a number or a date (a digit, a number word, a month)."""
     low = said.lower().lstrip(" $\u00a3\u20ac~")
     return bool(re.search(r"\d", said)) or bool(_NUMBER_WORD.match(low)) \
-        or low.startswith(_MONTHS)
+        or low.startswith(MONTHS)
 
 
 def stated(text: str, start: int, end: int) -> bool:

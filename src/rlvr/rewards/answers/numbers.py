@@ -32,9 +32,10 @@ command changes the value ("\\sqrt{25}", "\\log 100", "\\neq 5": no answer), and
 struck-out text states nothing (`STRUCK`: HTML `<del>`/`<s>`/`<strike>`, a line-through
 style, Markdown `~~`, LaTeX `\\sout`/`\\cancel`, combining strokes). `retracts`
 finds a retraction after a value
-(`RETRACTING` words in the rest of its sentence or opening the next one). `offers_others`
-finds a value offered beside another one: joined by a disjunction ("4 or 5") or as the two
-ends of a range ("1990-2000", "from 5 to 6", "4 \u00b1 1", "between 5 and 6").
+(`RETRACTING` words in the rest of its sentence or opening the next one).
+`offers_alternative` finds a value offered with another as its alternative ("4 or 5", "it
+might have been 40", a run "1 2 3 4 5"); `is_range` tells the two ends of a range
+("1990-2000", "from 5 to 6", "4 \u00b1 1", "between 5 and 6").
 
 Comparison (`numbers_equal`): when either side is an integer they compare exactly
 (1000000.4 is not 1000000); any other pair compares with a relative tolerance (default
@@ -338,8 +339,8 @@ def offers_alternative(text: str, value: int | Fraction) -> bool:
     another value: joined to it by a disjunction and at most one more word ("4 or 5",
     "40 or maybe 50", "eight or nine" once written in digits), or offered as a possibility
     ("it might have been 40,000"), or in a run of three or more numbers ("1 2 3 4 5").
-    Narrower than `offers_others`: a range ("1994-1998", "between 1994 and 1998"), "20 or
-    more", and the same quantity in a percent ("0.05 or 5%") are not alternatives (on
+    A range ("1994-1998", "between 1994 and 1998"), "20 or more", and the same quantity in
+    a percent ("0.05 or 5%") are not alternatives (on
     EVOUNA's human labels every such answer refused was judged right)."""
     tokens = list(iter_numbers(text))
     for hit in (t for t in tokens if numbers_equal(t.value, value)):
@@ -357,29 +358,6 @@ def offers_alternative(text: str, value: int | Fraction) -> bool:
                 return True
             if _MAY_BE.search(text, max(0, other.start - 40), other.start):
                 return True
-    return False
-
-
-def offers_others(text: str, value: int | Fraction) -> bool:
-    """True when `text` offers a number equal to `value` and one of another value joined
-    to it by a disjunction ("4 or 5", "either 5 or maybe 6"; at most 4 words between) or
-    as the other end of a range ("1990-2000", "1990\u20132000", "from 5 to 6", "4 \u00b1 1",
-    "between 5 and 6"), or offered as a possibility anywhere beside it ("it might have been
-    40,000"), or sits in a run of three or more numbers ("1 2 3 4 5 6 7 8 9"): a list of
-    candidates, which never counts as stating `value`."""
-    tokens = list(iter_numbers(text))
-    for hit in (t for t in tokens if numbers_equal(t.value, value)):
-        if _in_run(text, tokens, hit):
-            return True  # "1 2 3 4 5 6 7 8 9": a run of numbers lists every one
-        for other in (t for t in tokens if not numbers_equal(t.value, value)):
-            first, second = sorted((hit, other), key=lambda t: t.start)
-            between = text[first.end:second.start]
-            if DISJUNCTION.search(between) and len(_WORD.findall(between)) <= MAX_WORDS:
-                return True
-            if is_range(text, first, second):
-                return True
-            if _MAY_BE.search(text, max(0, other.start - 40), other.start):
-                return True  # "400,000, though I'm not sure; it might have been 40,000"
     return False
 
 
