@@ -7,7 +7,8 @@ the repository and pass its folder. Each source is split once, by question (math
 and prediction), with a fixed seed, into `tune` (the only half a grader change may look at)
 and `report`; both are printed.
 
-QA (`qa`, answers judged right or wrong by people):
+QA (`qa`, answers judged right or wrong by people; beside it the main job's reward,
+`selfaware` strict, reading each answer as one to an answerable question: paid = above 0):
   --evouna DIR   EVOUNA (Wang et al. 2023, github.com/wangcunxiang/QA-Eval, Apache-2.0): the
                  folder `EVOUNA/` with NQ.json and TQ.json. Long answers of GPT-3.5, ChatGPT,
                  GPT-4 and New Bing (`qa` contains) and short answers of FiD (`qa` exact) to
@@ -96,6 +97,7 @@ def plain_words(row: Row) -> bool:
 def qa_graders():
     """name -> (kind it applies to, paid(row) -> bool, why(row) -> list of rule ids)."""
     from rlvr.rewards.qa import normalize_answer, qa_reward
+    from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
 
     def plain_exact(row: Row) -> bool:
         said = normalize_answer(row.output)
@@ -108,11 +110,20 @@ def qa_graders():
     def rlvr(mode):
         return lambda row: qa_reward(row.output, aliases=list(row.golds), mode=mode).score == 1.0
 
+    def selfaware(row: Row) -> bool:
+        """The main job's reward (strict) on the answer as an answerable question's: paid
+        when it scores above 0 (`correct`, or `hedged_correct` at +0.5)."""
+        return selfaware_reward(row.output, expected_answer=list(row.golds),
+                                is_unanswerable=False, prompt=row.question,
+                                **STRICT_PRESET).score > 0
+
     return {
         "long": {"qa contains (rlvr)": rlvr("contains"),
+                 "selfaware, strict (rlvr)": selfaware,
                  "plain containment (substring)": plain_substring,
                  "plain containment (word boundaries)": plain_words},
-        "short": {"qa exact (rlvr)": rlvr("exact"), "plain exact match": plain_exact,
+        "short": {"qa exact (rlvr)": rlvr("exact"), "selfaware, strict (rlvr)": selfaware,
+                  "plain exact match": plain_exact,
                   "plain containment (word boundaries)": plain_words},
     }
 

@@ -49,3 +49,26 @@ def test_a_cjk_denial_never_gives_the_gold(case):
     text = frame.format(g=gold)
     assert selfaware(text, gold) != "correct", text
     assert contains(text, gold) == 0.0, text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), st.sampled_from([
+    "{g} is not the capital; {o} is.", "{g} isn't the right city, {o} is.",
+    "{g} was not the winner. {o} was.", "{o}. {g} is a common mistake.",
+    "{o}; {g} is a frequent error.", "{o}. {g} would be a typical wrong guess."]))
+def test_the_gold_denied_its_role_is_not_given(gold, other, frame):
+    """A gold followed by "is not the ROLE" or called a mistake names it to deny it."""
+    text = frame.format(g=gold, o=other)
+    assert contains(text, gold) == 0.0, text
+    assert selfaware(text, gold) != "correct", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), st.sampled_from([
+    "{g} is not the only big city there, but it is the answer.",
+    "{g} is not the same as {o}; the answer is {g}.", "It is {g}, not {o}."]))
+def test_not_the_only_or_the_same_keeps_the_gold(gold, other, frame):
+    """"Not the only" and "not the same" add to the gold; they do not deny it."""
+    text = frame.format(g=gold, o=other)
+    assert contains(text, gold) == 1.0, text
+    assert selfaware(text, gold) == "correct", text

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import FAST, selfaware
+from conftest import FAST, GOLDS, OTHERS, selfaware
 from rlvr.rewards.selfaware import STRICT_PRESET, selfaware_reward
 
 
@@ -44,3 +44,21 @@ def test_a_range_narrowed_by_a_later_answer_is_no_rival(text, outcome):
     result = selfaware_reward(text, expected_answer=["1912"], is_unanswerable=False,
                               **STRICT_PRESET)
     assert result.outcome == outcome
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from(OTHERS), st.booleans(),
+       st.sampled_from(["{}", "- {}", "* {}", "{}."]))
+def test_candidates_one_per_line_are_a_list(gold, other, gold_first, item):
+    """A response that is only the gold and a rival, one per line, offers both."""
+    lines = [item.format(gold), item.format(other)]
+    text = "\n".join(lines if gold_first else lines[::-1])
+    assert selfaware(text, gold) == "listed_candidates", text
+
+
+@FAST
+@given(st.sampled_from(GOLDS), st.sampled_from([
+    "{g}.\nIt has been so for a long time.", "The answer:\n{g}", "{g}\n\nI am sure."]))
+def test_the_gold_on_its_own_line_beside_prose_is_given(gold, frame):
+    text = frame.format(g=gold)
+    assert selfaware(text, gold) == "correct", text

@@ -366,3 +366,13 @@ def test_a_bracket_that_restates_the_value_rounded_is_no_rival(p, q):
     off = f"{float(value) * 100 + 7:.1f}%"  # 7 points away: a second value, never paid
     assert math_reward(f"The probability is {p}/{q} (about {off}).", solution=gold).outcome \
         != "correct"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 40), st.integers(2, 41), st.sampled_from([" ", "  ", "\t"]))
+def test_spaces_inside_the_math_delimiters_change_nothing(num, den, pad):
+    """`$ 1/3 $` reads as `$1/3$`: padding inside the delimiters is no dropped word."""
+    gold = f"{num}/{den}"
+    tight = math_reward(f"The answer is ${gold}$.", solution=gold)
+    padded = math_reward(f"The answer is ${pad}{gold}{pad}$.", solution=gold)
+    assert (padded.score, padded.outcome) == (tight.score, tight.outcome) == (1.0, "correct")

@@ -121,3 +121,25 @@ def test_score_help_lists_the_rewards(capsys):
         main(["score", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "registered reward name: abstention, code," in out and "selfaware" in out
+
+
+def test_skip_also_skips_lines_that_are_no_json_object(tmp_path, capsys):
+    """Under --on-error skip an unreadable line (not JSON, not an object, not UTF-8) is
+    reported with its line, counted as `bad_row` and kept in its place in --output."""
+    path = tmp_path / "rows.jsonl"
+    good = json.dumps({"completion": "Paris", "expected_answer": "Paris",
+                       "is_unanswerable": False})
+    path.write_bytes(b"not json at all\n" + good.encode() + b"\n[1, 2]\n\xff\xfe\n"
+                     + good.encode() + b"\n")
+    out_file = tmp_path / "scored.jsonl"
+    code, out, err = _run(capsys, "--input", str(path), "--on-error", "skip",
+                          "--output", str(out_file))
+    assert code == 0, err
+    for line in (1, 3, 4):
+        assert f"{path}:{line}: skipped" in err
+    assert "bad_row                    3" in out and "correct                    2" in out
+    scored = [json.loads(x) for x in out_file.read_text().splitlines()]
+    assert [(r.get("line"), r["outcome"]) for r in scored] == [
+        (1, "bad_row"), (None, "correct"), (3, "bad_row"), (4, "bad_row"), (None, "correct")]
+    code, _, err = _run(capsys, "--input", str(path))  # the default still stops at line 1
+    assert code == 2 and f"{path}:1: invalid JSON" in err

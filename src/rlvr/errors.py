@@ -16,9 +16,11 @@ class DataError(RlvrError):
     Attributes:
         path: the file that holds the bad row (str), or None.
         line: 1-based line number in that file, or None.
+        reason: the message without the file and line.
     """
 
     def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        self.reason = message
         self.path = path
         self.line = line
         where = ""

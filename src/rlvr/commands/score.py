@@ -58,7 +58,9 @@ def register(subparsers) -> None:
     p.add_argument("--on-error", choices=("stop", "skip"), default="stop",
                    help="a bad row (missing field, null completion, is_unanswerable not "
                         "true/false, ...): stop with its file:line (default, exit 2), or "
-                        "skip: report it, mark it `bad_row` and score the others")
+                        "skip: report it, mark it `bad_row` and score the others (a line "
+                        "that is not a JSON object too: in --output it is "
+                        "{line, outcome: bad_row, error})")
     p.add_argument("--margin", type=float, default=0.1,
                    help="--preflight: warn when a policy is within this fraction of the "
                         "score range of gold (default 0.1)")
@@ -80,14 +82,22 @@ def _params(pairs: list[str]) -> dict:
     return params
 
 
-def _read_rows(path: str, limit: int | None) -> tuple[list[dict], list[int]]:
+def _read_rows(path: str, limit: int | None,
+               bad: list[tuple[int, str]] | None = None) -> tuple[list[dict], list[int]]:
+    """The JSON objects of `path` and their line numbers (at most `limit` rows). A line that
+    is not UTF-8, not JSON or not an object raises DataError naming the file and line, or,
+    with `bad` given (--on-error skip), is appended to it as (line, reason) and left out."""
     from rlvr.errors import DataError
     from rlvr.io import iter_jsonl
 
     rows, lines = [], []
-    for line, obj in iter_jsonl(path):
-        if not isinstance(obj, dict):
-            raise DataError("expected a JSON object per line", path, line)
+    for line, obj in iter_jsonl(path, tolerant=bad is not None):
+        if isinstance(obj, DataError) or not isinstance(obj, dict):
+            reason = obj.reason if isinstance(obj, DataError) else "expected a JSON object per line"
+            if bad is None:
+                raise DataError(reason, path, line)
+            bad.append((line, reason))
+            continue
         rows.append(obj)
         lines.append(line)
         if limit is not None and len(rows) >= limit:
@@ -194,7 +204,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.input:
         raise RlvrError("--input FILE.jsonl is required (or use --preflight --data FILE)")
-    rows, lines = _read_rows(args.input, args.limit)
+    unread: list[tuple[int, str]] | None = [] if args.on_error == "skip" else None
+    rows, lines = _read_rows(args.input, args.limit, unread)
+    for line, reason in unread or ():
+        print(f"{args.input}:{line}: skipped: {reason}", file=sys.stderr)
     on_error = "raise" if args.on_error == "stop" else "skip"
     try:
         results = score_rows(spec.name, rows, args.preset, on_error=on_error, **params)
@@ -211,11 +224,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args.input}:{line}: {r.outcome} ({_reward_text(r.score)})")
             for said in _why_lines(row["why"], described, r.details.get("error")):
                 print(f"    {said}")
-    if args.output:
-        write_jsonl(args.output, scored)
+    if args.output:  # a line that was no JSON object stays in its place, as its text's error
+        placed = sorted([(line, row) for line, row in zip(lines, scored)]
+                        + [(line, {"line": line, "reward": None, "outcome": "bad_row",
+                                   "error": reason}) for line, reason in unread or ()],
+                        key=lambda pair: pair[0])
+        write_jsonl(args.output, [row for _, row in placed])
     counts = Counter(r.outcome for r in results)
+    if unread:
+        counts["bad_row"] += len(unread)  # lines that were not a JSON object: not scored
     values = [r.score for r in results if r.score is not None]
     print(f"{len(results)} rows scored with {spec.name}"
+          + (f", {len(unread)} unreadable lines skipped" if unread else "")
           + (f" (preset {args.preset})" if args.preset else ""))
     for outcome, n in counts.most_common():
         print(f"  {outcome:26} {n}")

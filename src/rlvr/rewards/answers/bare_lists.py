@@ -39,7 +39,7 @@ _DISCLAIMER = re.compile(r"^\s*(?:i (?:don't|do not) know|not sure|i'm not sure|
                          r"no idea|hmm+|good question|let me think)[.!]\s*", re.IGNORECASE)
 _CERTAIN = re.compile(r"(?:of course|definitely|certainly|surely|obviously|clearly|for sure|"
                       r"no doubt)")
-_INTERJECTION = re.compile(r"(?:oops|sorry|wait|no|nope|hmm+|actually|i mean|rather|well|"
+_INTERJECTION = re.compile(r"(?:oops|sorry|wait|no|nope|yes|yeah|yep|indeed|right|correct|exactly|hmm+|actually|i mean|rather|well|"
                            r"scratch that|never ?mind)")
 
 

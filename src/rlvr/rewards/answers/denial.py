@@ -68,19 +68,22 @@ _SPACED_LETTER = r"[A-Za-z0-9_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0600-\u06
 _BEFORE = re.compile(
     rf"(?:(?:(?<!{_SPACED_LETTER})(?:{_NEGATOR}|{_PREDICATE.replace('{dont}', _DONT)})|n't)"
     rf"(?:\s+(?:{_FILLER}))*|(?<![\w]){_WEAK})\s*$")
+# "Canberra is not the capital", "Paris isn't the one": the gold denied the role the question
+# asks about; "not the only ..." and "not the same ..." add to the gold, they do not deny it
+_THE_ROLE = r"the (?!only\b|same\b|first and\b)[^\W\d_]+"
 _AFTER = re.compile(  # round 4: also through a bracket or a pronoun, "Paris (wrong)", "Paris,
     r"\s*(?:\(\s*|[,.;:\u2014\u2013-]?\s*(?:which|that|this)\b\s*)?"  # which is wrong", "Paris. That's false"
     r"\s*(?:(?:is|was|(?:would|will|must|can|could|may|might|should) (?:\w+ly )?be|'s|es|está|era|sería|est|était|serait|ist|war|wäre|"
     r"è|sarebbe|é|seria|это|是|بود|است|は|では|じゃ|이|가|는|은)\s*)?"
     r"(?:definitely |certainly |clearly |simply |just )?"
-    r"(?:wrong|incorrect|false|mistaken|not (?:right|correct|it|the (?:right |correct )?answer|true)|"
-    r"isn't (?:right|correct|it|the (?:right |correct )?answer|true)|ruled out|out of the question|"
-    r"a (?:common )?wrong answer|a myth|"
-    r"a (?:common )?misconception|falso|falsa|faux|fausse|falsch|sbagliat[oa]|errad[oa]|"
+    r"(?:wrong|incorrect|false|mistaken|not (?:right|correct|it|true|{the_role})|"
+    r"isn't (?:right|correct|it|true|{the_role})|ruled out|out of the question|"
+    r"a (?:common |frequent |popular |typical )?(?:wrong answer|wrong guess|mistake|error|"
+    r"misconception|myth)|falso|falsa|faux|fausse|falsch|sbagliat[oa]|errad[oa]|"
     r"equivocad[oa]|incorrect[oa]|erróne[oa]|неверн\w*|неправильн\w*|ошибочн\w*|yanlış|değil|"
     r"غلط|نیست|نادرست|错|錯|不对|不對|不正确|間違い|ではない|じゃない|ない|違う|違います|"
     r"아닙니다|아니다|아니에요|아니야|아님|틀렸\w*|틀린|틀립니다)"
-    rf"(?!{_SPACED_LETTER})")
+    rf"(?!{_SPACED_LETTER})".replace("{the_role}", _THE_ROLE))
 _AFFIRM = re.compile(
     r"(?:not (?:only|just|merely)|(?:n't|not|never|cannot|no one can|nobody can) (?:really )?"
     r"(?:deny|doubt|dispute|question|rule out)(?: (?:that|it))?|(?:n't|not|never|cannot|can't|couldn't)"

@@ -372,8 +372,14 @@ REFUSED_QUESTION = register_rule(
 DENIED = register_rule(
     "denial.denied", "the answer named only to be denied (\"not Paris\", \"Paris is wrong\") "
     "is not given",
-    fires=[("It is not Paris.", "What is the capital of France?", "Paris")],
-    spares=[("It is Paris, not Lyon.", "What is the capital of France?", "Paris")])
+    fires=[("It is not Paris.", "What is the capital of France?", "Paris"),
+           ("Canberra is not the capital; Sydney is.", "What is the capital of Australia?",
+            "Canberra"),
+           ("Sydney. Canberra is a common mistake.", "What is the capital of Australia?",
+            "Canberra")],
+    spares=[("It is Paris, not Lyon.", "What is the capital of France?", "Paris"),
+            ("Paris is not the only big city in France, but it is the capital.",
+             "What is the capital of France?", "Paris")])
 ASKED_ONLY = register_rule(
     "forms.asked_only", "the answer inside a question the response asks (\"Could it be "
     "Paris?\"), with no confirmation after it, is not given",

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rlvr.rewards.answers.bare_lists import bare_list
 from rlvr.rewards.answers.forms import (OPPOSITE, both_answers, other_fields, respell,
                                        retracted, stated, word_number, word_numbers)
 from rlvr.rewards.answers.candidates import RULED_OUT, lists_candidates
@@ -247,7 +248,40 @@ def match_answer(text: str, aliases: list[str], *, question: str = "",
     if found.hit is None:
         note(MATCH_NONE, "", tuple(aliases))
     others = other_fields(text, found.hit) if found.hit is not None and not found.listed else ()
+    lines = _item_lines(text) if found.hit is not None and not found.listed and not others \
+        else None
+    if lines:  # candidates one per line ("canberra\nsydney"): a list across sentences,
+        # which the in-sentence rules (`lists_candidates`) cannot see
+        others = bare_list("\n".join(lines), aliases, _plain) or ()
+        if others:
+            note(BARE_LIST, text, others)
     return AnswerMatch(found.hit, True, others) if others else found
+
+
+# words that make a line a sentence of prose ("I am sure.", "It is Paris."), not a candidate
+_PROSE_WORDS = frozenset(
+    "i i'm am is are was were be it it's its this that these those he she they we you my me "
+    "so because sure think know believe guess answer yes no not maybe perhaps".split())
+
+
+def _item_lines(text: str) -> list[str] | None:
+    """The lines of a response that is two or more short candidates, one per line ("paris",
+    "- lyon.", "2) rome"): bullets and closing stops removed, and a first line that ends
+    the question ("in 1620?") before a blank line; None when a line is longer
+    than four words or reads as prose (`_PROSE_WORDS`), or there is one line."""
+    text = re.sub(r"^[^?\n]{0,30}\?\s*\n\s*\n", "", text.strip())  # "in 1620?\n\nplymouth rock"
+    lines = [re.sub(r"^\s*(?:[-*\u2022]|\d+[.)])\s+|[\s.!]+$", "", line)
+             for line in text.split("\n") if line.strip()]
+    if len(lines) < 2 or any(not line or len(line.split()) > 4
+                             or _PROSE_WORDS & set(_plain(line).split()) for line in lines):
+        return None
+    return lines
+
+
+def _plain(item: str) -> str:
+    """An item of a bare list as compared with the aliases: lower case, punctuation as
+    spaces, spaces collapsed ("Canberra." and "canberra" are one item)."""
+    return " ".join(re.sub(r"[^\w\s']", " ", item.lower()).split())
 
 
 _QUANTITY = re.compile(r"(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)\s*([a-z][a-z./]*(?:\s+[a-z]+)?)")
@@ -345,6 +379,15 @@ MATCH_NONE = register_rule(
     fires=[("Sydney.", "What is the capital of Australia?", "Canberra"),
            ("Around 1970.", _MOON, "1969")],
     spares=[("Canberra.", "What is the capital of Australia?", "Canberra")])
+BARE_LIST = register_rule(
+    "candidates.bare_list", "the response is nothing but a list of short items over two or "
+    "more lines, holding the gold and a rival that shares no word with it "
+    "(\"Canberra\\nSydney\"; `answers.bare_lists`): it offers them all",
+    fires=[("Canberra\nSydney", "What is the capital of Australia?", "Canberra"),
+           ("1969\n1970", _MOON, "1969")],
+    spares=[("Canberra.\nIt has been the capital since 1913.",
+             "What is the capital of Australia?", "Canberra"),
+            ("Acid rain\nor acid precipitation.", "What is this pollution called?", "acid rain")])
 MATCH_RESPELLED = register_rule(
     "match.respelled", "no alias found as written: the response's spellings of a gold without "
     "accents or hyphens (\"Sao Paulo\" for \"São Paulo\") are read as the gold",

@@ -65,7 +65,7 @@ def dropped_tail(m) -> str:
         configs = [names[key].normalization_config for key in ("latex", "latex_no_units")]
         if name.endswith("latexBoxed"):
             configs = [replace(c, boxed="last") for c in configs]
-        kept, full = (names["normalize"](raw, config=c) for c in configs)
+        kept, full = (names["normalize"](raw.strip(), config=c) for c in configs)  # "$ 1/3 $"
         lead = _LEADING_DECIMAL.match(full)
         if lead and not full.startswith(kept) \
                 and names["normalize"](lead.group(), config=configs[0]) == kept:
