@@ -105,7 +105,7 @@ def test_launch_script_maps_every_key_it_can(tmp_path, engine):
         else:
             assert names[column] in script and f"`{key}`" in script, key
     # 32 completions a step in 4 generations are 8 prompts a step
-    assert ("data.train_batch_size=8" if engine == "verl" else "--rollout_batch_size 8") in script
+    assert ("data.train_batch_size=8" if engine == "verl" else "--rollout.batch_size 8") in script
     assert "train_answerable: known" in script  # what differs from rlvr train is said
 
 

@@ -14,7 +14,7 @@ The contracts served:
   same keys and their means are the outcome shares). `ground_truth` is the JSON text of
   the row's reward fields (written by `rlvr handoff`; JSON because parquet gives every row
   the union of all rows' keys).
-* OpenRLHF (`--remote_rm_url reward.py`): `reward_func(queries, prompts, labels)` returns
+* OpenRLHF 0.11 (`--reward.remote_url reward.py`): `reward_func(queries, prompts, labels)` returns
   `{"rewards", "scores", "extra_logs"}`; each query is the decoded prompt and response with
   special tokens, so the prompt and the end-of-turn markers are cut off first
   (`response_of`). Each label is the same JSON text.

@@ -21,9 +21,11 @@ written and the script says so. The held-out report stays rlvr's: `rlvr eval` / 
 report` on the checkpoint the engine writes.
 
 Sources: verl 0.9's data and custom-reward contract (`RLHFDataset`, `custom_reward_function`)
-and OpenRLHF's `--remote_rm_url` Python reward function, as read from their released wheels
-and examples; the option names of the launch scripts are those examples'. Not run here:
-either engine's training (no GPU).
+and OpenRLHF 0.11's `--reward.remote_url` Python reward function, as read from their
+released wheels. The launch scripts' option names are checked against the engines' own
+parsers, and both reward paths of verl and OpenRLHF's loader score the written files, in
+the engines' own environment (`scripts/install_engines.sh`, tests/test_handoff_engines.py).
+Not run here: either engine's training (no GPU).
 """
 
 from __future__ import annotations
@@ -40,31 +42,36 @@ from rlvr.rewards.external import SPEC_FILE
 
 ENGINES = ("verl", "openrlhf")
 
-# rlvr key -> (verl option, OpenRLHF option); None where the engine has no equivalent
+# rlvr key -> (verl 0.9.1 option, OpenRLHF 0.11.2 option); None where the engine has no
+# equivalent. Both columns are checked against the engines' own parsers (verl: Hydra compose
+# of its ppo_trainer config; OpenRLHF: the argparse of `openrlhf.cli.train_ppo_ray`) by
+# tests/test_handoff_engines.py.
 PARAMETER_MAP: dict[str, tuple[str | None, str | None]] = {
-    "model": ("actor_rollout_ref.model.path", "--pretrain"),
-    "num_generations": ("actor_rollout_ref.rollout.n", "--n_samples_per_prompt"),
-    "beta": ("actor_rollout_ref.actor.kl_loss_coef", "--init_kl_coef"),
-    "learning_rate": ("actor_rollout_ref.actor.optim.lr", "--actor_learning_rate"),
-    "lr_scheduler_type": ("actor_rollout_ref.actor.optim.warmup_style", None),
-    "warmup_ratio": ("actor_rollout_ref.actor.optim.lr_warmup_steps_ratio", "--lr_warmup_ratio"),
-    "lora_r": ("actor_rollout_ref.model.lora_rank", "--lora_rank"),
-    "lora_alpha": ("actor_rollout_ref.model.lora_alpha", "--lora_alpha"),
-    "lora_target_modules": ("actor_rollout_ref.model.target_modules", "--target_modules"),
-    "max_completion_length": ("data.max_response_length", "--generate_max_len"),
-    "temperature": ("actor_rollout_ref.rollout.temperature", "--temperature"),
-    "top_p": ("actor_rollout_ref.rollout.top_p", "--top_p"),
-    "epsilon": ("actor_rollout_ref.actor.clip_ratio", "--eps_clip"),
-    "loss_type": ("actor_rollout_ref.actor.loss_agg_mode", None),
-    "scale_rewards": ("algorithm.norm_adv_by_std_in_grpo", None),
+    "model": ("actor_rollout_ref.model.path", "--actor.model_name_or_path"),
+    "num_generations": ("actor_rollout_ref.rollout.n", "--rollout.n_samples_per_prompt"),
+    "beta": ("actor_rollout_ref.actor.kl_loss_coef", "--algo.kl.init_coef"),
+    "learning_rate": ("actor_rollout_ref.actor.optim.lr", "--actor.adam.lr"),
+    "lr_scheduler_type": ("actor_rollout_ref.actor.optim.warmup_style", "--actor.lr_scheduler"),
+    "warmup_ratio": ("actor_rollout_ref.actor.optim.lr_warmup_steps_ratio",
+                     "--actor.lr_warmup_ratio"),
+    "lora_r": ("actor_rollout_ref.model.lora_rank", "--ds.lora.rank"),
+    "lora_alpha": ("actor_rollout_ref.model.lora_alpha", "--ds.lora.alpha"),
+    "lora_target_modules": ("actor_rollout_ref.model.target_modules", "--ds.lora.target_modules"),
+    "max_completion_length": ("data.max_response_length", "--rollout.max_new_tokens"),
+    "temperature": ("actor_rollout_ref.rollout.temperature", "--rollout.temperature"),
+    "top_p": ("actor_rollout_ref.rollout.top_p", "--rollout.top_p"),
+    "epsilon": ("actor_rollout_ref.actor.clip_ratio", "--actor.eps_clip"),
+    "loss_type": ("actor_rollout_ref.actor.loss_agg_mode", "--actor.loss_agg_mode"),
+    "scale_rewards": ("algorithm.norm_adv_by_std_in_grpo", "--algo.advantage.no_std_norm"),
     "max_steps": ("trainer.total_training_steps", None),
-    "per_device_train_batch_size": ("data.train_batch_size", "--rollout_batch_size"),
-    "seed": ("data.seed", "--seed"),
+    "per_device_train_batch_size": ("data.train_batch_size", "--rollout.batch_size"),
+    "seed": ("data.seed", "--train.seed"),
 }
 # TRL's loss_type -> verl's loss aggregation (DAPO token-mean; GRPO's per-sequence mean;
-# Dr. GRPO's constant normaliser)
+# Dr. GRPO's constant normaliser); OpenRLHF has the first two only
 _LOSS_AGG = {"dapo": "token-mean", "bnpo": "token-mean", "grpo": "seq-mean-token-mean",
              "dr_grpo": "seq-mean-token-sum-norm"}
+_OPENRLHF_LOSS_AGG = ("token-mean", "seq-mean-token-mean")
 
 
 def handoff(cfg: TrainConfig, engine: str, out_dir: str | Path,
@@ -185,15 +192,7 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
                                                 // max(1, cfg.num_generations))
     column = 0 if engine == "verl" else 1
     missing = [key for key, names in PARAMETER_MAP.items() if names[column] is None]
-    head = [
-        "#!/usr/bin/env bash",
-        f"# Written by `rlvr handoff {engine}` from {config_path or 'the default config'}.",
-        "# Every option below comes from the rlvr config (the key is in its comment).",
-        f"# No {engine} option for: {', '.join(missing) or 'none'}.",
-        *[f"# Note: {n}" for n in notes],
-        "set -euo pipefail",
-        'HERE="$(cd "$(dirname "$0")" && pwd)"',
-    ]
+    notes_missing: list[str] = []  # filled while the options are written (OpenRLHF)
     if engine == "verl":
         lines = [("algorithm.adv_estimator=grpo", "GRPO (rlvr's method)"),
                  ('data.train_files="$HERE/train.parquet"', "written by rlvr handoff"),
@@ -208,20 +207,40 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
                 lines.append((f"{option}={shlex.quote(_hydra(values[key]))}", key))
         command = "python3 -m verl.trainer.main_ppo"
     else:
-        lines = [("--advantage_estimator group_norm", "GRPO (rlvr's method)"),
-                 ("--use_kl_loss", "beta is a KL term in the loss, as in TRL"),
-                 ("--kl_estimator k3", "TRL's k3 KL estimator"),
-                 ('--prompt_data "$HERE/train.jsonl"', "written by rlvr handoff"),
-                 ("--input_key prompt", "written by rlvr handoff"),
-                 ("--label_key label", "written by rlvr handoff"),
-                 ("--apply_chat_template", "the prompts are chat messages"),
-                 ('--remote_rm_url "$HERE/openrlhf_reward.py"', "rlvr's rewards")]
+        lines = [("--algo.advantage.estimator group_norm", "GRPO (rlvr's method)"),
+                 ("--algo.kl.use_loss", "beta is a KL term in the loss, as in TRL"),
+                 ("--algo.kl.estimator k3", "TRL's k3 KL estimator"),
+                 ('--data.prompt_dataset "$HERE/train.jsonl"', "written by rlvr handoff"),
+                 ("--data.input_key prompt", "written by rlvr handoff"),
+                 ("--data.label_key label", "written by rlvr handoff"),
+                 ("--data.apply_chat_template", "the prompts are chat messages"),
+                 ('--reward.remote_url "$HERE/openrlhf_reward.py"', "rlvr's rewards")]
         for key, (_, option) in PARAMETER_MAP.items():
-            if option is not None and values[key] is not None:
-                value = values[key]
-                value = ",".join(value) if isinstance(value, list) else value
+            value = values[key]
+            if option is None or value is None:
+                continue
+            if key == "scale_rewards":  # a flag that turns the std division off
+                lines.append((option if not value else f"# {option} not set: dividing by the "
+                              "std is OpenRLHF's default", key))
+                continue
+            if key == "loss_type" and value not in _OPENRLHF_LOSS_AGG:
+                notes_missing.append(f"loss_type {cfg.loss_type} (OpenRLHF aggregates by "
+                                     "token-mean or seq-mean-token-mean only)")
+                continue
+            if isinstance(value, list):  # nargs="*": one shell word per item
+                lines.append((f"{option} " + " ".join(shlex.quote(str(v)) for v in value), key))
+            else:
                 lines.append((f"{option} {shlex.quote(str(value))}", key))
         command = "python3 -m openrlhf.cli.train_ppo_ray"
+    head = [
+        "#!/usr/bin/env bash",
+        f"# Written by `rlvr handoff {engine}` from {config_path or 'the default config'}.",
+        "# Every option below comes from the rlvr config (the key is in its comment).",
+        f"# No {engine} option for: {', '.join(missing + notes_missing) or 'none'}.",
+        *[f"# Note: {n}" for n in notes],
+        "set -euo pipefail",
+        'HERE="$(cd "$(dirname "$0")" && pwd)"',
+    ]
     # a bash array: each option on its own line with the rlvr key it came from above it
     body = ["ARGS=("]
     for option, why in lines:
