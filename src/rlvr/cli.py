@@ -2,7 +2,8 @@
 
 Each subcommand lives in its own module under `rlvr.commands` and exposes
 `register(subparsers)`, which adds its parser and sets `func` to a handler taking the
-parsed namespace and returning an exit code. Command modules must import cheaply (no
+parsed namespace and returning an exit code (a flag may name another module's handler in
+`delegate`: {flag: module}, when that flag is given). Command modules must import cheaply (no
 torch at module level), so `rlvr score` and `rlvr calc` run without the training stack.
 """
 
@@ -69,8 +70,12 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    func = args.func
+    for flag, module in (getattr(args, "delegate", None) or {}).items():
+        if getattr(args, flag, None):  # `rlvr eval --trained`: another module's handler
+            func = importlib.import_module(module).run
     try:
-        return int(args.func(args) or 0)
+        return int(func(args) or 0)
     except RlvrError as exc:
         print(f"rlvr {args.command}: error: {exc}", file=sys.stderr)
         return 2

@@ -1,8 +1,11 @@
-"""`rlvr eval`: cross-task evaluation of a model and, optionally, a trained adapter.
+"""`rlvr eval`: cross-task evaluation of a model and, optionally, a trained adapter; or, with
+`--trained CHECKPOINT`, a full checkpoint judged as a run's trained model.
 
 The flags become one `rlvr.eval.settings.EvalSettings` (which checks the numbers, engine
 and dtype when built) and one request checked by `rlvr.eval.request.check_request`, the
-same as `rlvr.api.evaluate`; nothing here imports `rlvr.train`.
+same as `rlvr.api.evaluate`; nothing here imports `rlvr.train`. `--trained` runs the main
+job's evaluation stages instead, on the held-out rows, prompt and reward of `--config`: the
+CLI hands it to `rlvr.commands.checkpoint`.
 """
 
 from __future__ import annotations
@@ -31,7 +34,19 @@ def register(subparsers) -> None:
                    help="prompts per generation batch (vllm engine: batch size x samples = "
                         "max_num_seqs, the sequences in flight)")
     p.add_argument("--max-new-tokens", type=int, help="override every task's token cap")
-    p.add_argument("--output-dir", default="runs/eval")
+    p.add_argument("--output-dir", help="where to write (default runs/eval; with --trained "
+                                        "a run folder, default runs/eval_checkpoint)")
+    p.add_argument("--trained", metavar="CHECKPOINT",
+                   help="a full checkpoint (a transformers folder verl or OpenRLHF wrote, or "
+                        "`rlvr export --merge`'s) judged as the trained model of --config's run "
+                        "against its base model: the run's held-out rows, prompt, knowledge "
+                        "labels, cross-task check and verdict, with no training; report.md "
+                        "and report.json in --output-dir (`rlvr report` reads it)")
+    p.add_argument("--config", help="with --trained: the run's config (the one handed to the "
+                                    "engine, or RUN/resolved_config.yaml); defaults apply "
+                                    "without one")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="with --trained: override a config key (repeatable)")
     p.add_argument("--data-dir", help="folder holding task files in the layout gsm8k/test.jsonl, "
                                       "mbpp/mbpp.jsonl, ... (see docs/eval_data.md); default: "
                                       "$RLVR_DATA_DIR or data_dir in ~/.config/rlvr/config.yaml")
@@ -59,11 +74,15 @@ def register(subparsers) -> None:
                         "faster depends on the CPU, docs/vllm_cpu.md)")
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
-    p.set_defaults(func=run)
+    # --trained runs the main job's evaluation stages, which live in rlvr.train: this module
+    # never imports training (the import contract), so the CLI hands such a call to
+    # rlvr.commands.checkpoint
+    p.set_defaults(func=run, delegate={"trained": "rlvr.commands.checkpoint"})
 
 
 def run(args: argparse.Namespace) -> int:
     """Run, list or rescore, and print the results table."""
+    from rlvr.errors import RlvrError
     from rlvr.eval.request import HELDOUT, check_request, evaluate, task_names
     from rlvr.eval.results import results_table
     from rlvr.tasks.registry import TASKS
@@ -74,6 +93,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{HELDOUT:11} {'':2}  {'reward=the run':25} with --adapter RUN/adapter of a task "
               "run: its held-out rows, scored by every reward of the run, base vs trained")
         return 0
+    if args.config or args.set:  # --trained itself is routed by the CLI (`delegate` above)
+        raise RlvrError("--config and --set belong to --trained CHECKPOINT (a full "
+                        "checkpoint judged as the run's trained model); without it rlvr "
+                        "eval takes --model, --adapter and --tasks")
+    args.output_dir = args.output_dir or "runs/eval"
     if args.rescore:
         from rlvr.eval.runner import rescore
 
@@ -126,3 +150,4 @@ def eval_settings(args: argparse.Namespace):
                         batch_size=getattr(args, "batch_size", 16),
                         engine=getattr(args, "engine", "auto"),
                         dtype=getattr(args, "dtype", "float32"), limit=args.limit)
+

@@ -44,4 +44,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {note}")
     script = next(p for p in result["files"] if p.endswith(".sh"))
     print(f"launch on the engine's machine (rlvr installed there): bash {script}")
+    print("then judge the checkpoint it writes against the base model: rlvr eval --trained "
+          f"CHECKPOINT_FOLDER --config {args.config or '<this config>'}")
     return 0

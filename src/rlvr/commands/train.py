@@ -76,7 +76,6 @@ def run(args: argparse.Namespace) -> int:
     check_run_folder(cfg.output_dir, args.resume, args.overwrite)  # one run per folder
     check_before_model(cfg)  # paths, data, preflight: before torch/TRL import (seconds)
 
-    from rlvr.eval.honesty_report import format_table, knowledge_table, verdict_line
     from rlvr.train.job import run as run_training
 
     try:
@@ -91,6 +90,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"interrupted at step {report['meta']['optimizer_steps']}: checkpoint and "
               f"adapter saved; continue with the same command and --resume")
         return 130
+    print_report(report)
+    if report["meta"].get("optimizer_steps") == 0:
+        return 3  # a run that took no step is not a successful training run
+    return 0
+
+
+
+def print_report(report: dict) -> None:
+    """Print a finished run's tables (k-shot, before/after, knowledge), its alarms, the
+    cross-task evaluation, the verdict line and a NOT TRAINED line when training changed
+    nothing (`rlvr train`, `rlvr eval --trained`)."""
+    from rlvr.eval.honesty_report import format_table, knowledge_table, verdict_line
+
     if report.get("kshot"):
         from rlvr.eval.kshot import kshot_markdown
         from rlvr.eval.task_run import task_verdict_line
@@ -115,10 +127,6 @@ def run(args: argparse.Namespace) -> int:
     untrained = report["meta"].get("untrained")
     if untrained:
         print(f"NOT TRAINED: {untrained}")
-    if report["meta"].get("optimizer_steps") == 0:
-        return 3  # a run that took no step is not a successful training run
-    return 0
-
 
 def _end_process_group() -> None:
     """Destroy this process's torch.distributed process group, if a multi-process run

@@ -143,6 +143,9 @@ def check_config(cfg) -> None:
         raise ConfigError(f"keep_best: {cfg.keep_best} needs eval_steps (how often to "
                           "evaluate), e.g. eval_steps: 5")
     check_keep_best(cfg)
+    if cfg.trained_model is not None and (cfg.skip_eval or cfg.eval_steps):
+        raise ConfigError("trained_model evaluates a checkpoint instead of training; "
+                          "skip_eval and eval_steps belong to a training run: drop them")
     if cfg.eval_steps and cfg.skip_eval:
         raise ConfigError("eval_steps evaluates during training, skip_eval turns evaluation "
                           "off; drop one of them")
@@ -207,6 +210,11 @@ def check_task_run(cfg) -> None:
             raise ConfigError("advantage_baseline: answers replaces TRL's sum_then_normalize "
                               f"advantages, not {aggregation!r}; remove "
                               "trl.multi_objective_aggregation or set advantage_baseline: group")
+    if is_task_run(cfg) and cfg.trained_model is not None:
+        raise ConfigError(f"trained_model: a checkpoint is judged by the calibration report "
+                          f"(selfaware, abstention); a {cfg.reward} run's checkpoint is "
+                          f"evaluated with rlvr eval --model {cfg.trained_model} --tasks ... "
+                          "beside the same command with --model <base>")
     if is_task_run(cfg) and cfg.train_answerable != "all":
         raise ConfigError(f"train_answerable: {cfg.train_answerable} labels questions the base "
                           "model knows for the calibration reward, which this run does not "

@@ -228,6 +228,12 @@ class TrainConfig:
                                              "named: its 'default' entry, else 0) or for all "
                                              "(a number); 0 = no ranking")
     skip_eval: bool = _f(False, "train only; no before/after report")
+    trained_model: str | None = _f(None, "a full checkpoint (a transformers folder an engine "
+                                         "wrote, or a merged model: `rlvr export --merge`) "
+                                         "evaluated as this run's trained model against "
+                                         "`model`, with no training: the same held-out "
+                                         "rows, prompt, knowledge labels, cross-task check "
+                                         "and verdict (`rlvr eval --trained`); None = train")
     kshot_eval: list | None = _f(None, "GSM8K rewards: after training, evaluate base and "
                                        "trained on the GSM8K test split with these numbers "
                                        "of exemplars from the train split, e.g. [0, 2, 4, 8] "

@@ -133,9 +133,10 @@ def task_report(ev: RunEvaluation, model, tokenizer, run_dir: str | Path, meta: 
 
 
 def cross_check(settings: CrossCheckSettings, model, tokenizer, run_dir: str | Path,
-                meta: dict[str, Any]) -> dict[str, Any]:
+                meta: dict[str, Any], base_model=None) -> dict[str, Any]:
     """The likelihood cross-task check (`rlvr.eval.cross_check.likelihood_check`) of the
-    trained PEFT `model` against itself with the adapter off, on `settings.tasks`,
+    trained PEFT `model` against itself with the adapter off (or, for a full checkpoint,
+    against `base_model`), on `settings.tasks`,
     rows into RUN_DIR/cross_check_rows.jsonl; the seconds go to
     meta["timings"]["cross_check_s"]. Used by calibration and task runs alike. Under a
     budget (`check_budget`), rows per task are sized to it first (`size_cross_check`);
@@ -146,10 +147,10 @@ def cross_check(settings: CrossCheckSettings, model, tokenizer, run_dir: str | P
     limit, sizing = settings.limit, None
     budget = check_budget(settings, meta)
     if budget is not None:
-        limit, sizing = size_cross_check(settings, model, tokenizer, budget)
+        limit, sizing = size_cross_check(settings, model, tokenizer, budget, base_model)
     tasks = [t for t in settings.tasks if not sizing or t not in sizing["skipped"]]
     result = likelihood_check(
-        None, model, tokenizer, tasks, limit=limit, seed=settings.seed,
+        base_model, model, tokenizer, tasks, limit=limit, seed=settings.seed,
         distractors=settings.distractors,
         bootstrap_samples=settings.bootstrap_samples, data_dir=settings.data_dir,
         rows_file=Path(run_dir) / "cross_check_rows.jsonl") if tasks else {
@@ -180,7 +181,7 @@ def check_budget(settings: CrossCheckSettings, meta: dict[str, Any]) -> float | 
 
 
 def size_cross_check(settings: CrossCheckSettings, model, tokenizer,
-                     budget: float) -> tuple[dict[str, int], dict[str, Any]]:
+                     budget: float, base_model=None) -> tuple[dict[str, int], dict[str, Any]]:
     """Rows per task that fit `budget` seconds: a probe scores 2 rows of each task (both
     models, the same distractors), its seconds per row give each task's cost, the budget
     left after the probe is shared equally, and each task gets min(its limit, what its
@@ -192,7 +193,7 @@ def size_cross_check(settings: CrossCheckSettings, model, tokenizer,
     from rlvr.eval.cross_check import DEFAULT_ROWS, likelihood_check, per_task
 
     start = time.perf_counter()
-    probe = likelihood_check(None, model, tokenizer, list(settings.tasks), limit=2,
+    probe = likelihood_check(base_model, model, tokenizer, list(settings.tasks), limit=2,
                              seed=settings.seed, distractors=settings.distractors,
                              bootstrap_samples=10, data_dir=settings.data_dir)
     probe_s = time.perf_counter() - start

@@ -17,8 +17,9 @@ reward fields, preflight: `check_before_model`), it writes into one folder:
 
 What differs from `rlvr train`: `train_answerable: known|label` needs the base model's
 answers to the training rows, which rlvr does not compute here; every answerable row is
-written and the script says so. The held-out report stays rlvr's: `rlvr eval` / `rlvr
-report` on the checkpoint the engine writes.
+written and the script says so. The held-out report stays rlvr's: `rlvr eval --trained
+CHECKPOINT --config FILE` judges the checkpoint the engine writes against the base model
+(`rlvr.train.checkpoint_model`).
 
 Sources: verl 0.9's data and custom-reward contract (`RLHFDataset`, `custom_reward_function`)
 and OpenRLHF 0.11's `--reward.remote_url` Python reward function, as read from their

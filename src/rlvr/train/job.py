@@ -60,6 +60,7 @@ from rlvr.train.checkpoints import (check_disk_space, checkpoint_bytes, last_che
 from rlvr.train.checks import reward_preflight
 from rlvr.train.data_prep import cap_unanswerable, prepare_data
 from rlvr.train.grpo import check_grpo_args
+from rlvr.train.checkpoint_model import load_trained_checkpoint
 from rlvr.train.methods import METHODS
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trackers import flat_results
@@ -109,9 +110,13 @@ def _stages(state: RunState) -> dict[str, Any]:
         if not state.task_run:
             state.labels = label_knowledge(state)
             state.p_correct_base = decide_base(state)
-    state.train, state.train_counts = select_training_rows(state)
-    state.generator.close()  # an engine alive in the process slows training (run_engine)
-    trained = METHODS[cfg.method](state)
+    if cfg.trained_model is not None:  # a full checkpoint trained elsewhere: no training
+        state.train, state.train_counts = [], None
+        trained = load_trained_checkpoint(state)
+    else:
+        state.train, state.train_counts = select_training_rows(state)
+        state.generator.close()  # an engine alive in the process slows training (run_engine)
+        trained = METHODS[cfg.method](state)
     if not trained.main:
         return trained.rank_report()
     meta = run_meta(state, trained)
@@ -373,9 +378,15 @@ def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dic
     ev, out = state.evaluation, {}
     if ev.cross_check.tasks:
         out["cross_check"] = cross_check(ev.cross_check, trained.model, state.tokenizer,
-                                         state.run_dir, meta)
-    if ev.cross_eval is not None:
+                                         state.run_dir, meta,
+                                         base_model=state.model if trained.adapter_dir is None
+                                         and state.cfg.trained_model is not None else None)
+    if ev.cross_eval is not None and trained.adapter_dir is not None:
         out["cross_eval"] = cross_eval(ev.cross_eval, trained.adapter_dir, state.run_dir, meta)
+    elif ev.cross_eval is not None:  # `rlvr eval --model CHECKPOINT --tasks ...` does it
+        logger.warning("eval_tasks: not run for a trained_model checkpoint (no adapter); run "
+                       "rlvr eval --model %s --tasks %s", state.cfg.trained_model,
+                       ",".join(ev.cross_eval.tasks))
     return out
 
 
@@ -412,6 +423,7 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "rlvr_version": __version__, "method": cfg.method, "backend": cfg.backend,
         "model": cfg.model or "default (SmolLM2-135M-Instruct)",
         "model_path": state.model_path, "adapter": str(trained.adapter_dir),
+        "trained_model": cfg.trained_model,
         "data": state.data.source, "train_rows": len(state.train),
         "train_sources": dict(Counter(ex["source"] for ex in state.train)),
         "train_answerable": cfg.train_answerable,

@@ -1,0 +1,55 @@
+"""A full checkpoint as the run's trained model (`trained_model:`, `rlvr eval --trained`).
+
+What comes back from training elsewhere (verl or OpenRLHF after `rlvr handoff`, or a model
+merged with `rlvr export --merge`) is a whole transformers folder, not a LoRA adapter. With
+`trained_model` set, the main job skips its training stage and loads that folder in its
+place; every other stage is the one an adapter run goes through: the same held-out rows
+and prompt (system prompt, exemplars), the base model's answers and knowledge labels, the
+trained answers, the cross-task check (base and checkpoint as two models) and the verdict.
+The report's meta names the checkpoint (`trained_model`) and gives `optimizer_steps: null`
+(the steps were taken elsewhere).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rlvr.errors import ModelNotFoundError
+from rlvr.train.state import RunState, Trained
+from rlvr.train.trackers import Trackers
+
+
+def load_trained_checkpoint(state: RunState) -> Trained:
+    """Load `cfg.trained_model` as the run's trained model (eval mode, the base model's dtype
+    and device), after checking that it reads the base model's tokens.
+
+    Raises:
+        ModelNotFoundError: the checkpoint does not resolve (`rlvr.models.resolve_model`),
+            or its vocabulary size differs from the base model's (a checkpoint of another
+            model: its answers would be read with the wrong tokenizer).
+    """
+    from transformers import AutoConfig
+
+    from rlvr.models import load_for_training, resolve_model
+
+    cfg = state.cfg
+    path = resolve_model(cfg.trained_model)
+    base_vocab = _vocab_size(AutoConfig.from_pretrained(state.model_path))
+    vocab = _vocab_size(AutoConfig.from_pretrained(path))
+    if base_vocab is not None and vocab is not None and base_vocab != vocab:
+        raise ModelNotFoundError(
+            f"trained_model {cfg.trained_model!r} has a vocabulary of {vocab} tokens, the base "
+            f"model {state.model_path!r} {base_vocab}: it is not a checkpoint of that model; "
+            "set model to the model it was trained from")
+    model = load_for_training(path, cfg)
+    model.eval()
+    return Trained(model=model, adapter_dir=None, steps=None, training_loss=None, main=True,
+                   digests=[], interrupted=False, alarms=[], curriculum=None,
+                   run_name=cfg.run_name or state.run_dir.name,
+                   trackers=Trackers([], state.run_dir, "", cfg.reward), method="checkpoint")
+
+
+def _vocab_size(config: Any) -> int | None:
+    """The vocabulary size a model config declares (its text config's for multimodal ones)."""
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    return getattr(text, "vocab_size", None)
