@@ -72,6 +72,13 @@ def register(subparsers) -> None:
                    help="model weights for generation: float32 (default; greedy answers agree "
                         "across engines) or bfloat16 (answers differ from float32; whether it is "
                         "faster depends on the CPU, docs/vllm_cpu.md)")
+    p.add_argument("--endpoint", metavar="URL",
+                   help="answer through an OpenAI-compatible server (e.g. `vllm serve FOLDER` "
+                        "on a cluster: http://HOST:8000/v1) instead of loading weights here; "
+                        "--model names the served model's tokenizer (its prompts are rendered "
+                        "and sent as token ids); the same scoring and results")
+    p.add_argument("--endpoint-model", metavar="NAME",
+                   help="the served model's name (default: the first /v1/models lists)")
     p.add_argument("--list", action="store_true", help="list the registered tasks and exit")
     p.add_argument("--rescore", metavar="DIR", help="recompute metrics from DIR's samples")
     # --trained runs the main job's evaluation stages, which live in rlvr.train: this module
@@ -149,5 +156,7 @@ def eval_settings(args: argparse.Namespace):
                         temperature=args.temperature, seed=args.seed,
                         batch_size=getattr(args, "batch_size", 16),
                         engine=getattr(args, "engine", "auto"),
-                        dtype=getattr(args, "dtype", "float32"), limit=args.limit)
+                        dtype=getattr(args, "dtype", "float32"), limit=args.limit,
+                        endpoint=getattr(args, "endpoint", None),
+                        endpoint_model=getattr(args, "endpoint_model", None))
 

@@ -62,6 +62,10 @@ def check_request(names: Sequence[str], settings: EvalSettings, *, model: str | 
     if num_fewshot is not None and num_fewshot not in FEWSHOT_COUNTS:
         raise RlvrError(f"--num-fewshot must be 0, 2, 4 or 8, got {num_fewshot}")
     check_model_path(model)
+    if settings.endpoint is not None and (adapter or HELDOUT in names):
+        raise RlvrError("--endpoint answers with the served model alone: serve the trained "
+                        "model (a merged checkpoint: rlvr export --merge) and point "
+                        "--endpoint at it, without --adapter or the heldout task")
     if adapter:
         check_adapter(str(adapter))
     items = [f"{k}={v}" for k, v in task_paths.items()] if isinstance(task_paths, Mapping) \
@@ -168,5 +172,6 @@ def evaluate(names: Sequence[str], settings: EvalSettings, *, model: str | None 
                             num_fewshot=num_fewshot, data_dir=data_dir,
                             task_paths=dict(task_paths or {}), seed=g.seed,
                             max_new_tokens=g.max_new_tokens, require_tasks=True,
-                            data_source=data_source, engine=g.engine, dtype=g.dtype))
+                            data_source=data_source, engine=g.engine, dtype=g.dtype,
+                            endpoint=g.endpoint, endpoint_model=g.endpoint_model))
     return out

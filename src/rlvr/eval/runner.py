@@ -141,7 +141,8 @@ def load_task_rows(names: Sequence[str], data_dir: str | None, overrides: dict[s
 
 def load_generator(model: str | None, engine: str = "transformers", dtype: str = "float32",
                    adapter: str | None = None, seed: int = 0,
-                   max_num_seqs: int | None = None) -> tuple[Any, Any]:
+                   max_num_seqs: int | None = None, endpoint: str | None = None,
+                   endpoint_model: str | None = None) -> tuple[Any, Any]:
     """(model or engine, tokenizer) that `generate_task_records` answers with.
 
     Args:
@@ -151,10 +152,20 @@ def load_generator(model: str | None, engine: str = "transformers", dtype: str =
             is ready when returned, so generation timings leave loading and start-up out.
         adapter: not read here (kept for callers): switch to an adapter with `use_adapter`,
             which merges it into the engine's weights.
+        endpoint, endpoint_model: with engine "endpoint", the server that answers
+            (`rlvr.eval.endpoint.EndpointEngine`, `max_num_seqs` requests in flight) and
+            `model`'s tokenizer, loaded here without its weights.
     Free a vLLM engine with `close_generator` when done (its KV cache holds memory).
     Raises:
-        RlvrError: a missing model.
+        RlvrError: a missing model, an unreachable endpoint.
     """
+    if engine == "endpoint":
+        from rlvr.eval.endpoint import EndpointEngine
+        from rlvr.models import load_tokenizer, resolve_model
+
+        served = EndpointEngine(endpoint, endpoint_model, concurrency=max_num_seqs or 8)
+        served.model  # noqa: B018 - reach the server now (one line if it is down)
+        return served, load_tokenizer(resolve_model(model))
     if engine == "vllm":
         from rlvr.eval.vllm_engine import VllmEngine
         from rlvr.models import load_tokenizer, resolve_model
@@ -201,7 +212,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
              max_new_tokens: int | None = None, run_name: str | None = None,
              loaded_model: Any = None, require_tasks: bool = False,
              data_source: str = "auto", engine: str = "transformers",
-             dtype: str = "float32") -> dict[str, Any]:
+             dtype: str = "float32", endpoint: str | None = None,
+             endpoint_model: str | None = None) -> dict[str, Any]:
     """Evaluate a model (and optionally an adapter on it) on several tasks.
 
     Args:
@@ -222,6 +234,9 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
             model folder plus the adapter through a LoRARequest; not with `loaded_model`).
         dtype: "float32" or "bfloat16" weights for either engine (float32 greedy answers
             agree across engines; bfloat16 answers differ).
+        endpoint, endpoint_model: answer through an OpenAI-compatible server instead
+            (`rlvr.eval.endpoint.EndpointEngine`; `model` gives the tokenizer that renders
+            the prompts); the run is labelled "endpoint"; no adapter.
     Returns:
         the results dict also written to OUTPUT_DIR/results.json.
     Raises:
@@ -234,7 +249,13 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     from rlvr.eval.results import finish_results
     from rlvr.eval.vllm_engine import check_engine
 
-    check_engine(engine, dtype)
+    if endpoint is not None:
+        if adapter is not None or loaded_model is not None:
+            raise RlvrError("--endpoint answers with the served model: serve the trained "
+                            "model and point --endpoint at it, instead of --adapter")
+        engine = "endpoint"
+    else:
+        check_engine(engine, dtype)
     if engine == "vllm" and loaded_model is not None:
         raise RlvrError("engine vllm loads the model folder itself; do not pass loaded_model")
     data_dir = data_dir if data_dir is not None else user_data_dir()
@@ -244,7 +265,8 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
     settings = {"limit": limit, "num_samples": num_samples, "temperature": temperature,
                 "batch_size": batch_size, "seed": seed, "max_new_tokens": max_new_tokens,
                 "data_dir": data_dir, "task_paths": overrides, "num_fewshot": num_fewshot,
-                "data_source": data_source, "engine": engine, "dtype": dtype}
+                "data_source": data_source, "engine": engine, "dtype": dtype,
+                "endpoint": endpoint}
     resolver = DataResolver(data_source, data_dir, overrides)
     run = find_run(adapter)
     from_run = run is not None and "selfaware" in tasks and "selfaware" not in overrides
@@ -289,15 +311,16 @@ def run_eval(model: str | None, tasks: Sequence[str], adapter: str | None = None
             sources[name]["fewshot_source"] = resolver.fewshot(task).source
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    runs = [("base", None)] + ([(run_name or Path(adapter).name or "adapter", adapter)]
-                               if adapter else [])
+    runs = [("endpoint" if endpoint else "base", None)] + (
+        [(run_name or Path(adapter).name or "adapter", adapter)] if adapter else [])
     timings: dict[str, float] = {}
     if rows_by_task:  # every task skipped: nothing to answer, no model to load
         if loaded_model is not None:
             model_obj, tokenizer = loaded_model
         else:
             model_obj, tokenizer = load_generator(model, engine, dtype, adapter, seed,
-                                                  batch_size * num_samples)
+                                                  batch_size * num_samples, endpoint,
+                                                  endpoint_model)
     try:
         for label, adapter_dir in runs if rows_by_task else []:
             if adapter_dir is not None:

@@ -57,6 +57,9 @@ class EvalSettings:
             attribute is always "transformers" or "vllm"), "transformers" or "vllm";
             dtype: "float32" or "bfloat16" weights.
         limit: first N questions per task; None = all.
+        endpoint: an OpenAI-compatible server's URL (`rlvr.eval.endpoint`) that answers
+            instead of a model loaded here; `engine` is then "endpoint". endpoint_model:
+            the served model's name (None = the first the server lists).
     Raises:
         RlvrError: a count below 1 or absurdly large, a negative or non-finite
             temperature, an unknown engine or dtype, or engine "vllm" without vLLM
@@ -71,6 +74,8 @@ class EvalSettings:
     engine: str = "auto"
     dtype: str = "float32"
     limit: int | None = None
+    endpoint: str | None = None
+    endpoint_model: str | None = None
 
     def __post_init__(self) -> None:
         for name, (flag, upper) in _LIMITS.items():
@@ -82,14 +87,18 @@ class EvalSettings:
                                 "evaluation uses (a typo?); pass a smaller value")
         if self.engine not in ENGINES:
             raise RlvrError(f"--engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
-        from rlvr.eval.vllm_engine import resolve_engine
-
-        object.__setattr__(self, "engine", resolve_engine(self.engine))
         if self.dtype not in DTYPES:
             raise RlvrError(f"--dtype must be one of {', '.join(DTYPES)}, got {self.dtype!r}")
-        from rlvr.eval.vllm_engine import check_engine
+        if self.endpoint is not None:  # the server answers: no engine here
+            from rlvr.eval.endpoint import check_endpoint_url
 
-        check_engine(self.engine, self.dtype)  # vllm missing: the install line, now
+            object.__setattr__(self, "endpoint", check_endpoint_url(self.endpoint))
+            object.__setattr__(self, "engine", "endpoint")
+        else:
+            from rlvr.eval.vllm_engine import check_engine, resolve_engine
+
+            object.__setattr__(self, "engine", resolve_engine(self.engine))
+            check_engine(self.engine, self.dtype)  # vllm missing: the install line, now
         temperature = self.temperature
         if temperature is not None and not (math.isfinite(temperature) and temperature >= 0):
             raise RlvrError(f"--temperature must be >= 0 and finite, got {temperature}")
