@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
     overrides = dict(parse_override(item) for item in args.set)
     overrides["trained_model"] = args.trained
-    overrides["output_dir"] = args.output_dir or "runs/eval_checkpoint"
+    overrides["output_dir"] = "runs/eval_checkpoint" if args.output_dir is None else args.output_dir
     if args.model:
         overrides["model"] = args.model
     cfg = load_config(args.config, overrides)

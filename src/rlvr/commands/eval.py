@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         raise RlvrError("--config and --set belong to --trained CHECKPOINT (a full "
                         "checkpoint judged as the run's trained model); without it rlvr "
                         "eval takes --model, --adapter and --tasks")
-    args.output_dir = args.output_dir or "runs/eval"
+    args.output_dir = "runs/eval" if args.output_dir is None else args.output_dir
     if args.rescore:
         from rlvr.eval.runner import rescore
 

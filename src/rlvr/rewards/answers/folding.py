@@ -65,7 +65,20 @@ def unstrike(text: str) -> str:
     `\\hcancel` (with their braced argument) and `\\cancelto` (both arguments), and
     characters overlaid with a combining stroke ("4\u03362\u0336"). A struck-out value was taken
     back: "It is ~~Paris~~ Rome" says Rome, "#### <del>42</del>" says nothing.
+    Removing one strike can join the text around it into another ("<s<s></s>" leaves
+    "<s </s>", a tag again), so it runs until nothing more is struck: a second call
+    changes nothing.
     """
+    for _ in range(8):  # each pass only removes text: a fixed point comes in a few passes
+        done = _unstrike_once(text)
+        if done == text:
+            break
+        text = done
+    return text
+
+
+def _unstrike_once(text: str) -> str:
+    """One pass of `unstrike`."""
     if not ("<" in text or "~~" in text or "\\" in text or not text.isascii()):
         return text
     text = drop_stroked(text)
