@@ -51,9 +51,11 @@ class _Server:
     """A stand-in completions server: answers "Paris" + end of turn as token ids (or text
     only), after `failures` 503 replies; records every request body."""
 
-    def __init__(self, token_ids: bool = True, failures: int = 0, status: int = 200):
+    def __init__(self, token_ids: bool = True, failures: int = 0, status: int = 200,
+                 raw: bytes | None = None):
         self.bodies: list[dict] = []
         self.failures, self.token_ids, self.status = failures, token_ids, status
+        self.raw = raw  # a reply body sent as it is (malformed replies)
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -79,6 +81,12 @@ class _Server:
                     return self._send(503, {"error": "busy"})
                 if outer.status != 200:
                     return self._send(outer.status, {"error": "bad request"})
+                if outer.raw is not None:
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(outer.raw)))
+                    self.end_headers()
+                    self.wfile.write(outer.raw)
+                    return
                 ids = [ord(c) for c in "Paris"] + [0]
                 choice = {"index": 0, "text": "Paris", "finish_reason": "stop"}
                 if outer.token_ids:
@@ -149,6 +157,26 @@ def test_a_busy_server_is_retried_and_a_refusal_is_one_line(server, monkeypatch)
     assert "\n" not in str(caught.value) and len(bad.bodies) == 1  # not retried
 
 
+@pytest.mark.parametrize("raw, message", [
+    (b"{oops", "no JSON"),
+    (b"<html>busy</html>", "no JSON"),
+    (b"[1, 2]", "not an object"),
+    (b'{"choices": []}', "0 choices for n=1"),
+    (b'{"choices": [{"index": 0, "text": "a"}, {"index": 1, "text": "b"}]}', "2 choices"),
+    (b'{"choices": [{"index": 0}]}', "neither token ids nor a text"),
+    (b'{"choices": [{"index": 0, "text": null}]}', "neither token ids nor a text"),
+    (b'{"choices": [{"index": 0, "token_ids": ["a", null]}]}', "neither token ids nor a text"),
+])
+def test_a_malformed_reply_is_one_line_never_an_empty_answer(server, raw, message):
+    """A reply read as an empty answer would be scored as the model's silence: every
+    malformed reply stops the evaluation with one line instead."""
+    s = server(raw=raw)
+    with pytest.raises(RlvrError, match=message) as caught:
+        EndpointEngine(s.url, "m").generate_completions(_Tokenizer(), [PROMPT], 8,
+                                                        progress=False)
+    assert "\n" not in str(caught.value)
+
+
 @pytest.mark.parametrize("url, expected", [
     ("http://127.0.0.1:8000", "http://127.0.0.1:8000/v1"),
     ("http://host:8000/v1/", "http://host:8000/v1"),
@@ -161,6 +189,9 @@ def test_the_url_gets_its_api_path(url, expected):
     (["--endpoint", "localhost:8000", "--tasks", "gsm8k"], "http(s) URL"),
     (["--endpoint", "http://127.0.0.1:9", "--adapter", "x", "--tasks", "gsm8k"],
      "without --adapter"),
+    (["--endpoint-model", "m", "--tasks", "gsm8k"], "pass --endpoint URL too"),
+    (["--endpoint", "http://127.0.0.1:9", "--engine", "vllm", "--tasks", "gsm8k"],
+     "drop one of them"),
 ])
 def test_bad_endpoint_flags_are_refused_before_anything_loads(capsys, argv, message):
     assert cli.main(["eval", *argv]) == 2

@@ -131,3 +131,20 @@ def test_an_option_the_engine_does_not_know_fails_the_check(tmp_path, engine, sc
     assert proc.returncode != 0
     assert bad.split("=")[0].split()[0].lstrip("-") in proc.stderr, proc.stderr[-2000:]
 
+
+
+def test_verl_batch_sizes_it_refuses_fail_the_check(tmp_path, engines_python, tokenizer_dir):
+    """verl's own `validate_config` reads the script's batch sizes: a mini-batch of more
+    prompts than a step holds (verl's default, 256, against rlvr's 8) is refused."""
+    out = tmp_path / "verl"
+    assert main(["handoff", "verl", "--config", "configs/selfaware_grpo_cpu.yaml",
+                 "--output-dir", str(out)]) == 0
+    path = out / "run_verl.sh"
+    text = path.read_text()
+    path.write_text(text.replace("\n)\n", "\n  actor_rollout_ref.actor.ppo_mini_batch_size=256\n)\n"))
+    cases_file = out / "cases.jsonl"
+    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
+    proc = subprocess.run([str(engines_python), str(CHECKS / "verl_check.py"), str(out),
+                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    assert proc.returncode != 0 and "ppo_mini_batch_size" in proc.stderr, proc.stderr[-2000:]

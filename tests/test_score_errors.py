@@ -54,6 +54,8 @@ def test_skip_reports_every_bad_row_and_scores_the_rest(bad_file, capsys, tmp_pa
     assert [r["outcome"] for r in scored] == ["bad_row", "bad_row", "wrong", "bad_row",
                                              "correct", "bad_row"]
     assert "bad_row                    4" in out
+    assert "2 rows scored with selfaware, 4 rows skipped" in out  # the count says what ran
+    assert all(r["error"] and r["line"] for r in scored if r["outcome"] == "bad_row")
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -4,8 +4,9 @@ files `rlvr handoff verl` wrote load in verl and score as `rlvr score` does?
     .venv-verl/bin/python tests/engines/verl_check.py HANDOFF_DIR CASES.jsonl TOKENIZER_DIR
 
 1. The launch script's options (`ARGS=(...)` in run_verl.sh) are composed onto verl's own
-   `ppo_trainer` config with Hydra, as `python -m verl.trainer.main_ppo` does: an option
-   name verl does not know fails here.
+   `ppo_trainer` config with Hydra, as `python -m verl.trainer.main_ppo` does, and checked
+   by verl's `validate_config` (on one GPU): an option name verl does not know, or batch
+   sizes it refuses, fail here.
 2. `train.parquet` is read with verl's `RLHFDataset` under that config's `data` section;
    each row's `raw_prompt` is rendered with the tokenizer's chat template (verl's agent
    loop does the same before generating).
@@ -48,13 +49,51 @@ def launch_options(script: Path) -> list[str]:
 
 
 def composed(options: list[str]):
-    """verl's ppo_trainer config with the launch options applied (Hydra compose)."""
+    """verl's ppo_trainer config with the launch options applied (Hydra compose), checked
+    by verl's own `validate_config` on one GPU (batch sizes against each other: what
+    `main_ppo` checks before it starts the workers)."""
     import verl
     from hydra import compose, initialize_config_dir
+    from verl.utils.config import validate_config
 
     folder = Path(verl.__file__).parent / "trainer" / "config"
     with initialize_config_dir(config_dir=str(folder), version_base=None):
-        return compose(config_name="ppo_trainer", overrides=options)
+        config = compose(config_name="ppo_trainer", overrides=options)
+        checked = compose(config_name="ppo_trainer",
+                          overrides=options + ["trainer.n_gpus_per_node=1"])
+    _vllm_rank_check_without_vllm()
+    validate_config(checked, use_reference_policy=True, use_critic=False)
+    return config
+
+
+def _vllm_rank_check_without_vllm() -> None:
+    """`validate_config`'s last check (the LoRA rank vLLM can serve) imports verl's vLLM
+    rollout modules, which import vLLM itself (not installed here: GPU builds). verl's own
+    `get_vllm_max_lora_rank` is read from its file with `ast` and registered under its
+    module name, so the check runs as written (vLLM's allowed ranks then come from verl's
+    fallback list in that function)."""
+    import ast
+    import types
+    from typing import Literal, get_args
+
+    import verl
+
+    package = "verl.workers.rollout.vllm_rollout"
+    if f"{package}.utils" in sys.modules:
+        return
+    folder = Path(verl.__file__).parent / "workers" / "rollout" / "vllm_rollout"
+    tree = ast.parse((folder / "utils.py").read_text(encoding="utf-8"))
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef)
+                    and node.name == "get_vllm_max_lora_rank")
+    module = types.ModuleType(f"{package}.utils")
+    module.__dict__.update(Literal=Literal, get_args=get_args)
+    exec(compile(ast.Module(body=[function], type_ignores=[]), str(folder / "utils.py"),
+                 "exec"), module.__dict__)
+    stub = types.ModuleType(package)
+    stub.__path__ = [str(folder)]
+    stub.utils = module
+    sys.modules[package] = stub
+    sys.modules[f"{package}.utils"] = module
 
 
 def batch_of(tokenizer, prompt_ids: list[int], response: str, item: dict):

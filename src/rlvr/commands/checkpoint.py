@@ -17,14 +17,21 @@ def run(args: argparse.Namespace) -> int:
     Exit 0 with a verdict, 2 on a refused setting."""
     from rlvr.errors import ConfigError
 
-    refused = [flag for flag, given in (("--adapter", args.adapter), ("--tasks", args.tasks),
-                                        ("--rescore", args.rescore),
-                                        ("--task-path", args.task_path))
-               if given]
+    task_flags = (("--adapter", args.adapter), ("--tasks", args.tasks),
+                  ("--rescore", args.rescore), ("--task-path", args.task_path),
+                  ("--endpoint", args.endpoint), ("--endpoint-model", args.endpoint_model),
+                  ("--num-samples", args.num_samples != 1), ("--temperature", args.temperature),
+                  ("--num-fewshot", args.num_fewshot), ("--limit", args.limit),
+                  ("--max-new-tokens", args.max_new_tokens), ("--data-dir", args.data_dir),
+                  ("--data-source", args.data_source != "auto"))
+    refused = [flag for flag, given in task_flags if given not in (None, False, [], "")]
     if refused:
-        raise ConfigError(f"--trained evaluates the run's held-out set; {', '.join(refused)} "
-                          "belong to the task evaluation: run rlvr eval --model "
-                          f"{args.trained} --tasks ... separately")
+        raise ConfigError(f"--trained judges the checkpoint as the config's run is judged (its "
+                          f"held-out rows, decoding and settings): {', '.join(refused)} "
+                          f"{'is' if len(refused) == 1 else 'are'} not read there; set such "
+                          "settings in the config (--set eval_limit=..., --set eval_engine=...), "
+                          "or run rlvr eval --model CHECKPOINT --tasks ... for the task "
+                          "evaluation")
     from rlvr.commands.train import print_report
     from rlvr.config import load_config, parse_override
 
@@ -33,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     overrides["output_dir"] = "runs/eval_checkpoint" if args.output_dir is None else args.output_dir
     if args.model:
         overrides["model"] = args.model
+    if args.engine != "auto":  # the engine of every evaluation stage, as eval_engine
+        overrides["eval_engine"] = args.engine
     cfg = load_config(args.config, overrides)
     from rlvr.train.checks import check_before_model
     from rlvr.train.run_folder import check_run_folder

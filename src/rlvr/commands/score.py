@@ -216,7 +216,10 @@ def run(args: argparse.Namespace) -> int:
     for line, result in zip(lines, results):
         if result.outcome == "bad_row":
             print(f"{args.input}:{line}: skipped: {result.details['error']}", file=sys.stderr)
-    scored = [{**row, "reward": r.score, "outcome": r.outcome} for row, r in zip(rows, results)]
+    scored = [{**row, "reward": r.score, "outcome": r.outcome,
+               **({"line": line, "error": r.details.get("error")}
+                  if r.outcome == "bad_row" else {})}
+              for row, line, r in zip(rows, lines, results)]
     if args.explain:
         described: set[str] = set()  # a rule's description is printed once
         for row, line, r in zip(scored, lines, results):
@@ -234,7 +237,9 @@ def run(args: argparse.Namespace) -> int:
     if unread:
         counts["bad_row"] += len(unread)  # lines that were not a JSON object: not scored
     values = [r.score for r in results if r.score is not None]
-    print(f"{len(results)} rows scored with {spec.name}"
+    skipped = sum(r.outcome == "bad_row" for r in results)
+    print(f"{len(results) - skipped} rows scored with {spec.name}"
+          + (f", {skipped} rows skipped" if skipped else "")
           + (f", {len(unread)} unreadable lines skipped" if unread else "")
           + (f" (preset {args.preset})" if args.preset else ""))
     for outcome, n in counts.most_common():

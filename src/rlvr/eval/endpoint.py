@@ -72,7 +72,9 @@ class EndpointEngine:
         """The served model's name (asked once from `/v1/models` when not given)."""
         if self._model is None:
             listing = self._call("GET", "/models")
-            names = [m.get("id") for m in listing.get("data", []) if m.get("id")]
+            data = listing.get("data")
+            names = [m["id"] for m in data if isinstance(m, dict) and isinstance(
+                m.get("id"), str) and m["id"]] if isinstance(data, list) else []
             if not names:
                 raise RlvrError(f"{self.url}/models lists no model; pass --endpoint-model")
             self._model = names[0]
@@ -92,15 +94,26 @@ class EndpointEngine:
                                              headers={"Content-Type": "application/json"})
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-                    return json.loads(response.read().decode("utf-8"))
+                    raw = response.read()
             except urllib.error.HTTPError as exc:
                 detail = exc.read().decode("utf-8", "replace")[:300]
                 reason = f"HTTP {exc.code} {exc.reason}: {detail}"
                 if exc.code < 500 and exc.code not in _RETRY_STATUS:
                     break  # a request the server refuses: asking again cannot help
+                continue
             except (urllib.error.URLError, TimeoutError, ConnectionError, OSError,
                     http.client.HTTPException) as exc:
                 reason = f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
+                continue
+            try:
+                reply = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                raise RlvrError(f"endpoint {self.url}{path} replied with no JSON "
+                                f"({raw[:80]!r}); is it an OpenAI-compatible server?") from None
+            if not isinstance(reply, dict):
+                raise RlvrError(f"endpoint {self.url}{path} replied with a JSON "
+                                f"{type(reply).__name__}, not an object")
+            return reply
         raise RlvrError(f"endpoint {self.url}{path} failed after {attempt + 1} attempt(s): "
                         f"{reason}")
 
@@ -139,14 +152,14 @@ class EndpointEngine:
             if temperature > 0:
                 body["seed"] = seed + index
             reply = self._call("POST", "/completions", body)
-            choices = sorted(reply["choices"], key=lambda c: c.get("index", 0))
+            choices = _choices(reply, num_samples, self.url)
             records = []
             for k, choice in enumerate(choices):
                 tokens = choice.get("token_ids")
                 if tokens is not None:
                     records.append(_result(tokenizer, list(tokens), stop, max_new_tokens, k))
                     continue
-                text, _ = cut_at_stop(choice.get("text") or "", stop)
+                text, _ = cut_at_stop(choice["text"], stop)
                 records.append({"completion": text.strip(), "sample": k,
                                 "num_tokens": None,
                                 "truncated": choice.get("finish_reason") == "length"})
@@ -165,3 +178,28 @@ class EndpointEngine:
 
     def close(self) -> None:
         """Nothing to free (the server keeps running)."""
+
+
+def _choices(reply: dict[str, Any], n: int, url: str) -> list[dict[str, Any]]:
+    """The `n` choices of a completions reply, in index order, each with generated token
+    ids (a list of ints) or a text.
+
+    Raises:
+        RlvrError: a reply without `n` such choices (one line: what is wrong with it); an
+            answer read as empty would be scored as the model's silence.
+    """
+    choices = reply.get("choices")
+    if not isinstance(choices, list) or len(choices) != n:
+        count = len(choices) if isinstance(choices, list) else "no"
+        raise RlvrError(f"endpoint {url}/completions replied with {count} choices for n={n}; "
+                        "is it an OpenAI-compatible completions server?")
+    for choice in choices:
+        tokens = choice.get("token_ids") if isinstance(choice, dict) else None
+        if not isinstance(choice, dict) or not (
+                (isinstance(tokens, list) and all(isinstance(t, int) and not isinstance(t, bool)
+                                                  and t >= 0 for t in tokens))
+                or (tokens is None and isinstance(choice.get("text"), str))):
+            raise RlvrError(f"endpoint {url}/completions replied with a choice that has "
+                            f"neither token ids nor a text: {str(choice)[:120]}")
+    return sorted(choices, key=lambda c: c.get("index", 0) if isinstance(
+        c.get("index"), int) else 0)

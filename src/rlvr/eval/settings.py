@@ -89,6 +89,12 @@ class EvalSettings:
             raise RlvrError(f"--engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
         if self.dtype not in DTYPES:
             raise RlvrError(f"--dtype must be one of {', '.join(DTYPES)}, got {self.dtype!r}")
+        if self.endpoint_model is not None and self.endpoint is None:
+            raise RlvrError("--endpoint-model names the model an --endpoint serves; pass "
+                            "--endpoint URL too")
+        if self.endpoint is not None and self.engine != "auto":
+            raise RlvrError(f"--engine {self.engine} generates here; with --endpoint the "
+                            "server generates: drop one of them")
         if self.endpoint is not None:  # the server answers: no engine here
             from rlvr.eval.endpoint import check_endpoint_url
 

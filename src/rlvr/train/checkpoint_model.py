@@ -12,11 +12,47 @@ The report's meta names the checkpoint (`trained_model`) and gives `optimizer_st
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rlvr.errors import ModelNotFoundError
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trackers import Trackers
+
+
+_WEIGHTS = ("*.safetensors", "*.bin", "*.pt", "*.pth")
+
+
+def check_checkpoint(spec: str) -> None:
+    """Refuse a `trained_model` that cannot be a full checkpoint, before any model loads: a
+    local path that does not exist, is not a folder, or holds no `config.json` or no weight
+    files (`*.safetensors`, `*.bin`, ...); a hub id goes through
+    `rlvr.models.check_model_path`.
+
+    Raises:
+        ModelNotFoundError: one line naming `trained_model` (`--trained`) and the fix.
+    """
+    from rlvr.models import check_model_path, is_hub_id
+
+    path = Path(spec).expanduser()
+    if not path.exists() and is_hub_id(spec):
+        check_model_path(spec)
+        return
+    fix = ("pass the folder the engine wrote for a step (a transformers folder: config.json "
+           "and its weights), or `rlvr export RUN --merge DIR`'s")
+    if not path.is_dir():
+        raise ModelNotFoundError(f"trained_model (--trained) {spec!r} "
+                                 f"{'is not a folder' if path.exists() else 'does not exist'}; "
+                                 + fix)
+    if not (path / "config.json").is_file():
+        raise ModelNotFoundError(f"trained_model (--trained) {spec!r} has no config.json; {fix}")
+    if not any(next(path.glob(pattern), None) for pattern in _WEIGHTS):
+        raise ModelNotFoundError(f"trained_model (--trained) {spec!r} holds no weight files "
+                                 f"({', '.join(_WEIGHTS)}); {fix}")
+    if (path / "adapter_config.json").is_file():
+        raise ModelNotFoundError(f"trained_model (--trained) {spec!r} is a LoRA adapter, not a "
+                                 "full checkpoint: judge it with its run (rlvr report) or merge "
+                                 "it first (rlvr export RUN --merge DIR)")
 
 
 def load_trained_checkpoint(state: RunState) -> Trained:

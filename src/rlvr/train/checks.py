@@ -232,7 +232,9 @@ def check_before_model(cfg: TrainConfig) -> None:
     check_output_dir(cfg.output_dir)
     check_model_path(cfg.model)
     if cfg.trained_model is not None:
-        check_model_path(cfg.trained_model)
+        from rlvr.train.checkpoint_model import check_checkpoint
+
+        check_checkpoint(cfg.trained_model)
     if (getattr(cfg, "quantization", "none") != "none" or getattr(cfg, "use_vllm", False)
             or cfg.bf16 or getattr(cfg, "attn_implementation", "auto") == "flash_attention_2"):
         from rlvr.hardware import check_options

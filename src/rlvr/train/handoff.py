@@ -38,7 +38,7 @@ from typing import Any
 
 from rlvr.config import TrainConfig
 from rlvr.errors import ConfigError
-from rlvr.io import write_jsonl, write_json, write_text
+from rlvr.io import check_output_dir, write_jsonl, write_json, write_text
 from rlvr.rewards.external import SPEC_FILE
 
 ENGINES = ("verl", "openrlhf")
@@ -98,11 +98,11 @@ def handoff(cfg: TrainConfig, engine: str, out_dir: str | Path,
     from rlvr.train.checks import check_before_model
     from rlvr.train.data_prep import prepare_data, training_columns
 
+    check_output_dir(out_dir)  # a file, an unwritable folder: one line, before the data
     check_before_model(cfg)
     _, train, heldout = prepare_data(cfg)
     entries = reward_entries(cfg)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     notes = []
     if cfg.train_answerable != "all":
         notes.append(f"train_answerable: {cfg.train_answerable} keeps the training rows the "
@@ -191,6 +191,8 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
     values["per_device_train_batch_size"] = max(1, cfg.per_device_train_batch_size
                                                 * cfg.gradient_accumulation_steps
                                                 // max(1, cfg.num_generations))
+    prompts = values["per_device_train_batch_size"]
+    micro = max(1, cfg.per_device_train_batch_size)  # completions per forward pass, as TRL
     column = 0 if engine == "verl" else 1
     missing = [key for key, names in PARAMETER_MAP.items() if names[column] is None]
     notes_missing: list[str] = []  # filled while the options are written (OpenRLHF)
@@ -202,7 +204,17 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
                                                               "as in TRL"),
                  ("actor_rollout_ref.actor.kl_loss_type=low_var_kl", "TRL's k3 KL estimator"),
                  ('reward.custom_reward_function.path="$HERE/verl_reward.py"', "rlvr's rewards"),
-                 ("reward.custom_reward_function.name=compute_score", "rlvr's rewards")]
+                 ("reward.custom_reward_function.name=compute_score", "rlvr's rewards"),
+                 # one policy update per batch of prompts, as TRL's GRPO with
+                 # num_iterations 1 (verl's default mini-batch, 256 prompts, exceeds a small
+                 # batch and fails its config check)
+                 ("actor_rollout_ref.rollout.name=vllm", "verl's rollout engine (a value "
+                                                         "verl requires; sglang also works)"),
+                 (f"actor_rollout_ref.actor.ppo_mini_batch_size={prompts}", "mini_batch"),
+                 (f"actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu={micro}", "micro"),
+                 (f"actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu={micro}",
+                  "micro"),
+                 (f"actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu={micro}", "micro")]
         for key, (option, _) in PARAMETER_MAP.items():
             if option is not None and values[key] is not None:
                 lines.append((f"{option}={shlex.quote(_hydra(values[key]))}", key))
@@ -251,7 +263,10 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
     return "\n".join(head + body) + "\n"
 
 
-_WHY = {"per_device_train_batch_size": "from rlvr `per_device_train_batch_size` x "
+_WHY = {"mini_batch": "prompts per policy update = prompts per step (one update per batch, "
+                      "as TRL's GRPO)",
+        "micro": "from rlvr `per_device_train_batch_size` (completions per forward pass)",
+        "per_device_train_batch_size": "from rlvr `per_device_train_batch_size` x "
                                        "`gradient_accumulation_steps` / `num_generations` "
                                        "(prompts per step; TRL counts completions)",
         "loss_type": "from rlvr `loss_type` (dapo: token-mean, grpo: per-sequence mean, "
