@@ -12,12 +12,15 @@ The report's meta names the checkpoint (`trained_model`) and gives `optimizer_st
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
 from rlvr.errors import ModelNotFoundError
 from rlvr.train.state import RunState, Trained
 from rlvr.train.trackers import Trackers
+
+logger = logging.getLogger(__name__)
 
 
 _WEIGHTS = ("*.safetensors", "*.bin", "*.pt", "*.pth")
@@ -77,6 +80,11 @@ def load_trained_checkpoint(state: RunState) -> Trained:
             f"trained_model {cfg.trained_model!r} has a vocabulary of {vocab} tokens, the base "
             f"model {state.model_path!r} {base_vocab}: it is not a checkpoint of that model; "
             "set model to the model it was trained from")
+    state.train, state.train_counts = [], None  # no training rows: nothing is trained here
+    if state.evaluation.cross_eval is not None:  # it needs an adapter folder
+        logger.warning("eval_tasks: not run for a trained_model checkpoint (no adapter); run "
+                       "rlvr eval --model %s --tasks %s", cfg.trained_model,
+                       ",".join(state.evaluation.cross_eval.tasks))
     model = load_for_training(path, cfg)
     model.eval()
     return Trained(model=model, adapter_dir=None, steps=None, training_loss=None, main=True,

@@ -110,13 +110,11 @@ def _stages(state: RunState) -> dict[str, Any]:
         if not state.task_run:
             state.labels = label_knowledge(state)
             state.p_correct_base = decide_base(state)
-    if cfg.trained_model is not None:  # a full checkpoint trained elsewhere: no training
-        state.train, state.train_counts = [], None
-        trained = load_trained_checkpoint(state)
-    else:
+    if cfg.trained_model is None:  # a full checkpoint trained elsewhere takes no rows
         state.train, state.train_counts = select_training_rows(state)
         state.generator.close()  # an engine alive in the process slows training (run_engine)
-        trained = METHODS[cfg.method](state)
+    trained = METHODS[cfg.method](state) if cfg.trained_model is None \
+        else load_trained_checkpoint(state)
     if not trained.main:
         return trained.rank_report()
     meta = run_meta(state, trained)
@@ -378,15 +376,10 @@ def cross_checks(state: RunState, trained: Trained, meta: dict[str, Any]) -> dic
     ev, out = state.evaluation, {}
     if ev.cross_check.tasks:
         out["cross_check"] = cross_check(ev.cross_check, trained.model, state.tokenizer,
-                                         state.run_dir, meta,
-                                         base_model=state.model if trained.adapter_dir is None
-                                         and state.cfg.trained_model is not None else None)
-    if ev.cross_eval is not None and trained.adapter_dir is not None:
+                                         state.run_dir, meta, base_model=state.model
+                                         if state.cfg.trained_model else None)
+    if ev.cross_eval is not None and trained.adapter_dir is not None:  # none: a checkpoint
         out["cross_eval"] = cross_eval(ev.cross_eval, trained.adapter_dir, state.run_dir, meta)
-    elif ev.cross_eval is not None:  # `rlvr eval --model CHECKPOINT --tasks ...` does it
-        logger.warning("eval_tasks: not run for a trained_model checkpoint (no adapter); run "
-                       "rlvr eval --model %s --tasks %s", state.cfg.trained_model,
-                       ",".join(ev.cross_eval.tasks))
     return out
 
 
