@@ -145,3 +145,24 @@ def test_skip_also_skips_lines_that_are_no_json_object(tmp_path, capsys):
         (1, "bad_row"), (None, "correct"), (3, "bad_row"), (4, "bad_row"), (None, "correct")]
     code, _, err = _run(capsys, "--input", str(path))  # the default still stops at line 1
     assert code == 2 and f"{path}:1: invalid JSON" in err
+
+
+@pytest.mark.parametrize("content", [b"", b"\n\n  \n"], ids=["empty", "blank lines"])
+def test_an_empty_input_is_an_error_not_zero_rows(tmp_path, capsys, content):
+    """A file with no row scored "0 rows" and exit 0, so a pipeline went on with nothing."""
+    path = tmp_path / "none.jsonl"
+    path.write_bytes(content)
+    code, out, err = _run(capsys, "--input", str(path))
+    assert code == 2 and f"{path}: no rows: the file is empty" in err and "Traceback" not in err
+    code, _, err = _run(capsys, "--input", str(path), "--on-error", "skip")
+    assert code == 2 and "no rows" in err
+    code, _, err = _run(capsys, "--preflight", "--data", str(path))
+    assert code == 2 and "no rows" in err
+
+
+def test_skip_with_every_row_bad_exits_2(tmp_path, capsys):
+    """--on-error skip still exits 2 when not one row could be scored."""
+    path = tmp_path / "rows.jsonl"
+    path.write_text("not json\n" + json.dumps({"completion": "Paris"}) + "\n", encoding="utf-8")
+    code, out, err = _run(capsys, "--input", str(path), "--on-error", "skip")
+    assert code == 2 and "0 rows scored" in out and "no row could be scored" in err

@@ -239,3 +239,17 @@ def test_config_refuses_settings_a_task_run_cannot_use():
         load_config(None, {"train_answerable": "known", "reward_funcs": gsm8k})
     cfg = load_config(None, {"kshot_eval": [0, 2, 4, 8], "reward_funcs": gsm8k})
     assert cfg.kshot_eval == [0, 2, 4, 8] and cfg.kshot_limit == 20
+
+
+@pytest.mark.parametrize("flag", ["true", "yes", "false", 1, 0, "maybe", [True]])
+@pytest.mark.parametrize("rows", [GSM8K, QA, MATH, MBPP], ids=["gsm8k", "qa", "math", "mbpp"])
+def test_a_flag_written_as_text_is_refused_with_file_and_line(tmp_path, rows, flag):
+    """`is_unanswerable` on a task row is a JSON boolean or absent: the string "true" was read
+    as false, so an unanswerable row trained as answerable; now every non-boolean value
+    names the file and line, as on messages rows."""
+    bad = [dict(rows[0]), {**rows[0], "is_unanswerable": flag}]
+    with pytest.raises(DataError, match=r"x\.jsonl:2: 'is_unanswerable' must be true or false"):
+        load_rows(write(tmp_path, "x.jsonl", bad))
+    good = load_rows(write(tmp_path, "y.jsonl", [{**rows[0], "is_unanswerable": True},
+                                                 {**rows[0], "is_unanswerable": None}]))
+    assert [r["is_unanswerable"] for r in good] == [True, False]

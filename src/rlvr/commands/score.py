@@ -86,7 +86,8 @@ def _read_rows(path: str, limit: int | None,
                bad: list[tuple[int, str]] | None = None) -> tuple[list[dict], list[int]]:
     """The JSON objects of `path` and their line numbers (at most `limit` rows). A line that
     is not UTF-8, not JSON or not an object raises DataError naming the file and line, or,
-    with `bad` given (--on-error skip), is appended to it as (line, reason) and left out."""
+    with `bad` given (--on-error skip), is appended to it as (line, reason) and left out. A
+    file without a line of text raises DataError."""
     from rlvr.errors import DataError
     from rlvr.io import iter_jsonl
 
@@ -102,6 +103,9 @@ def _read_rows(path: str, limit: int | None,
         lines.append(line)
         if limit is not None and len(rows) >= limit:
             break
+    if not rows and not bad:
+        raise DataError("no rows: the file is empty; write one JSON object per line (the "
+                        "reward's fields: docs/rewards.md)", path)
     return rows, lines
 
 
@@ -248,4 +252,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  mean reward {sum(values) / len(values):+.4f} over {len(values)} scored rows")
     if args.output:
         print(f"wrote {args.output}")
+    if len(results) == skipped:
+        print(f"{args.input}: no row could be scored (every one was skipped)", file=sys.stderr)
+        return 2
     return 0

@@ -50,6 +50,20 @@ class LoadReport:
     skipped: list[str] = field(default_factory=list)
 
 
+def bool_field(obj: dict, key: str, path: str, line: int) -> bool | None:
+    """A row's flag (`is_unanswerable`): a JSON boolean, or None when absent or null.
+
+    Raises:
+        DataError (file, line): any other value, text such as "true" or "yes" included, so
+            that a flag written as a string is never read as false.
+    """
+    flag = obj.get(key)
+    if flag is None or isinstance(flag, bool):
+        return flag
+    raise DataError(f"{key!r} must be true or false (a JSON boolean, no quotes), got "
+                    f"{flag!r}", path, line)
+
+
 def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
     """Validate one row and turn it into an example.
 
@@ -85,11 +99,9 @@ def parse_messages_row(obj: Any, path: str, line: int) -> dict[str, Any]:
         raise DataError("empty question (the user message has no text)", path, line)
     if not answer:
         raise DataError("empty answer (the assistant message has no text)", path, line)
-    flag = obj.get("is_unanswerable")
+    flag = bool_field(obj, "is_unanswerable", path, line)
     if flag is None:
         flag = is_abstention(answer)
-    elif not isinstance(flag, bool):
-        raise DataError(f"'is_unanswerable' must be true or false, got {flag!r}", path, line)
     prompt = [{"role": m["role"], "content": m["content"]} for m in messages
               if m["role"] in ("system", "user")]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rlvr.data.messages import extra_fields
+from rlvr.data.messages import bool_field, extra_fields
 from rlvr.errors import DataError
 from rlvr.tasks.prompts import CODE_SYSTEM, GSM8K_SYSTEM, QA_SYSTEM, mbpp_prompt
 
@@ -24,11 +24,10 @@ def _text(obj: dict, key: str, path: str, line: int) -> str:
 
 
 def _example(prompt: Any, question: str, answer: str, obj: dict, fields: dict,
-             row_id: Any = None) -> dict[str, Any]:
-    flag = obj.get("is_unanswerable", False)
+             row_id: Any = None, *, path: str, line: int) -> dict[str, Any]:
+    flag = bool_field(obj, "is_unanswerable", path, line)
     example = {"prompt": prompt, "question": question.strip(), "expected_answer": answer,
-               "is_unanswerable": bool(flag) if isinstance(flag, bool) else False,
-               "fields": fields}
+               "is_unanswerable": bool(flag), "fields": fields}
     row_id = obj.get("id", row_id)
     if row_id is not None:
         example["id"] = row_id
@@ -50,7 +49,8 @@ def gsm8k_example(question: str, solution: str, obj: dict, path: str, line: int)
     except ValueError as exc:
         raise DataError(f"{exc}; GSM8K answers end with a line '#### N'", path, line) from None
     fields = {**extra_fields(obj, ("answer",)), "final_answer": final, "solution": solution}
-    return _example(_chat(GSM8K_SYSTEM, question), question, final, obj, fields)
+    return _example(_chat(GSM8K_SYSTEM, question), question, final, obj, fields,
+                    path=path, line=line)
 
 
 def gsm8k_row(obj: dict, path: str, line: int) -> dict:
@@ -66,7 +66,8 @@ def _math(obj: dict, path: str, line: int) -> dict:
     answer = obj.get("answer")
     gold = answer if isinstance(answer, str) and answer.strip() else solution
     fields = {**extra_fields(obj), "solution": gold, "reference_solution": solution}
-    return _example(_chat(MATH_SYSTEM, problem), problem, gold, obj, fields)
+    return _example(_chat(MATH_SYSTEM, problem), problem, gold, obj, fields,
+                    path=path, line=line)
 
 
 def qa_row(obj: dict, path: str, line: int) -> dict:
@@ -90,7 +91,8 @@ def qa_row(obj: dict, path: str, line: int) -> dict:
         raise DataError("a QA row needs a non-empty 'answer' or 'aliases'", path, line)
     fields = extra_fields(obj, ("context",))
     fields.update({k: v for k, v in (("answer", answer), ("aliases", aliases)) if v is not None})
-    return _example(_chat(QA_SYSTEM, question), question, golds[0], obj, fields)
+    return _example(_chat(QA_SYSTEM, question), question, golds[0], obj, fields,
+                    path=path, line=line)
 
 
 def mbpp_row(obj: dict, path: str, line: int) -> dict:
@@ -106,7 +108,8 @@ def mbpp_row(obj: dict, path: str, line: int) -> dict:
     fields = {**extra_fields(obj, ("task_id",)), "test_list": tests,
               "test_setup_code": obj.get("test_setup_code") or ""}
     return _example(_chat(CODE_SYSTEM, mbpp_prompt(row)), text,
-                    str(obj.get("code") or ""), obj, fields, obj.get("task_id"))
+                    str(obj.get("code") or ""), obj, fields, obj.get("task_id"),
+                    path=path, line=line)
 
 
 def humaneval_row(obj: dict, path: str, line: int) -> dict:
@@ -117,7 +120,7 @@ def humaneval_row(obj: dict, path: str, line: int) -> dict:
         _text(obj, key, path, line)
     fields = extra_fields(obj, ("task_id",))
     return _example(stub, stub, str(obj.get("canonical_solution") or ""), obj, fields,
-                    obj.get("task_id"))
+                    obj.get("task_id"), path=path, line=line)
 
 
 def _prompt(obj: dict, path: str, line: int) -> dict:
@@ -140,7 +143,8 @@ def _prompt(obj: dict, path: str, line: int) -> dict:
     fields = extra_fields(obj, ("task_id",))
     gold = next((str(obj[k]) for k in ("expected_answer", "final_answer", "answer", "solution")
                  if obj.get(k) not in (None, "")), "")
-    return _example(prompt, question, gold, obj, fields, obj.get("task_id"))
+    return _example(prompt, question, gold, obj, fields, obj.get("task_id"),
+                    path=path, line=line)
 
 
 def _messages(obj: dict, path: str, line: int) -> dict:
