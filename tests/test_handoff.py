@@ -95,9 +95,12 @@ def test_launch_script_maps_every_key_it_can(tmp_path, engine):
 
     out = tmp_path / engine
     assert main(["handoff", engine, "--config", "configs/selfaware_grpo_cpu.yaml",
-                 "--output-dir", str(out)]) == 0
+                 "--output-dir", str(out), "--set", "eval_steps=5"]) == 0
     script = (out / f"run_{engine}.sh").read_text()
     subprocess.run(["bash", "-n", str(out / f"run_{engine}.sh")], check=True)
+    # the held-out rows are the engine's validation set, scored every eval_steps
+    assert ('data.val_files="$HERE/validation.parquet"' if engine == "verl"
+            else '--eval.dataset "$HERE/validation.jsonl"') in script
     column = 0 if engine == "verl" else 1
     for key, names in PARAMETER_MAP.items():
         if names[column] is None:

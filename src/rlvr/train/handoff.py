@@ -67,6 +67,7 @@ PARAMETER_MAP: dict[str, tuple[str | None, str | None]] = {
     "max_steps": ("trainer.total_training_steps", None),
     "per_device_train_batch_size": ("data.train_batch_size", "--rollout.batch_size"),
     "seed": ("data.seed", "--train.seed"),
+    "eval_steps": ("trainer.test_freq", "--eval.steps"),
 }
 # TRL's loss_type -> verl's loss aggregation (DAPO token-mean; GRPO's per-sequence mean;
 # Dr. GRPO's constant normaliser); OpenRLHF has the first two only
@@ -228,6 +229,8 @@ def launch_script(cfg: TrainConfig, engine: str, out: Path, config_path: str | N
                  ("--data.label_key label", "written by rlvr handoff"),
                  ("--data.apply_chat_template", "the prompts are chat messages"),
                  ('--reward.remote_url "$HERE/openrlhf_reward.py"', "rlvr's rewards")]
+        if (out / "validation.jsonl").is_file():  # scored every eval_steps (never when unset)
+            lines.append(('--eval.dataset "$HERE/validation.jsonl"', "written by rlvr handoff"))
         for key, (_, option) in PARAMETER_MAP.items():
             value = values[key]
             if option is None or value is None:
