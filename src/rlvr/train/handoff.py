@@ -163,11 +163,19 @@ def _portable(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write_parquet(path: Path, records: list[dict[str, Any]]) -> Path:
-    """`records` as a parquet file, written to a temporary name and moved into place."""
+    """`records` as a parquet file, written to a temporary name and moved into place (no
+    progress bar: the command prints what it wrote)."""
     import datasets
+    from datasets.utils import logging as datasets_logging
 
     tmp = path.with_name(path.name + ".tmp")
-    datasets.Dataset.from_list(records).to_parquet(str(tmp))
+    shown = datasets_logging.is_progress_bar_enabled()
+    datasets_logging.disable_progress_bar()
+    try:
+        datasets.Dataset.from_list(records).to_parquet(str(tmp))
+    finally:
+        if shown:
+            datasets_logging.enable_progress_bar()
     tmp.replace(path)
     return path
 
