@@ -108,6 +108,7 @@ def test_openrlhf_loads_the_files_and_scores_as_rlvr(tmp_path, config, engines_p
     cases = _cases([row["label"] for row in rows], entries)
     report = _check(engines_python, "openrlhf_check.py", out, cases, tokenizer_dir)
     assert report == {**report, "cases": CASES, "equal": CASES, "rows": len(rows)}, report
+    assert report["checks"] >= 10  # OpenRLHF's own checks after parsing ran
 
 
 @pytest.mark.parametrize("engine, script, bad", [
@@ -148,3 +149,22 @@ def test_verl_batch_sizes_it_refuses_fail_the_check(tmp_path, engines_python, to
                            str(cases_file), tokenizer_dir], capture_output=True, text=True,
                           timeout=600, cwd=ROOT)
     assert proc.returncode != 0 and "ppo_mini_batch_size" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_openrlhf_checks_after_parsing_run_in_the_check(tmp_path, engines_python,
+                                                        tokenizer_dir):
+    """OpenRLHF's `__main__` checks the parsed options before it launches (e.g. a micro-batch
+    must divide into the actor's GPUs' share of a step); those checks run in the check: a
+    script whose step holds fewer samples than the actors' GPUs is refused."""
+    out = tmp_path / "openrlhf"
+    assert main(["handoff", "openrlhf", "--config", "configs/selfaware_grpo_cpu.yaml",
+                 "--output-dir", str(out)]) == 0
+    path = out / "run_openrlhf.sh"
+    path.write_text(path.read_text().replace(
+        "ARGS=(\n", "ARGS=(\n  --actor.num_gpus_per_node 1024\n", 1))
+    cases_file = out / "cases.jsonl"
+    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
+    proc = subprocess.run([str(engines_python), str(CHECKS / "openrlhf_check.py"), str(out),
+                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    assert proc.returncode != 0 and "AssertionError" in proc.stderr, proc.stderr[-2000:]

@@ -7,7 +7,9 @@ also holds OpenRLHF's wheel): do the files `rlvr handoff openrlhf` wrote load in
 1. The launch script's options (`ARGS=(...)` in run_openrlhf.sh) are parsed by OpenRLHF's own
    argument parser: the statements of `openrlhf/cli/train_ppo_ray.py`'s `__main__` block
    up to `parse_args` (read with `ast`, run without the module's heavy imports), then its
-   `hierarchize`. An option name OpenRLHF does not know fails here.
+   `hierarchize`, then the block's own checks after it (`openrlhf_checks`: e.g. an eval
+   dataset needs a reward URL). An option name OpenRLHF does not know, or a combination it
+   refuses, fails here.
 2. `train.jsonl` is read by OpenRLHF's `PromptDataset` with the parsed `data.*` options
    (chat template applied as OpenRLHF applies it).
 3. Each case (`index` into the JSONL, `response`, `expected` = rlvr's score) goes through
@@ -16,7 +18,7 @@ also holds OpenRLHF's wheel): do the files `rlvr handoff openrlhf` wrote load in
    `reward_func` one sample at a time. The generation engine is a stand-in that returns the
    case's response tokens and the end-of-turn token.
 
-Prints one JSON line {"cases", "equal", "mismatches", "rows", "options"} and exits 1 when a
+Prints one JSON line {"cases", "equal", "mismatches", "rows", "options", "checks"} and exits 1 when a
 reward differs from `expected` (1e-6) or nothing loads.
 """
 
@@ -34,24 +36,45 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from verl_check import launch_options  # noqa: E402
 
 
-def openrlhf_parser() -> argparse.ArgumentParser:
-    """OpenRLHF's `train_ppo_ray` parser, built by its own statements."""
+def _main_block() -> list[ast.stmt]:
+    """The statements of `openrlhf/cli/train_ppo_ray.py`'s `__main__` block."""
     import openrlhf
 
     source = (Path(openrlhf.__file__).parent / "cli" / "train_ppo_ray.py").read_text()
     tree = ast.parse(source)
-    block = next(node for node in tree.body if isinstance(node, ast.If)
-                 and "__main__" in ast.unparse(node.test))
+    return next(node for node in tree.body if isinstance(node, ast.If)
+                and "__main__" in ast.unparse(node.test)).body
+
+
+def _run(statements: list[ast.stmt], namespace: dict) -> dict:
+    preamble = ast.parse("import argparse\nimport os\nfrom datetime import datetime").body
+    exec(compile(ast.Module(body=preamble + statements, type_ignores=[]), "train_ppo_ray",
+                 "exec"), namespace)
+    return namespace
+
+
+def openrlhf_parser() -> argparse.ArgumentParser:
+    """OpenRLHF's `train_ppo_ray` parser, built by its own statements."""
     statements = []
-    for node in block.body:
+    for node in _main_block():
         if "parse_args" in ast.unparse(node):
             break
         statements.append(node)
-    preamble = ast.parse("import argparse\nimport os\nfrom datetime import datetime").body
-    namespace: dict = {}
-    exec(compile(ast.Module(body=preamble + statements, type_ignores=[]), "train_ppo_ray",
-                 "exec"), namespace)
-    return namespace["parser"]
+    return _run(statements, {})["parser"]
+
+
+def openrlhf_checks(args) -> int:
+    """OpenRLHF's own checks and completions of the parsed options: the `__main__` block's
+    statements after `hierarchize` up to the launch (`train(args)`; the ModelScope patch
+    before it is left out). A failed check raises its AssertionError. Returns how many
+    statements ran."""
+    block = _main_block()
+    start = next(i for i, node in enumerate(block) if "hierarchize(args)" in ast.unparse(node)
+                 and isinstance(node, ast.Assign)) + 1
+    statements = [node for node in block[start:]
+                  if "train(args)" not in ast.unparse(node) and "use_ms" not in ast.unparse(node)]
+    _run(statements, {"args": args})
+    return len(statements)
 
 
 class Engine:
@@ -74,6 +97,7 @@ def main() -> int:
 
     options = launch_options(handoff / "run_openrlhf.sh")
     args = hierarchize(openrlhf_parser().parse_args(options))  # unknown option: exit 2
+    checks = openrlhf_checks(args)  # a refused combination: AssertionError
     tokenizer = AutoTokenizer.from_pretrained(str(tokenizer_dir))
     rows = [json.loads(line) for line in Path(args.data.prompt_dataset).read_text().splitlines()
             if line.strip()]
@@ -103,7 +127,7 @@ def main() -> int:
         else:
             mismatches.append({**case, "got": value})
     print(json.dumps({"cases": len(cases), "equal": equal, "mismatches": mismatches[:10],
-                      "rows": len(dataset), "options": len(options)}))
+                      "rows": len(dataset), "options": len(options), "checks": checks}))
     return 0 if cases and not mismatches else 1
 
 
