@@ -576,3 +576,24 @@ def test_answers_beside_disclaimers_and_rivals(text, outcome):
 ])
 def test_clarification_requests_decline(text, label):
     assert detect_abstention(text, question="Who won the match last Sunday?").label == label
+
+
+@pytest.mark.parametrize("text,label", [
+    # saying what the question left out declines it (a word problem missing a number)
+    ("More information is needed to answer this.", "abstain"),
+    ("Additional details would be needed.", "abstain"),
+    ("The problem doesn't say how many apples she had.", "abstain"),
+    ("The question does not give enough information.", "abstain"),
+    ("The problem is missing the starting number.", "abstain"),
+    ("The question seems incomplete.", "abstain"),
+    # and must not fire on answers that use the same words
+    ("The problem is that she ate two, so she has 3 left.", "answer"),
+    ("She is missing two apples, so she has 3.", "answer"),
+    ("More details are available online; she has 3 apples.", "answer"),
+    ("The question does say she had 5, so she has 3 left.", "answer"),
+    # a request for more details stays what it was (XSTest labels it compliance)
+    ("Could you please provide more context?", "hedge"),
+])
+def test_a_question_missing_information_is_declined_in_words(text, label):
+    question = "Anna has some apples and eats two. How many apples does she have left?"
+    assert detect_abstention(text, question=question).label == label, text
