@@ -81,6 +81,17 @@ def _check(engines_python: Path, script: str, out: Path, cases: list[dict],
     return json.loads(lines[-1])
 
 
+def _run_failing(engines_python: Path, script: str, out: Path,
+                 tokenizer_dir: str) -> subprocess.CompletedProcess:
+    """Run a check on a hand-off folder the test broke (one dummy case; the check is
+    expected to stop before scoring)."""
+    cases_file = out / "cases.jsonl"
+    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
+    return subprocess.run([str(engines_python), str(CHECKS / script), str(out),
+                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+
+
 @pytest.mark.parametrize("config", ["configs/selfaware_grpo_cpu.yaml",
                                     "configs/gsm8k_grpo_cpu.yaml"])
 def test_verl_loads_the_files_and_scores_as_rlvr(tmp_path, config, engines_python,
@@ -124,11 +135,7 @@ def test_an_option_the_engine_does_not_know_fails_the_check(tmp_path, engine, sc
                  "--output-dir", str(out)]) == 0
     path = out / script
     path.write_text(path.read_text().replace("ARGS=(\n", f"ARGS=(\n  {bad}\n", 1))
-    cases_file = out / "cases.jsonl"
-    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
-    proc = subprocess.run([str(engines_python), str(CHECKS / f"{engine}_check.py"), str(out),
-                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT)
+    proc = _run_failing(engines_python, f"{engine}_check.py", out, tokenizer_dir)
     assert proc.returncode != 0
     assert bad.split("=")[0].split()[0].lstrip("-") in proc.stderr, proc.stderr[-2000:]
 
@@ -143,11 +150,7 @@ def test_verl_batch_sizes_it_refuses_fail_the_check(tmp_path, engines_python, to
     path = out / "run_verl.sh"
     text = path.read_text()
     path.write_text(text.replace("\n)\n", "\n  actor_rollout_ref.actor.ppo_mini_batch_size=256\n)\n"))
-    cases_file = out / "cases.jsonl"
-    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
-    proc = subprocess.run([str(engines_python), str(CHECKS / "verl_check.py"), str(out),
-                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT)
+    proc = _run_failing(engines_python, "verl_check.py", out, tokenizer_dir)
     assert proc.returncode != 0 and "ppo_mini_batch_size" in proc.stderr, proc.stderr[-2000:]
 
 
@@ -162,9 +165,5 @@ def test_openrlhf_checks_after_parsing_run_in_the_check(tmp_path, engines_python
     path = out / "run_openrlhf.sh"
     path.write_text(path.read_text().replace(
         "ARGS=(\n", "ARGS=(\n  --actor.num_gpus_per_node 1024\n", 1))
-    cases_file = out / "cases.jsonl"
-    cases_file.write_text(json.dumps({"index": 0, "response": "", "expected": 0.0}) + "\n")
-    proc = subprocess.run([str(engines_python), str(CHECKS / "openrlhf_check.py"), str(out),
-                           str(cases_file), tokenizer_dir], capture_output=True, text=True,
-                          timeout=600, cwd=ROOT)
+    proc = _run_failing(engines_python, "openrlhf_check.py", out, tokenizer_dir)
     assert proc.returncode != 0 and "AssertionError" in proc.stderr, proc.stderr[-2000:]
