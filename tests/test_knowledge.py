@@ -337,3 +337,21 @@ def test_a_base_answer_giving_a_second_gold_answer_is_known(selfaware_json):
                             [{"completion": f"{a.capitalize()}."} for a in answers], 1)
     labels = knowledge_labels(records)
     assert [labels[r["id"]]["known"] for r in rows] == [True, True]
+
+
+def test_training_rows_labels_have_their_own_samples_and_fall_back_to_the_heldout_ones():
+    from rlvr.config import TrainConfig
+    from rlvr.config.checks import check_config
+    from rlvr.errors import ConfigError
+    from rlvr.eval.settings import KnowledgeSettings, RunEvaluation
+
+    same = RunEvaluation.from_run(TrainConfig(reward="selfaware"))
+    assert same.train_knowledge == same.knowledge == KnowledgeSettings(1, 0.0, 0.5, True)
+    apart = RunEvaluation.from_run(TrainConfig(reward="selfaware", train_knowledge_samples=8,
+                                               train_knowledge_temperature=0.7))
+    # the training rows: 8 answers at 0.7; the held-out rows the verdict reads: greedy
+    assert apart.train_knowledge == KnowledgeSettings(8, 0.7, 0.5, True)
+    assert apart.knowledge == KnowledgeSettings(1, 0.0, 0.5, True)
+    with pytest.raises(ConfigError, match="train_knowledge_samples 8 at "
+                                          "train_knowledge_temperature 0"):
+        check_config(TrainConfig(reward="selfaware", train_knowledge_samples=8))

@@ -98,6 +98,27 @@ def test_a_second_labelling_generates_nothing(tiny, tmp_path, monkeypatch):
     assert len(calls) == 2
 
 
+def test_sampled_labels_of_the_training_rows_are_one_draw_for_every_run_seed(
+        tiny, tmp_path, monkeypatch):
+    from rlvr.tasks.heldout import run_task
+
+    monkeypatch.setenv("RLVR_CACHE_DIR", str(tmp_path / "cache"))
+    model, tokenizer = tiny
+    calls = []
+    real = labelling._knowledge_samples
+    monkeypatch.setattr(labelling, "_knowledge_samples",
+                        lambda *a, **k: calls.append(a[5].seed) or real(*a, **k))
+    outputs = []
+    for seed in (3, 4):  # two runs' seeds: the same draw, generated once
+        folder = tmp_path / f"seed{seed}"
+        folder.mkdir()
+        outputs.append(labelling.known_training_rows(
+            model, tokenizer, run_task(), _examples(), KnowledgeSettings(4, 0.7, cache=True),
+            EvalSettings(max_new_tokens=8, batch_size=4, seed=seed), "label", folder))
+    assert calls == [labelling.POOL_SEED]
+    assert outputs[0] == outputs[1]
+
+
 def test_a_cut_short_cache_file_is_not_used(tiny, tmp_path, monkeypatch):
     from rlvr.tasks.heldout import run_task
 

@@ -33,7 +33,8 @@ UPPER_LIMITS = {
     "max_completion_length": 131_072, "eval_max_new_tokens": 131_072,  # tokens: 128k context
     "num_generations": 1024, "per_device_train_batch_size": 65_536,
     "gradient_accumulation_steps": 65_536, "eval_batch_size": 65_536,
-    "knowledge_samples": 1024, "learning_rate": 1.0, "eval_num_samples": 1024,
+    "knowledge_samples": 1024, "train_knowledge_samples": 1024, "learning_rate": 1.0,
+    "eval_num_samples": 1024,
 }
 _KIND_WORDS = {"int": "an integer", "float": "a number", "bool": "true or false",
                "str": "text", "list": "a list", "dict": "a mapping", "None": "null"}
@@ -155,6 +156,14 @@ def check_config(cfg) -> None:
                                           and cfg.knowledge_temperature == 0):
         raise ConfigError("knowledge_temperature must be >= 0, and > 0 when "
                           "knowledge_samples > 1 (greedy answers would all be the same)")
+    train_k = cfg.knowledge_samples if cfg.train_knowledge_samples is None \
+        else cfg.train_knowledge_samples
+    train_t = cfg.knowledge_temperature if cfg.train_knowledge_temperature is None \
+        else cfg.train_knowledge_temperature
+    if train_k < 1 or train_t < 0 or (train_k > 1 and train_t == 0):
+        raise ConfigError(f"train_knowledge_samples {train_k} at train_knowledge_temperature "
+                          f"{train_t:g}: K must be >= 1, the temperature >= 0, and > 0 when "
+                          "K > 1 (greedy answers would all be the same)")
     if not (isinstance(cfg.max_known_retention_drop, (int, float))
             and 0 <= cfg.max_known_retention_drop <= 1):
         raise ConfigError(f"max_known_retention_drop must be a share in [0, 1] (e.g. 0.15), "

@@ -247,6 +247,13 @@ class TrainConfig:
     knowledge_temperature: float = _f(0.0, "sampling temperature of those K answers (0 = "
                                            "greedy, only with K = 1)")
     knowledge_threshold: float = _f(0.5, "known when correct answers / K >= this, in (0, 1]")
+    train_knowledge_samples: int | None = _f(None, "K for the answerable training rows' labels "
+                                                  "(train_answerable: known|label), apart "
+                                                  "from the held-out ones the verdict is "
+                                                  "judged on; None = knowledge_samples")
+    train_knowledge_temperature: float | None = _f(None, "sampling temperature of those K "
+                                                         "answers (> 0 when K > 1); None = "
+                                                         "knowledge_temperature")
     label_cache: bool = _f(True, "keep the base model's answers to the training rows (with "
                                  "train_answerable: known|label) in $RLVR_CACHE_DIR/knowledge, "
                                  "keyed by weights, prompts and sampling settings, so another "

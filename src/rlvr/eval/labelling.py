@@ -150,10 +150,14 @@ def known_training_rows(model, tokenizer, task, train: Sequence[dict],
     the whole data. None, or a pool of at least 1 / `POOL_WORTH` of the answerable rows
     (labelling them all costs at most that factor more), labels every row in one call, in
     the data's order, as without a pool.
+    Sampled labels (K > 1) are drawn with one seed, `POOL_SEED`, not the run's: the base
+    model's knowledge is one estimate per model, prompt and sampling setting, so every seed
+    and arm trains on the same known rows and shares one label-cache entry.
     Returns:
         (kept rows, in the data's order; counts {"answerable", "known", "unanswerable",
         and "labelled" / "left_out" when the pool left rows out}).
     """
+    generation = generation.replace(seed=POOL_SEED)
     if pool is not None:
         answerable_rows = sum(1 for ex in train if not ex["is_unanswerable"])
         if answerable_rows > POOL_WORTH * pool:

@@ -230,7 +230,9 @@ class RunEvaluation:
             (model, prompt, token cap, samples; temperature and seed when sampled); a
             saved answer file is reused only when it matches.
         knowledge, decision, cross_check: the stages' settings; kshot, cross_eval: None
-            when off. bootstrap_samples, seed: of every paired interval.
+            when off. train_knowledge: the training rows' labels (`train_answerable:
+            known|label`), `train_knowledge_samples` at `train_knowledge_temperature`,
+            each falling back to the held-out setting when unset. bootstrap_samples, seed: of every paired interval.
         step_eval_limit: held-out rows scored at each `eval_steps` evaluation.
     """
 
@@ -239,6 +241,7 @@ class RunEvaluation:
     heldout: EvalSettings
     cache_key: Mapping[str, Any]
     knowledge: KnowledgeSettings
+    train_knowledge: KnowledgeSettings
     decision: DecisionSettings
     cross_check: CrossCheckSettings
     kshot: KshotSettings | None
@@ -269,14 +272,20 @@ class RunEvaluation:
         if share == "auto":
             share = TASK_RUN_BUDGET if task_run else None
         bootstrap = int(get("bootstrap_samples"))
+        knowledge = KnowledgeSettings(int(get("knowledge_samples")),
+                                      float(get("knowledge_temperature")),
+                                      float(get("knowledge_threshold")), bool(get("label_cache")))
         data_dir, kshot, eval_tasks = get("eval_data_dir"), get("kshot_eval"), get("eval_tasks")
         return cls(
             task_run=task_run, entries=tuple(reward_entries(names)), heldout=heldout,
             cache_key=cache_key,
-            knowledge=KnowledgeSettings(int(get("knowledge_samples")),
-                                        float(get("knowledge_temperature")),
-                                        float(get("knowledge_threshold")),
-                                        bool(get("label_cache"))),
+            knowledge=knowledge,
+            train_knowledge=KnowledgeSettings(
+                knowledge.samples if get("train_knowledge_samples") is None
+                else int(get("train_knowledge_samples")),
+                knowledge.temperature if get("train_knowledge_temperature") is None
+                else float(get("train_knowledge_temperature")),
+                knowledge.threshold, knowledge.cache),
             decision=DecisionSettings(int(get("decision_samples")),
                                       float(get("decision_temperature")),
                                       int(get("max_completion_length")), get("reward_preset")),

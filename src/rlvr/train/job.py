@@ -325,7 +325,7 @@ def select_training_rows(state: RunState) -> tuple[list[dict], dict[str, int] | 
         start = time.perf_counter()
         ev = state.evaluation
         train, counts = known_training_rows(
-            state.model, state.tokenizer, state.task, train, ev.knowledge, ev.heldout,
+            state.model, state.tokenizer, state.task, train, ev.train_knowledge, ev.heldout,
             cfg.train_answerable, state.run_dir, reuse=state.resume,
             generator=state.generator.base(state.model, "train_knowledge"),
             pool=label_pool(prompts_drawn(cfg)))
@@ -435,7 +435,9 @@ def run_meta(state: RunState, trained: Trained) -> dict[str, Any]:
         "max_known_retention_drop": cfg.max_known_retention_drop,
         "knowledge": {"samples": cfg.knowledge_samples,
                       "temperature": cfg.knowledge_temperature,
-                      "threshold": cfg.knowledge_threshold},
+                      "threshold": cfg.knowledge_threshold,
+                      "train_samples": state.evaluation.train_knowledge.samples,
+                      "train_temperature": state.evaluation.train_knowledge.temperature},
         "best": trained.best, "alarms": trained.alarms,
         "share_prompt_prefix": trained.prefix_sharing,
         "stopped_on_alarm": bool(trained.alarms and cfg.stop_on_alarm),
