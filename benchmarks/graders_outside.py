@@ -61,6 +61,13 @@ it. EVOUNA's two halves are also printed together, as its paper reports them. Th
 answers people judged right are read by the abstention detector too: an answer is no
 decline, so each one read as declining is a false decline.
 
+`--head` fits the learned decline reader (`rlvr.rewards.abstention_head`: a logistic
+regression on the default model's hidden states, layer and C chosen by grouped 5-fold
+cross-validation on `tune` alone) on the `tune` rows of every abstention source together,
+with EVOUNA's answers people judged right as answers, and reads every `report` row drawn:
+the head alone, and the `abstention` reward with it (the rules first, the head on what they
+read as answers), beside the rules; `--head-rows` caps the rows per source and half (a
+forward pass each), `--head-out PATH` writes the head for the reward's `head` parameter.
 `--learned` fits a bag-of-words classifier on each abstention source's `tune` and reads it
 on every source's `report` and on the QA answers judged right: the learned design beside
 the rules. `--families` prints, on `tune`, what each named rule does against the
@@ -228,6 +235,73 @@ def learned(train: list[Row], name: str):
     return {f"learned on {name} tune (TF-IDF + LR)": declines}
 
 
+def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | None) -> dict:
+    """Fit the learned decline reader (`rlvr.rewards.abstention_head`) on the `tune` rows of
+    every abstention source together with QA answers people judged right (answers, not
+    declines), the layer and C chosen by grouped cross-validation on `tune` alone; return
+    graders for it and for the `abstention` reward with it (the rules, then the head on what
+    they read as answers). At most `per_half` rows of each source and half, drawn with a
+    fixed seed (the features cost a forward pass of the default model per row)."""
+    import random
+
+    import numpy as np
+
+    from rlvr.models import load_causal_lm
+    from rlvr.rewards.abstention_detection.detector import detect_abstention
+    from rlvr.models.hidden_states import response_features
+    from rlvr.rewards.abstention_head import LAYERS, choose_head, fit_head
+
+    rng = random.Random(0)
+    right = [Row("qa right answers", r.split, r.kind, r.question, r.output, (), False)
+             for r in qa if r.label and r.kind == "long"]
+    rows: list[Row] = []
+    weights: dict[tuple[str, str], float] = {}  # rows each drawn row stands for
+    for source in sorted({r.source for r in abstain + right}):
+        for split in ("tune", "report"):
+            group = [r for r in abstain + right if r.source == source and r.split == split]
+            drawn = rng.sample(group, per_half) if len(group) > per_half else group
+            weights[source, split] = len(group) / max(1, len(drawn))
+            rows += drawn
+    model, tokenizer = load_causal_lm(None)
+    layers = [layer for layer in LAYERS if layer <= model.config.num_hidden_layers]
+    start = time.perf_counter()
+    features = response_features(model, tokenizer, [(r.question, r.output) for r in rows],
+                                 layers)
+    print(f"\nhead: features of {len(rows)} rows at layers {layers} in "
+          f"{time.perf_counter() - start:.0f} s")
+    tune = np.array([r.split == "tune" for r in rows])
+    labels = np.array([r.label for r in rows])
+    layer, c, scores = choose_head(features[:, tune], labels[tune],
+                                   [r.question for r, t in zip(rows, tune) if t],
+                                   [r.source for r, t in zip(rows, tune) if t], layers)
+    print(f"head: cross-validated on tune (mean agreement over sources): {scores}; chosen "
+          f"layer {layer}, C {c:g}")
+    k = layers.index(layer)
+    counts = {s_: sum(1 for r, t in zip(rows, tune) if t and r.source == s_)
+              for s_ in sorted({r.source for r in rows})}
+    head = fit_head(features[k][tune], labels[tune], layer, c, fitted_on={
+        "sources_tune_rows": counts, "cv_scores": scores,
+        "by": "benchmarks/graders_outside.py --head"})
+    if out is not None:
+        head.save(out)
+        print(f"head: written to {out}")
+    p_decline = dict(zip(((r.question, r.output) for r in rows),
+                         head.probabilities(features[k])))
+    kept = set(p_decline)
+
+    def learned(row: Row) -> bool:
+        return p_decline[(row.question, row.output)] >= head.threshold
+
+    def combined(row: Row) -> bool:
+        label = detect_abstention(row.output, question=row.question).label
+        return label == "abstain" or (label == "answer" and learned(row))
+    return {"rows": [r for r in rows if (r.question, r.output) in kept], "weights": weights,
+            "graders": {"abstention detector (rlvr robust)": abstention_graders()[
+                            "abstention detector (rlvr robust)"],
+                        f"head alone (layer {layer})": learned,
+                        "abstention reward with head": combined}}
+
+
 def table(title: str, rows: list[Row], graders: dict, positive: str, negative: str) -> None:
     """Print agreement with the labels, the labelled-negative rows a grader passes and the
     labelled-positive rows it refuses, per grader, for `rows`."""
@@ -295,6 +369,14 @@ def main() -> int:
     parser.add_argument("--learned", action="store_true",
                         help="abstention: a classifier fitted on each source's tune, read on "
                              "every source's report and on EVOUNA's right answers")
+    parser.add_argument("--head", action="store_true",
+                        help="abstention: fit the learned decline reader on every source's "
+                             "tune (with EVOUNA's right answers) and read every report")
+    parser.add_argument("--head-rows", type=int, default=1500,
+                        help="--head: at most this many rows per source and half")
+    parser.add_argument("--head-out", type=Path,
+                        help="--head: write the fitted head here (JSON), for the "
+                             "abstention reward's `head` parameter")
     args = parser.parse_args()
     if not any((args.evouna, args.nq301, args.falseqa, args.xstest, args.math_verify,
                 args.lighteval)):
@@ -342,6 +424,25 @@ def main() -> int:
                          and r.split == "report"]
                 table(f"QA answers people judged right, report (fitted on {source})",
                       right, fitted, "declines", "answers")
+    if abstain and args.head:
+        fitted = head_graders(abstain, qa, args.head_rows, args.head_out)
+        for source in sorted({r.source for r in fitted["rows"]}):
+            for split in splits:
+                rows = [r for r in fitted["rows"] if r.source == source and r.split == split]
+                table(f"{source}, {split} (head: rows drawn for it)", rows, fitted["graders"],
+                      "declines", "answers")
+        for split in splits:  # all sources together: recall, and precision over every row
+            rows = [r for r in fitted["rows"] if r.split == split]
+            print(f"\nall sources, {split} (each drawn row weighted by the rows it stands "
+                  "for):")
+            for name, grader in fitted["graders"].items():
+                w = [fitted["weights"][r.source, split] for r in rows]
+                found = [(bool(grader(r)), r.label, x) for r, x in zip(rows, w)]
+                tp = sum(x for p, h, x in found if p and h)
+                fp = sum(x for p, h, x in found if p and not h)
+                pos = sum(x for _, h, x in found if h)
+                print(f"  {name:38} recall {tp / max(pos, 1e-9):.3f}, precision "
+                      f"{tp / max(tp + fp, 1e-9):.3f}")
     if abstain:
         graders = abstention_graders()
         for source in sorted({r.source for r in abstain}):

@@ -17,7 +17,8 @@ STRICT = get_reward("selfaware").params("strict")
 def _verdict(probe, grader: str = "selfaware"):
     """The verdict of one probe (rulebook's module docstring says how each grader reads it)."""
     completion, question, gold = probe
-    core = get_reward("selfaware" if grader == "selfaware_seed" else grader).core
+    core = get_reward({"selfaware_seed": "selfaware", "abstention_head": "abstention"}.get(
+        grader, grader)).core
     if grader in ("selfaware", "selfaware_seed"):
         params = STRICT if grader == "selfaware" else get_reward("selfaware").params("seed")
         return core(completion, expected_answer=gold, is_unanswerable=gold is None,
@@ -30,9 +31,33 @@ def _verdict(probe, grader: str = "selfaware"):
         return core(completion, final_answer=gold, fallback=question == "fallback")
     if grader == "abstention":
         return core(completion, prompt=question)
+    if grader == "abstention_head":  # gold names a stub head: "declining" or "answering"
+        return core(completion, prompt=question, head=_stub_head(gold))
     if grader == "code":
         return core(completion, **gold)
     raise AssertionError(f"no probe runner for grader {grader!r}")
+
+
+def _stub_head(kind: str) -> str:
+    """The path of a head on the tiny test model that always (intercept +10) or never
+    (-10) declines, registered with its reader (rlvr.rewards.abstention_head)."""
+    import tempfile
+    from pathlib import Path
+
+    from tiny_models import tiny_chat_llama
+
+    from rlvr.rewards.abstention_head import _READERS, AbstentionHead, HeadReader
+
+    path = Path(tempfile.gettempdir()) / f"rlvr-test-head-{kind}.json"
+    key = str(path.resolve())
+    if key not in _READERS:
+        model, tokenizer = tiny_chat_llama()
+        size = model.config.hidden_size
+        head = AbstentionHead(None, 1, [0.0] * size, [1.0] * size, [0.0] * size,
+                              10.0 if kind == "declining" else -10.0)
+        head.save(path)
+        _READERS[key] = HeadReader(head, model, tokenizer)
+    return key
 
 
 def _ids(probe, grader: str = "selfaware") -> list[str]:

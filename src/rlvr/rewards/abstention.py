@@ -20,7 +20,20 @@ from rlvr.rewards.contract import RewardResult
 from rlvr.rewards.judge import (DECISIONS, JUDGE_OUTCOMES, charged, check_decision_params,
                                 judge_decision, judged_batch)
 from rlvr.rewards.registry import register_reward
-from rlvr.rewards.rulebook import explained
+from rlvr.rewards.rulebook import explained, note, register_rule
+
+HEAD_DECLINE = register_rule(
+    "head.decline", "with a `head`: a response the rules read as an answer declines when the "
+    "learned head's P(decline) reaches its threshold (rlvr.rewards.abstention_head); the "
+    "rules' abstentions and hedges are not read by it",
+    # probes of the `abstention_head` grader: the gold slot names a stub head that always
+    # ("declining") or never ("answering") declines (tests/test_rulebook.py)
+    fires=[("Because of the sunlight.", "Why is the sky green?", "declining")],
+    spares=[("Because of the sunlight.", "Why is the sky green?", "answering"),
+            ("I don't know.", "Why is the sky green?", "declining"),
+            ("Blue, but I'm not sure.", "Why is the sky green?", "declining")],
+    source="FalseQA, XSTest and EVOUNA labels (benchmarks/graders_outside.py --head)",
+    grader="abstention_head")
 
 
 @register_reward(
@@ -39,7 +52,8 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
                       extra_patterns: dict[str, Any] | None = None,
                       fold_unicode: bool = True, answer_format: str = "free",
                       abstain_text: str = ABSTAIN_VALUE, decision: str = "rules",
-                      judge: dict[str, Any] | None = None) -> RewardResult:
+                      judge: dict[str, Any] | None = None,
+                      head: str | None = None) -> RewardResult:
     """Score how much a response abstains: abstain 1.0, hedge 0.5, answer 0.0 by default.
 
     Args:
@@ -59,13 +73,18 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         decision: "rules" (default: the detector of `mode`) or "judge": the LLM judge of
             `judge` labels the response (`rlvr.rewards.judge`).
         judge: the judge's settings (`rlvr.rewards.judge`), with `decision: judge`.
+        head: path of a learned decline reader (`rlvr.rewards.abstention_head`, free text
+            under the rules only): a response the rules read as an answer is an abstention
+            when the head's P(decline) reaches its threshold (`why`: `head.decline`); the
+            rules' abstentions and hedges stand. Loads the head's model on first use.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
         structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and
-        details `phrase`, `commitment`, `ignored` (free text), `field` (structured) or
-        `judge_reply` (judge).
+        details `phrase`, `commitment`, `ignored` (free text), `head_p_decline` (with a
+        head), `field` (structured) or `judge_reply` (judge).
     Raises:
-        RlvrError: unknown mode, answer_format or bad extra patterns.
+        RlvrError: unknown mode, answer_format or bad extra patterns; a head file that does
+            not load (`AbstentionHead.load`).
     """
     if answer_format != "free":
         check_format(answer_format)
@@ -86,11 +105,39 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
                                   reasoning_tags=None)
     else:
         found = classify(completion or "", mode=mode, fold_unicode=fold_unicode)
-    score = {"abstain": abstain, "hedge": hedge, "answer": answer}[found.label]
-    return RewardResult(score, found.label, {"phrase": found.phrase, "commitment": found.commitment,
-                                             "ignored": list(found.ignored)})
+    label, details = found.label, {"phrase": found.phrase, "commitment": found.commitment,
+                                   "ignored": list(found.ignored)}
+    if head is not None and label == "answer":  # the head reads what the rules call an answer
+        from rlvr.rewards.abstention_head import head_reader
+
+        declines, p = head_reader(head).declines(question_text(prompt) if prompt is not None
+                                                 else "", completion or "")
+        details["head_p_decline"] = round(p, 4)
+        if declines:
+            label, details["phrase"] = "abstain", None
+            note(HEAD_DECLINE, value=round(p, 4))
+    score = {"abstain": abstain, "hedge": hedge, "answer": answer}[label]
+    return RewardResult(score, label, details)
 
 
 abstention_reward.param_choices = {"answer_format": ANSWER_FORMATS, "mode": ("robust", "seed"),
                                    "decision": DECISIONS}
-abstention_reward.param_check = lambda params: check_decision_params(params, "abstention")
+
+
+def _check_params(params: dict[str, Any]) -> None:
+    """`decision`/`judge` as every calibration reward checks them; `head` only on free text
+    read by the rules, and a head file that loads (before any model does)."""
+    check_decision_params(params, "abstention")
+    if params.get("head") is not None:
+        from rlvr.errors import RlvrError
+        from rlvr.rewards.abstention_head import AbstentionHead
+
+        if params.get("answer_format", "free") != "free" or \
+                params.get("decision", "rules") != "rules":
+            raise RlvrError("reward 'abstention': head reads free text after the rules; it "
+                            "does not combine with a structured answer_format or decision: "
+                            "judge, so remove one of the two")
+        AbstentionHead.load(params["head"])
+
+
+abstention_reward.param_check = _check_params

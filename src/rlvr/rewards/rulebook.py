@@ -24,7 +24,8 @@ gold None marks an unanswerable question; `qa` reads gold as the aliases and the
 `contains`), `math` as the solution,
 `gsm8k_correctness` as the final answer (the question slot "fallback" turns its fallback
 on), `abstention` reads the completion and the question
-only, `code` reads gold as a task ({"test", "entry_point"}). `tests/test_rulebook.py` runs
+only (`abstention_head`: the same with a stub head the gold slot names, "declining" or
+"answering"), `code` reads gold as a task ({"test", "entry_point"}). `tests/test_rulebook.py` runs
 every rule's examples and fails when a rule lacks either kind, fires on a spare or spares
 a fire. A reward core decorated with `explained(rule_id)` gets a `why` ending with its
 table cell. Standard library only.

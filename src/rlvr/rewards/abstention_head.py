@@ -1,0 +1,208 @@
+"""A learned decline reader: a logistic-regression head on a language model's hidden states.
+
+The rule-based detector (`rlvr.rewards.abstention_detection`) reads declines by their
+wording; people decline in wordings it lacks and reject false premises without any
+("Broccoli is green." to "Why is broccoli purple?"). This head reads the meaning instead:
+the question and the response are framed as "Question: <question>\nResponse:
+<response>" (`rlvr.models.hidden_states`) and passed through a causal LM (the default SmolLM2-135M-Instruct unless the head names
+another); the hidden states of one layer are averaged over the response's tokens (a vector
+of the model's hidden size) and a standardised logistic regression gives P(decline). This is
+the linear-probe design (Alain & Bengio 2016, "Understanding intermediate layers using
+linear classifier probes"), fitted on labelled responses (`fit_head`).
+
+No head is shipped: the labels it is measured on (benchmarks/graders_outside.py --head)
+include FalseQA's, which carry no licence, so `benchmarks/graders_outside.py --head-out
+PATH` fits one from the user's local copies and writes it here as JSON
+(`AbstentionHead.save`). Figures and limits: docs/rewards_abstention.md.
+
+numpy and scikit-learn for the head; the features come from the model stack
+(`rlvr.models.hidden_states.response_features`, imported when a head reads).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from rlvr.errors import RlvrError
+
+FORMAT = "rlvr-abstention-head/1"
+LAYERS = (8, 16, 24, 30)   # candidate layers `choose_head` tries (clipped to the model's)
+C_VALUES = (0.003, 0.01, 0.03, 0.1)  # candidate inverse regularisation strengths
+
+
+@dataclass
+class AbstentionHead:
+    """A fitted head: P(decline) = sigmoid(coef . (h - mean) / scale + intercept), h the
+    response's mean hidden state at `layer` of `model`.
+
+    Attributes:
+        model: the model spec whose hidden states it reads (`rlvr.models.resolve_model`;
+            None = the default model).
+        layer: hidden-state index; threshold: P(decline) at or above which it declines.
+        mean, scale, coef: vectors of the model's hidden size; intercept: a number.
+        fitted_on: what it was fitted on (sources, rows, the cross-validated choice).
+    """
+
+    model: str | None
+    layer: int
+    mean: list[float]
+    scale: list[float]
+    coef: list[float]
+    intercept: float
+    threshold: float = 0.5
+    fitted_on: dict[str, Any] = field(default_factory=dict)
+
+    def probabilities(self, features):
+        """P(decline) for features of shape (n, hidden_size) at `self.layer`."""
+        import numpy as np
+
+        z = (np.asarray(features, dtype=np.float64) - np.asarray(self.mean)) \
+            / np.asarray(self.scale)
+        return 1.0 / (1.0 + np.exp(-(z @ np.asarray(self.coef) + self.intercept)))
+
+    def save(self, path: str | Path) -> None:
+        """Write the head as JSON, atomically (`rlvr.io.write_json`)."""
+        from rlvr.io import write_json
+
+        write_json(path, {"format": FORMAT, **asdict(self)})
+
+    @classmethod
+    def load(cls, path: str | Path) -> "AbstentionHead":
+        """Read a head `save` wrote.
+
+        Raises:
+            RlvrError: the file is missing, not JSON, not a head, or its vectors disagree
+                in length.
+        """
+        path = Path(path)
+        if not path.is_file():
+            raise RlvrError(f"abstention head {path}: no such file; write one with "
+                            "benchmarks/graders_outside.py --head-out PATH")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise RlvrError(f"abstention head {path}: not readable JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RlvrError(f"abstention head {path}: not a head (its 'format' is not "
+                            f"{FORMAT!r}); write one with benchmarks/graders_outside.py "
+                            "--head-out PATH")
+        data.pop("format")
+        try:
+            head = cls(**data)
+        except TypeError as exc:
+            raise RlvrError(f"abstention head {path}: {exc}") from None
+        if not len(head.mean) == len(head.scale) == len(head.coef) > 0:
+            raise RlvrError(f"abstention head {path}: mean, scale and coef differ in length")
+        return head
+
+
+def fit_head(features, labels: Sequence[bool], layer: int, c: float, model: str | None = None,
+             fitted_on: dict[str, Any] | None = None) -> AbstentionHead:
+    """Fit a head on features of shape (n, hidden_size) (one layer of `response_features`)
+    and labels (True = the response declines): standardised features, L2 logistic
+    regression with inverse strength `c` and balanced class weights (scikit-learn).
+
+    Raises:
+        RlvrError: fewer than two labels of either class.
+    """
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    y = np.asarray(labels, dtype=bool)
+    if min(int(y.sum()), int((~y).sum())) < 2:
+        raise RlvrError(f"abstention head: need at least two declines and two answers to fit, "
+                        f"got {int(y.sum())} and {int((~y).sum())}")
+    x = np.asarray(features, dtype=np.float64)
+    mean, scale = x.mean(0), x.std(0)
+    scale[scale == 0] = 1.0
+    fitted = LogisticRegression(C=c, max_iter=5000, class_weight="balanced")
+    fitted.fit((x - mean) / scale, y)
+    return AbstentionHead(model, int(layer), mean.tolist(), scale.tolist(),
+                          fitted.coef_[0].tolist(), float(fitted.intercept_[0]),
+                          fitted_on=dict(fitted_on or {}))
+
+
+def choose_head(features, labels: Sequence[bool], groups: Sequence[str],
+                strata: Sequence[str], layers: Sequence[int], folds: int = 5,
+                c_values: Sequence[float] = C_VALUES) -> tuple[int, float, dict]:
+    """Choose the layer and `c` by grouped k-fold cross-validation on the fitting rows alone.
+
+    Args:
+        features: shape (len(layers), n, hidden_size),
+            `rlvr.models.hidden_states.response_features` of the rows.
+        labels: True = declines; groups: the question of each row (its folds keep every
+            answer to one question together); strata: each row's source, so the score is the
+            mean over sources of the agreement within each (a large source does not drown a
+            small one).
+    Returns:
+        (layer, c, {"layer|c": mean cross-validated score}).
+    """
+    import numpy as np
+    from sklearn.model_selection import GroupKFold
+
+    y, groups, strata = np.asarray(labels, dtype=bool), np.asarray(groups), np.asarray(strata)
+    scores: dict[str, float] = {}
+    best = None
+    for k, layer in enumerate(layers):
+        x = np.asarray(features[k])
+        for c in c_values:
+            fold_scores = []
+            for train, test in GroupKFold(folds).split(x, y, groups):
+                head = fit_head(x[train], y[train], layer, c)
+                hit = (head.probabilities(x[test]) >= 0.5) == y[test]
+                fold_scores.append(np.mean([hit[strata[test] == s].mean()
+                                            for s in np.unique(strata[test])]))
+            score = float(np.mean(fold_scores))
+            scores[f"{layer}|{c:g}"] = round(score, 4)
+            if best is None or score > best[0]:
+                best = (score, layer, c)
+    return best[1], best[2], scores
+
+
+class HeadReader:
+    """P(decline) of (question, response) pairs under a head, with its model loaded once.
+
+    Args:
+        head: the head, or a path to its JSON (`AbstentionHead.load`).
+        model, tokenizer: the loaded model to read with (tests); None = load `head.model`
+            (`rlvr.models.load_causal_lm`, float32, eval mode).
+    """
+
+    def __init__(self, head: AbstentionHead | str | Path, model=None, tokenizer=None):
+        self.head = head if isinstance(head, AbstentionHead) else AbstentionHead.load(head)
+        if model is None:
+            from rlvr.models import load_causal_lm
+
+            model, tokenizer = load_causal_lm(self.head.model)
+        self.model, self.tokenizer = model.eval(), tokenizer
+
+    def probabilities(self, pairs: Sequence[tuple[str, str]]):
+        """P(decline) per pair, a float array of shape (len(pairs),)."""
+        from rlvr.models.hidden_states import response_features
+
+        features = response_features(self.model, self.tokenizer, pairs, [self.head.layer])
+        return self.head.probabilities(features[0])
+
+    def declines(self, question: str, response: str) -> tuple[bool, float]:
+        """(declines, P(decline)) for one pair."""
+        p = float(self.probabilities([(question, response)])[0])
+        return p >= self.head.threshold, p
+
+
+_READERS: dict[str, HeadReader] = {}
+
+
+def head_reader(path: str | Path) -> HeadReader:
+    """The `HeadReader` of the head at `path`, loaded on first use and kept for the process
+    (a reward calls it once per completion).
+
+    Raises:
+        RlvrError: as `AbstentionHead.load`.
+    """
+    key = str(Path(path).resolve())
+    if key not in _READERS:
+        _READERS[key] = HeadReader(key)
+    return _READERS[key]
