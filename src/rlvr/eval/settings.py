@@ -232,7 +232,8 @@ class RunEvaluation:
         knowledge, decision, cross_check: the stages' settings; kshot, cross_eval: None
             when off. train_knowledge: the training rows' labels (`train_answerable:
             known|label`), `train_knowledge_samples` at `train_knowledge_temperature`,
-            each falling back to the held-out setting when unset. bootstrap_samples, seed: of every paired interval.
+            each falling back to the held-out setting when unset. bootstrap_samples,
+            seed: of every paired interval.
         step_eval_limit: held-out rows scored at each `eval_steps` evaluation.
     """
 

@@ -2,18 +2,20 @@
 
 The rule-based detector (`rlvr.rewards.abstention_detection`) reads declines by their
 wording; people decline in wordings it lacks and reject false premises without any
-("Broccoli is green." to "Why is broccoli purple?"). This head reads the meaning instead:
-the question and the response are framed as "Question: <question>\nResponse:
-<response>" (`rlvr.models.hidden_states`) and passed through a causal LM (the default SmolLM2-135M-Instruct unless the head names
-another); the hidden states of one layer are averaged over the response's tokens (a vector
-of the model's hidden size) and a standardised logistic regression gives P(decline). This is
+("Broccoli is green." to "Why is broccoli purple?"). This head reads a model's
+representation of the pair instead of its words: the question and the response are framed
+as "Question: <question>\nResponse: <response>" (`rlvr.models.hidden_states`) and passed
+through a causal LM (the default SmolLM2-135M-Instruct unless the head names another); the
+hidden states of one layer are averaged over the response's tokens (a vector of the model's
+hidden size) and a standardised logistic regression gives P(decline). This is
 the linear-probe design (Alain & Bengio 2016, "Understanding intermediate layers using
 linear classifier probes"), fitted on labelled responses (`fit_head`).
 
 No head is shipped: the labels it is measured on (benchmarks/graders_outside.py --head)
 include FalseQA's, which carry no licence, so `benchmarks/graders_outside.py --head-out
-PATH` fits one from the user's local copies and writes it here as JSON
-(`AbstentionHead.save`). Figures and limits: docs/rewards_abstention.md.
+PATH` fits one from the user's local copies and writes it as JSON
+(`AbstentionHead.save`) for the `abstention` reward's `head` parameter. Figures and
+limits: docs/rewards_abstention.md.
 
 numpy and scikit-learn for the head; the features come from the model stack
 (`rlvr.models.hidden_states.response_features`, imported when a head reads).
