@@ -287,7 +287,6 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
         print(f"head: written to {out}")
     p_decline = dict(zip(((r.question, r.output) for r in rows),
                          head.probabilities(features[k])))
-    kept = set(p_decline)
 
     def learned(row: Row) -> bool:
         return p_decline[(row.question, row.output)] >= head.threshold
@@ -295,7 +294,7 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
     def combined(row: Row) -> bool:
         label = detect_abstention(row.output, question=row.question).label
         return label == "abstain" or (label == "answer" and learned(row))
-    return {"rows": [r for r in rows if (r.question, r.output) in kept], "weights": weights,
+    return {"rows": rows, "weights": weights,
             "graders": {"abstention detector (rlvr robust)": abstention_graders()[
                             "abstention detector (rlvr robust)"],
                         f"head alone (layer {layer})": learned,
