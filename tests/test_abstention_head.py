@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rlvr.errors import RlvrError
 from rlvr.models.hidden_states import response_features
@@ -132,3 +134,43 @@ def test_the_head_parameter_is_checked_before_any_model_loads(tmp_path):
     with pytest.raises(RlvrError, match="does not combine"):
         abstention_reward.param_check({"head": str(tmp_path / "h.json"),
                                        "answer_format": "boxed"})
+
+
+_RESPONSES = ["I don't know.", "Paris.", "Blue, but I'm not sure.", "Nobody can know that yet.",
+              "It is 7 (not sure).", "Because of the sunlight.", "I cannot help with that.",
+              "Canberra, I think.", "The answer is 42."]
+
+
+@pytest.fixture(scope="module")
+def head_path(tmp_path_factory, tiny):
+    path = tmp_path_factory.mktemp("head") / "head.json"
+    return path, tiny
+
+
+@settings(max_examples=40, deadline=None)
+@given(intercept=st.floats(-6.0, 6.0), coef=st.floats(-3.0, 3.0),
+       response=st.sampled_from(_RESPONSES) | st.text(max_size=40),
+       threshold=st.floats(0.05, 0.95))
+def test_with_any_head_the_rules_abstentions_and_hedges_stand_and_answers_follow_the_head(
+        head_path, intercept, coef, response, threshold):
+    """Whatever head is given, it only ever reads what the rules call an answer, and turns
+    it into an abstention exactly when its P(decline) reaches its threshold."""
+    from rlvr.rewards.abstention import abstention_reward
+
+    path, (model, tokenizer) = head_path
+    size = model.config.hidden_size
+    h = AbstentionHead(None, 1, [0.0] * size, [1.0] * size, [coef] + [0.0] * (size - 1),
+                       intercept, threshold)
+    h.save(path)
+    _READERS[str(path.resolve())] = HeadReader(h, model, tokenizer)
+    question = "Why is the sky green?"
+    rules = abstention_reward(response, prompt=question)
+    read = abstention_reward(response, prompt=question, head=str(path))
+    if rules.outcome != "answer":
+        assert read.outcome == rules.outcome and "head_p_decline" not in read.details
+    else:
+        p = read.details["head_p_decline"]
+        assert read.outcome == ("abstain" if p >= round(threshold, 4) else "answer") or \
+            abs(p - threshold) < 1e-4
+        assert ("head.decline" in [w["rule"] for w in read.details["why"]]) == \
+            (read.outcome == "abstain")
