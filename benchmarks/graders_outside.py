@@ -27,6 +27,12 @@ Abstention (`abstention` detector, responses labelled as declining or answering)
                  completions, each labelled full compliance, full refusal or partial
                  refusal by two annotators (model_completions/). Safety refusals, read
                  apart from not-knowing.
+  --cdna DIR     The Chinese Do-Not-Answer human evaluation (Wang et al. 2024; a copy in
+                 github.com/mbzuai-nlp/Arabic_safety_evaluation, cdna/human_eval/; the
+                 Do-Not-Answer data is CC BY-NC-SA 4.0, so only read from a local copy):
+                 GPT-3.5's Chinese responses given a response type by people; "not willing
+                 to answer" declines, "follows the instruction" answers. The only outside
+                 labels found in a language other than English.
 Math (`math`, a gold and a model-style prediction the library authors labelled equal or not):
   --math-verify DIR  Math-Verify's regression tests (Hugging Face,
                  github.com/huggingface/Math-Verify, Apache-2.0 per its LICENCE; the test
@@ -63,11 +69,12 @@ decline, so each one read as declining is a false decline.
 
 `--head` fits the learned decline reader (`rlvr.rewards.abstention_head`: a logistic
 regression on the default model's hidden states, layer and C chosen by grouped 5-fold
-cross-validation on `tune` alone) on the `tune` rows of every abstention source together,
-with EVOUNA's answers people judged right as answers, and reads every `report` row drawn:
-the head alone, and the `abstention` reward with it (the rules first, the head on what they
-read as answers), beside the rules; `--head-rows` caps the rows per source and half (a
-forward pass each), `--head-out PATH` writes the head for the reward's `head` parameter.
+cross-validation on `tune` alone, its threshold on the same folds) on the `tune` rows of
+every abstention source together, with EVOUNA's answers people judged right as answers, and
+reads every `report` row drawn: the head alone, and the `abstention` reward with it (the
+rules' hedges stand, the head reads the rest), beside the rules; `--head-rows` caps the
+rows per source and half (a forward pass each), `--head-out PATH` writes the head for the
+reward's `head` parameter.
 `--learned` fits a bag-of-words classifier on each abstention source's `tune` and reads it
 on every source's `report` and on the QA answers judged right: the learned design beside
 the rules. `--families` prints, on `tune`, what each named rule does against the
@@ -85,8 +92,8 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from outside_sources import (MATH_SOURCES, Row, evouna_rows, falseqa_rows, math_rows,
-                             nq301_rows, xstest_rows)
+from outside_sources import (MATH_SOURCES, Row, cdna_rows, evouna_rows, falseqa_rows,
+                             math_rows, nq301_rows, xstest_rows)
 
 
 # ---------------------------------------------------------------------------- graders
@@ -249,7 +256,8 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
     from rlvr.models import load_causal_lm
     from rlvr.rewards.abstention_detection.detector import detect_abstention
     from rlvr.models.hidden_states import response_features
-    from rlvr.rewards.abstention_head import LAYERS, choose_head, fit_head
+    from rlvr.rewards.abstention_head import (LAYERS, choose_head, choose_threshold, fit_head,
+                                              out_of_fold, read_with_head)
 
     rng = random.Random(0)
     right = [Row("qa right answers", r.split, r.kind, r.question, r.output, (), False)
@@ -277,10 +285,16 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
     print(f"head: cross-validated on tune (mean agreement over sources): {scores}; chosen "
           f"layer {layer}, C {c:g}")
     k = layers.index(layer)
-    counts = {s_: sum(1 for r, t in zip(rows, tune) if t and r.source == s_)
+    tune_rows = [r for r, t in zip(rows, tune) if t]
+    threshold, by_threshold = choose_threshold(
+        out_of_fold(features[k][tune], labels[tune], [r.question for r in tune_rows], layer, c),
+        labels[tune], [weights[r.source, r.split] for r in tune_rows])
+    print(f"head: out-of-fold on tune, threshold: [recall, precision] (weighted) "
+          f"{by_threshold}; chosen threshold {threshold:g}")
+    counts = {s_: sum(1 for r in tune_rows if r.source == s_)
               for s_ in sorted({r.source for r in rows})}
-    head = fit_head(features[k][tune], labels[tune], layer, c, fitted_on={
-        "sources_tune_rows": counts, "cv_scores": scores,
+    head = fit_head(features[k][tune], labels[tune], layer, c, threshold=threshold, fitted_on={
+        "sources_tune_rows": counts, "cv_scores": scores, "cv_thresholds": by_threshold,
         "by": "benchmarks/graders_outside.py --head"})
     if out is not None:
         head.save(out)
@@ -293,7 +307,8 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
 
     def combined(row: Row) -> bool:
         label = detect_abstention(row.output, question=row.question).label
-        return label == "abstain" or (label == "answer" and learned(row))
+        return read_with_head(label, p_decline[(row.question, row.output)],
+                              head.threshold)[0] == "abstain"
     return {"rows": rows, "weights": weights,
             "graders": {"abstention detector (rlvr robust)": abstention_graders()[
                             "abstention detector (rlvr robust)"],
@@ -355,6 +370,9 @@ def main() -> int:
     parser.add_argument("--nq301", type=Path, help="clone of ehsk/OpenQA-eval")
     parser.add_argument("--falseqa", type=Path, help="clone of thunlp/FalseQA")
     parser.add_argument("--xstest", type=Path, help="clone of paul-rottger/exaggerated-safety")
+    parser.add_argument("--cdna", type=Path,
+                        help="clone of mbzuai-nlp/Arabic_safety_evaluation (or its "
+                             "cdna/human_eval/human_eval_gpt3.5_366_samples.csv)")
     parser.add_argument("--math-verify", type=Path,
                         help="checkout of huggingface/Math-Verify (its tests/)")
     parser.add_argument("--lighteval", type=Path,
@@ -377,10 +395,10 @@ def main() -> int:
                         help="--head: write the fitted head here (JSON), for the "
                              "abstention reward's `head` parameter")
     args = parser.parse_args()
-    if not any((args.evouna, args.nq301, args.falseqa, args.xstest, args.math_verify,
-                args.lighteval)):
+    if not any((args.evouna, args.nq301, args.falseqa, args.xstest, args.cdna,
+                args.math_verify, args.lighteval)):
         parser.error("pass at least one source folder (--evouna, --nq301, --falseqa, "
-                     "--xstest, --math-verify, --lighteval)")
+                     "--xstest, --cdna, --math-verify, --lighteval)")
     splits = ("tune", "report") if args.split == "both" else (args.split,)
     qa: list[Row] = []
     if args.evouna:
@@ -409,6 +427,8 @@ def main() -> int:
         abstain += list(falseqa_rows(args.falseqa))
     if args.xstest:
         abstain += list(xstest_rows(args.xstest))
+    if args.cdna:
+        abstain += list(cdna_rows(args.cdna))
     if abstain and args.learned:
         for source in sorted({r.source for r in abstain}):
             fitted = learned([r for r in abstain if r.source == source and r.split == "tune"],

@@ -128,6 +128,30 @@ def xstest_rows(folder: Path):
                               label[:1] in "23")
 
 
+CDNA_FILE = "cdna/human_eval/human_eval_gpt3.5_366_samples.csv"
+CDNA_ACTIONS = {"0": "refuses", "5": "follows the instruction"}  # the labels read (see below)
+
+
+def cdna_rows(folder: Path):
+    """The Chinese Do-Not-Answer human evaluation (Wang et al. 2024, "A Chinese Dataset for
+    Evaluating the Safeguards in Large Language Models"): GPT-3.5's Chinese responses to 366
+    risky or risky-looking questions, each given a response type by people (`action_label`,
+    the Do-Not-Answer scheme). Type 0 (not willing to answer) declines, type 5 (directly
+    follows the instruction) answers; types 1-4 (refutes the question's opinion, both sides,
+    a disclaimer, "cannot answer because of my limits or unsure", whose rows mostly go on to
+    answer) are left out, as no one label of ours is theirs."""
+    path = folder / CDNA_FILE if folder.is_dir() else folder
+    _need(path, "pass --cdna with a clone of github.com/mbzuai-nlp/Arabic_safety_evaluation "
+          f"(its {CDNA_FILE})")
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            action, question = row.get("action_label", "").strip(), row.get("question_zh", "")
+            answer = row.get("response_zh", "").strip()
+            if action in CDNA_ACTIONS and answer and question.strip():
+                yield Row("cdna-zh", split_of("cdna-zh", question), CDNA_ACTIONS[action],
+                          question.strip(), answer, (), action == "0")
+
+
 MATH_SOURCES = {  # source -> (test files under the folder, how to get the folder)
     "math-verify": ("tests/test_*.py", "pass --math-verify with a checkout of "
                     "github.com/huggingface/Math-Verify (its tests/ folder)"),

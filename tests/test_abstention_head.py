@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from rlvr.errors import RlvrError
 from rlvr.models.hidden_states import response_features
 from rlvr.rewards.abstention_head import (_READERS, AbstentionHead, HeadReader, choose_head,
-                                          fit_head)
+                                          choose_threshold, fit_head, out_of_fold,
+                                          read_with_head)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +110,7 @@ def reward_with(head_obj, tiny, tmp_path, monkeypatch):
     return lambda text: abstention_reward(text, prompt="Why is the sky green?", head=str(path))
 
 
-def test_the_head_turns_only_the_rules_answers_into_abstentions(tiny, tmp_path, monkeypatch):
+def test_the_head_reads_all_but_the_rules_hedges(tiny, tmp_path, monkeypatch):
     size = tiny[0].config.hidden_size
     declining = reward_with(head(10.0, size=size), tiny, tmp_path, monkeypatch)
     read = declining("Because of the sunlight.")   # the rules: an answer
@@ -118,10 +119,64 @@ def test_the_head_turns_only_the_rules_answers_into_abstentions(tiny, tmp_path, 
     assert read.details["head_p_decline"] == pytest.approx(1 / (1 + math.exp(-10)), abs=1e-4)
     hedge = declining("Blue, but I'm not sure.")        # the rules' hedge stands
     assert hedge.outcome == "hedge" and "head_p_decline" not in hedge.details
+    agreed = declining("I don't know.")                  # both decline: no head rule in `why`
+    assert agreed.outcome == "abstain" and "head." not in str(agreed.details["why"])
     answering = reward_with(head(-10.0, size=size), tiny, tmp_path, monkeypatch)
     kept = answering("Because of the sunlight.")
     assert kept.outcome == "answer" and kept.details["head_p_decline"] < 1e-3
-    assert answering("I don't know.").outcome == "abstain"  # the rules' abstention stands
+    overturned = answering("I don't know.")              # the rules' abstention, read as answer
+    assert overturned.outcome == "answer" and overturned.score == 0.0
+    assert [w["rule"] for w in overturned.details["why"]][-1] == "head.answer"
+    assert answering("Blue, but I'm not sure.").outcome == "hedge"
+
+
+def test_read_with_head_keeps_hedges_and_lets_the_head_decide_the_rest():
+    assert read_with_head("hedge", 0.99, 0.5) == ("hedge", None)
+    assert read_with_head("hedge", 0.01, 0.5) == ("hedge", None)
+    assert read_with_head("answer", 0.7, 0.7) == ("abstain", "head.decline")  # reaches it
+    assert read_with_head("answer", 0.69, 0.7) == ("answer", None)
+    assert read_with_head("abstain", 0.69, 0.7) == ("answer", "head.answer")
+    assert read_with_head("abstain", 0.9, 0.7) == ("abstain", None)
+
+
+def test_the_threshold_is_the_one_with_the_largest_margin_to_both_goals():
+    # 4 declines (p .9 .8 .6 .3) and 4 answers (p .7 .2 .1 .1), weights 1:
+    #   t .3: reads .9 .8 .6 .3 .7 -> recall 4/4 = 1, precision 4/5 = .8;
+    #         margins (1 - .85, .8 - .9) -> min -.1
+    #   t .7: reads .9 .8 .7 -> recall 2/4 = .5, precision 2/3; min(.5 - .85, .667 - .9) = -.35
+    #   t .5: reads .9 .8 .6 .7 -> recall 3/4 = .75, precision 3/4; min(-.1, -.15) = -.15
+    # so .3 (the best of the three) is chosen
+    p = [0.9, 0.8, 0.6, 0.3, 0.7, 0.2, 0.1, 0.1]
+    y = [True] * 4 + [False] * 4
+    t, table = choose_threshold(p, y, thresholds=(0.3, 0.5, 0.7))
+    assert t == 0.3 and table == {"0.3": [1.0, 0.8], "0.5": [0.75, 0.75],
+                                  "0.7": [0.5, 0.6667]}
+    # the answer at .7 weighted 0: t .3: recall 1, precision 4/4 = 1, min(.15, .1) = .1;
+    # t .5: recall 3/4 = .75, precision 3/3 = 1, min(-.1, .1) = -.1 -> .3
+    t, table = choose_threshold(p, y, weights=[1, 1, 1, 1, 0, 1, 1, 1], thresholds=(0.3, 0.5))
+    assert t == 0.3 and table["0.3"] == [1.0, 1.0] and table["0.5"] == [0.75, 1.0]
+    with pytest.raises(RlvrError, match="no decline"):
+        choose_threshold([0.5, 0.5], [False, False])
+
+
+def test_out_of_fold_probabilities_never_come_from_a_head_that_saw_the_row():
+    rng = np.random.default_rng(1)
+    n = 40
+    labels = np.arange(n) % 2 == 0
+    x = rng.normal(size=(n, 3))
+    x[:, 0] += np.where(labels, 2.0, -2.0)
+    groups = [f"q{i // 4}" for i in range(n)]
+    p = out_of_fold(x, labels, groups, 1, 1.0, folds=5)
+    assert p.shape == (n,) and ((p >= 0.5) == labels).mean() > 0.85
+    # move row 0 far to the decline side: its own estimate follows its features, the rows
+    # of its question (rows 1-3, the same group, so the same fold) keep theirs exactly (the
+    # head that reads them never saw row 0), and rows of other folds move (theirs did)
+    x2 = x.copy()
+    x2[0] = [50.0, 0.0, 0.0]
+    p2 = out_of_fold(x2, labels, groups, 1, 1.0, folds=5)
+    assert p2[0] > 0.99
+    assert np.array_equal(p2[1:4], p[1:4])
+    assert (np.abs(p2 - p) > 1e-9).sum() > 4
 
 
 def test_the_head_parameter_is_checked_before_any_model_loads(tmp_path):
@@ -151,10 +206,12 @@ def head_path(tmp_path_factory, tiny):
 @given(intercept=st.floats(-6.0, 6.0), coef=st.floats(-3.0, 3.0),
        response=st.sampled_from(_RESPONSES) | st.text(max_size=40),
        threshold=st.floats(0.05, 0.95))
-def test_with_any_head_the_rules_abstentions_and_hedges_stand_and_answers_follow_the_head(
+def test_with_any_head_the_rules_hedges_stand_and_the_rest_follows_the_head(
         head_path, intercept, coef, response, threshold):
-    """Whatever head is given, it only ever reads what the rules call an answer, and turns
-    it into an abstention exactly when its P(decline) reaches its threshold."""
+    """Whatever head is given, a guess behind a disclaimer (the rules' hedge) stays a hedge
+    and is never read by it; every other response abstains exactly when its P(decline)
+    reaches the threshold, and `why` names the head's rule exactly where it overturns the
+    rules."""
     from rlvr.rewards.abstention import abstention_reward
 
     path, (model, tokenizer) = head_path
@@ -166,11 +223,12 @@ def test_with_any_head_the_rules_abstentions_and_hedges_stand_and_answers_follow
     question = "Why is the sky green?"
     rules = abstention_reward(response, prompt=question)
     read = abstention_reward(response, prompt=question, head=str(path))
-    if rules.outcome != "answer":
-        assert read.outcome == rules.outcome and "head_p_decline" not in read.details
-    else:
-        p = read.details["head_p_decline"]
-        assert read.outcome == ("abstain" if p >= round(threshold, 4) else "answer") or \
-            abs(p - threshold) < 1e-4
-        assert ("head.decline" in [w["rule"] for w in read.details["why"]]) == \
-            (read.outcome == "abstain")
+    rules_why = [w["rule"] for w in read.details["why"]]
+    if rules.outcome == "hedge":
+        assert read.outcome == "hedge" and "head_p_decline" not in read.details
+        return
+    p = read.details["head_p_decline"]
+    if abs(p - threshold) > 1e-4:   # the stored probability is rounded to 4 places
+        assert read.outcome == ("abstain" if p > threshold else "answer")
+    assert ("head.decline" in rules_why) == (read.outcome == "abstain" != rules.outcome)
+    assert ("head.answer" in rules_why) == (read.outcome == "answer" != rules.outcome)

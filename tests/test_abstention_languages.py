@@ -242,17 +242,30 @@ ROWS: dict[str, dict[str, list[str]]] = {
             "很难说。",
             "我没有相关信息。",
             "我不確定答案。",
+            # a refusal of the request declines whatever advice follows (decline.refusal),
+            # a "可能" in the advice included
+            "很抱歉，我不能帮助你伪造文件。如果你有其他问题，请随时告诉我。",
+            "很抱歉，我无法为你提供这方面的建议，这可能会造成伤害。如有其他问题，请告诉我。",
+            "对不起，我不会协助任何违法活动。建议你咨询律师。",
+            "我无法对这位歌手的私生活做出评价。",
+            "作为助手，我无法知晓你朋友的电话号码。",
         ],
         "hedge": [
             "我不确定，但我认为是北京。",
             "我不太清楚，不过可能是1949年。",
             "我不知道，大概是北京吧。",
+            "我无法提供确切数字，但是大约有两千人。",   # a contrast that goes on to answer
+            "我不能提供确切的数字，不过可能是两千人左右。",
         ],
         "answer": [
             "很多人不知道，长城其实不是一道连续的城墙。",
             "海森堡的不确定性原理是量子力学的基础。",
             "我知道答案：北京。",
             "我不知道你为什么问，但答案是5。",
+            "如果我不能提供足够的食物，动物就会饿死。",   # a condition, not a refusal
+            "我无法想象没有音乐的生活。北京是中国的首都。",
+            "我可以为您提供帮助：北京是中国的首都。",
+            "我不能进入房间，因为门锁了。",
         ],
     },
     "ko": {
@@ -335,7 +348,12 @@ def test_issue_row_scores_plus_one():
 
 
 def test_default_sets_hold_the_language_patterns():
-    for kind in PATTERN_KINDS:
+    from rlvr.rewards.abstention_detection.rules import _REFUSES
+
+    # `refuse` is no pattern set: its verbs extend the refusal rule's
+    assert language_patterns("refuse") and all(f"|(?:{verb})" in _REFUSES.pattern
+                                               for verb in language_patterns("refuse"))
+    for kind in (k for k in PATTERN_KINDS if k != "refuse"):
         extra, built_in = language_patterns(kind), getattr(ROBUST_PATTERNS, kind)
         assert built_in[len(built_in) - len(extra):] == extra
     english = ROBUST_PATTERNS.abstain[:-len(language_patterns("abstain"))]

@@ -23,9 +23,9 @@ from rlvr.rewards.registry import register_reward
 from rlvr.rewards.rulebook import explained, note, register_rule
 
 HEAD_DECLINE = register_rule(
-    "head.decline", "with a `head`: a response the rules read as an answer declines when the "
-    "learned head's P(decline) reaches its threshold (rlvr.rewards.abstention_head); the "
-    "rules' abstentions and hedges are not read by it",
+    "head.decline", "with a `head`: a response the rules do not read as a hedge declines when "
+    "the learned head's P(decline) reaches its threshold (rlvr.rewards.abstention_head); a "
+    "hedge is not read by it",
     # probes of the `abstention_head` grader: the gold slot names a stub head that always
     # ("declining") or never ("answering") declines (tests/test_rulebook.py)
     fires=[("Because of the sunlight.", "Why is the sky green?", "declining")],
@@ -34,6 +34,16 @@ HEAD_DECLINE = register_rule(
             ("Blue, but I'm not sure.", "Why is the sky green?", "declining")],
     source="FalseQA, XSTest and EVOUNA labels (benchmarks/graders_outside.py --head)",
     grader="abstention_head")
+HEAD_ANSWER = register_rule(
+    "head.answer", "with a `head`: a response the rules read as a decline answers when the "
+    "learned head's P(decline) is below its threshold (rlvr.rewards.abstention_head)",
+    fires=[("I don't know.", "Why is the sky green?", "answering")],
+    spares=[("I don't know.", "Why is the sky green?", "declining"),
+            ("Because of the sunlight.", "Why is the sky green?", "answering"),
+            ("Blue, but I'm not sure.", "Why is the sky green?", "answering")],
+    source="FalseQA, XSTest and EVOUNA labels (benchmarks/graders_outside.py --head)",
+    grader="abstention_head")
+HEAD_RULES = {"head.decline": HEAD_DECLINE, "head.answer": HEAD_ANSWER}
 
 
 @register_reward(
@@ -74,9 +84,10 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
             `judge` labels the response (`rlvr.rewards.judge`).
         judge: the judge's settings (`rlvr.rewards.judge`), with `decision: judge`.
         head: path of a learned decline reader (`rlvr.rewards.abstention_head`, free text
-            under the rules only): a response the rules read as an answer is an abstention
-            when the head's P(decline) reaches its threshold (`why`: `head.decline`); the
-            rules' abstentions and hedges stand. Loads the head's model on first use.
+            under the rules only): the rules' hedges stand; every other response is an
+            abstention exactly when the head's P(decline) reaches its threshold (`why`:
+            `head.decline` or `head.answer` where that overturns the rules). Loads the
+            head's model on first use.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
         structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and
@@ -107,15 +118,17 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         found = classify(completion or "", mode=mode, fold_unicode=fold_unicode)
     label, details = found.label, {"phrase": found.phrase, "commitment": found.commitment,
                                    "ignored": list(found.ignored)}
-    if head is not None and label == "answer":  # the head reads what the rules call an answer
-        from rlvr.rewards.abstention_head import head_reader
+    if head is not None and label != "hedge":  # the head reads all but the rules' hedges
+        from rlvr.rewards.abstention_head import head_reader, read_with_head
 
-        declines, p = head_reader(head).declines(question_text(prompt) if prompt is not None
-                                                 else "", completion or "")
+        reader = head_reader(head)
+        _, p = reader.declines(question_text(prompt) if prompt is not None else "",
+                               completion or "")
         details["head_p_decline"] = round(p, 4)
-        if declines:
-            label, details["phrase"] = "abstain", None
-            note(HEAD_DECLINE, value=round(p, 4))
+        label, changed = read_with_head(label, p, reader.head.threshold)
+        if changed is not None:
+            details["phrase"] = None
+            note(HEAD_RULES[changed], value=round(p, 4))
     score = {"abstain": abstain, "hedge": hedge, "answer": answer}[label]
     return RewardResult(score, label, details)
 

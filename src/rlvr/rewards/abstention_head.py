@@ -33,6 +33,8 @@ from rlvr.errors import RlvrError
 FORMAT = "rlvr-abstention-head/1"
 LAYERS = (8, 16, 24, 30)   # candidate layers `choose_head` tries (clipped to the model's)
 C_VALUES = (0.003, 0.01, 0.03, 0.1)  # candidate inverse regularisation strengths
+THRESHOLDS = tuple(round(0.05 * k, 2) for k in range(1, 20))  # 0.05 ... 0.95
+RECALL_GOAL, PRECISION_GOAL = 0.85, 0.90  # the outside yardstick's goals for decline reading
 
 
 @dataclass
@@ -102,10 +104,11 @@ class AbstentionHead:
 
 
 def fit_head(features, labels: Sequence[bool], layer: int, c: float, model: str | None = None,
-             fitted_on: dict[str, Any] | None = None) -> AbstentionHead:
+             fitted_on: dict[str, Any] | None = None, threshold: float = 0.5) -> AbstentionHead:
     """Fit a head on features of shape (n, hidden_size) (one layer of `response_features`)
     and labels (True = the response declines): standardised features, L2 logistic
-    regression with inverse strength `c` and balanced class weights (scikit-learn).
+    regression with inverse strength `c` and balanced class weights (scikit-learn);
+    `threshold` is stored with it (`choose_threshold` picks one).
 
     Raises:
         RlvrError: fewer than two labels of either class.
@@ -124,7 +127,22 @@ def fit_head(features, labels: Sequence[bool], layer: int, c: float, model: str 
     fitted.fit((x - mean) / scale, y)
     return AbstentionHead(model, int(layer), mean.tolist(), scale.tolist(),
                           fitted.coef_[0].tolist(), float(fitted.intercept_[0]),
-                          fitted_on=dict(fitted_on or {}))
+                          threshold=float(threshold), fitted_on=dict(fitted_on or {}))
+
+
+def out_of_fold(features, labels: Sequence[bool], groups: Sequence[str], layer: int, c: float,
+                folds: int = 5):
+    """P(decline) of every row from a head fitted on the other folds (grouped k-fold: every
+    answer to one question lands in one fold), a float array of shape (n,); `features` of
+    shape (n, hidden_size) as `fit_head` takes them."""
+    import numpy as np
+    from sklearn.model_selection import GroupKFold
+
+    x, y = np.asarray(features), np.asarray(labels, dtype=bool)
+    p = np.zeros(len(y))
+    for train, test in GroupKFold(folds).split(x, y, np.asarray(groups)):
+        p[test] = fit_head(x[train], y[train], layer, c).probabilities(x[test])
+    return p
 
 
 def choose_head(features, labels: Sequence[bool], groups: Sequence[str],
@@ -137,31 +155,74 @@ def choose_head(features, labels: Sequence[bool], groups: Sequence[str],
             `rlvr.models.hidden_states.response_features` of the rows.
         labels: True = declines; groups: the question of each row (its folds keep every
             answer to one question together); strata: each row's source, so the score is the
-            mean over sources of the agreement within each (a large source does not drown a
-            small one).
+            mean over sources of the agreement at P(decline) >= 0.5 within each (a large
+            source does not drown a small one).
     Returns:
         (layer, c, {"layer|c": mean cross-validated score}).
     """
     import numpy as np
-    from sklearn.model_selection import GroupKFold
 
-    y, groups, strata = np.asarray(labels, dtype=bool), np.asarray(groups), np.asarray(strata)
+    y, strata = np.asarray(labels, dtype=bool), np.asarray(strata)
     scores: dict[str, float] = {}
     best = None
     for k, layer in enumerate(layers):
-        x = np.asarray(features[k])
         for c in c_values:
-            fold_scores = []
-            for train, test in GroupKFold(folds).split(x, y, groups):
-                head = fit_head(x[train], y[train], layer, c)
-                hit = (head.probabilities(x[test]) >= 0.5) == y[test]
-                fold_scores.append(np.mean([hit[strata[test] == s].mean()
-                                            for s in np.unique(strata[test])]))
-            score = float(np.mean(fold_scores))
+            hit = (out_of_fold(features[k], y, groups, layer, c, folds) >= 0.5) == y
+            score = float(np.mean([hit[strata == s].mean() for s in np.unique(strata)]))
             scores[f"{layer}|{c:g}"] = round(score, 4)
             if best is None or score > best[0]:
                 best = (score, layer, c)
     return best[1], best[2], scores
+
+
+def choose_threshold(p_decline, labels: Sequence[bool], weights=None,
+                     recall_goal: float = RECALL_GOAL, precision_goal: float = PRECISION_GOAL,
+                     thresholds: Sequence[float] = THRESHOLDS) -> tuple[float, dict]:
+    """The threshold on P(decline) whose smaller margin to the two goals is largest:
+    max over `thresholds` of min(recall - recall_goal, precision - precision_goal), recall
+    and precision of "declines" weighted by `weights` (rows each row stands for; None = 1).
+    Read on out-of-fold probabilities (`out_of_fold`) so the rows that fit the head do not
+    choose its threshold; ties go to the lower threshold.
+
+    Args:
+        p_decline: shape (n,); labels: True = declines; weights: shape (n,) or None.
+    Returns:
+        (threshold, {"threshold": [recall, precision]}).
+    Raises:
+        RlvrError: no labelled decline to measure recall on.
+    """
+    import numpy as np
+
+    p, y = np.asarray(p_decline, dtype=np.float64), np.asarray(labels, dtype=bool)
+    w = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=np.float64)
+    if not (w * y).sum() > 0:
+        raise RlvrError("abstention head: no decline among the rows to choose a threshold on")
+    table: dict[str, list[float]] = {}
+    best = None
+    for t in thresholds:
+        read = p >= t
+        recall = float((w * (read & y)).sum() / (w * y).sum())
+        precision = float((w * (read & y)).sum() / (w * read).sum()) if read.any() else 1.0
+        table[f"{t:g}"] = [round(recall, 4), round(precision, 4)]
+        margin = min(recall - recall_goal, precision - precision_goal)
+        if best is None or margin > best[0]:
+            best = (margin, float(t))
+    return best[1], table
+
+
+def read_with_head(rules_label: str, p_decline: float, threshold: float) -> tuple[str, str | None]:
+    """The label of a response read by the rules and a head: the rules' `hedge` stands (a
+    guess behind a disclaimer is a hedge, whatever the head); otherwise the head decides,
+    `abstain` when P(decline) reaches `threshold`. Returns (label, the rule that changed the
+    rules' label: "head.decline", "head.answer" or None). Chosen by grouped 5-fold
+    cross-validation on the outside labels' `tune` halves (docs/rewards_abstention.md): the
+    head alone misread fewer answers than the rules with the head on their answers only."""
+    if rules_label == "hedge":
+        return "hedge", None
+    label = "abstain" if p_decline >= threshold else "answer"
+    if label == rules_label:
+        return label, None
+    return label, "head.decline" if label == "abstain" else "head.answer"
 
 
 class HeadReader:

@@ -7,6 +7,9 @@
      "commit": [regex, ...],    # "pero creo que es": with an abstention it makes a hedge
      "scoped": [regex, ...],    # optional: ignorance about a side issue
      "veto": [regex, ...],      # optional: idioms that only look like an abstention
+     "refuse": [regex, ...],    # optional: a verb of giving or helping right after a
+                                # decline phrase ("提供" after "我无法"): a refusal of the
+                                # request, which declines whatever advice follows
      "sources": ["where the phrasings come from", ...]}
 
 The patterns follow the rules of `patterns` (this package): they are matched
@@ -33,7 +36,7 @@ from typing import Any
 from rlvr.errors import RlvrError
 
 DATA_FILE = "abstention_languages.json"
-PATTERN_KINDS = ("abstain", "commit", "guess", "scoped", "veto")
+PATTERN_KINDS = ("abstain", "commit", "guess", "scoped", "veto", "refuse")
 REQUIRED_FIELDS = ("name", "abstain", "commit", "sources")
 _FIELDS = ("name", *PATTERN_KINDS, "sources")
 _CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
@@ -127,7 +130,7 @@ def language_patterns(kind: str,
     """All languages' patterns of one kind, in file order.
 
     Args:
-        kind: "abstain", "commit", "guess", "scoped" or "veto".
+        kind: "abstain", "commit", "guess", "scoped", "veto" or "refuse".
         languages: parsed language data (default: `LANGUAGES`).
     Raises:
         RlvrError: unknown kind.

@@ -33,10 +33,11 @@ once:
   question ("Mars has two moons. Nobody knows for sure how they formed.") is a side issue.
 * `answer_quote`: an abstention quoted as the answer ('The answer is "I don't know."')
   counts; other quotations do not.
-* `taken_back`, `refusal`, `bracketed` (English): an answer taken back right before the
-  decline ("Paris. Just kidding, I don't know.") declines; a refusal of the request ("I
-  cannot provide ...") declines whatever advice follows, unless a contrasting clause goes
-  on to answer; a doubt in brackets after an answer ("7 (not sure).") or a guess in
+* `taken_back`, `refusal`, `bracketed` (English; `refusal` also reads the verbs other
+  languages' data lists as `refuse`): an answer taken back right before the decline
+  ("Paris. Just kidding, I don't know.") declines; a refusal of the request ("I cannot
+  provide ...", "我无法提供…") declines whatever advice follows, unless a contrasting clause
+  goes on to answer; a doubt in brackets after an answer ("7 (not sure).") or a guess in
   brackets after a decline ("I don't know (maybe Paris)") commits to that answer.
 """
 
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import re
 
+from rlvr.rewards.abstention_detection.languages import language_patterns
 from rlvr.rewards.vocabulary import OPENS_QUESTION_ANY, OR_WORDS, alternation
 
 _WH_AFTER = re.compile(
@@ -427,11 +429,13 @@ TENTATIVE = re.compile(r"\s*(?:(?:is|was|could|would|might) (?:it|that|this|the 
 TENTATIVE_PHRASE = "a tentative question"
 
 
-# a refusal of the request: the verb after a declining phrase ("i cannot| provide ...")
+# a refusal of the request: the verb after a declining phrase ("i cannot| provide ...";
+# other languages' from their data, `refuse`: "我无法|提供")
 _REFUSES = re.compile(r"\s+(?:(?:in good conscience|ethically|legally)\s+)?(?:provide|assist|help|"
                       r"fulfill|fulfil|comply|give|offer|support|engage|create|generate|write|"
                       r"recommend|condone|promote|encourage|share|disclose|facilitate|suggest|"
-                      r"participate|endorse|do that|do this)\b")
+                      r"participate|endorse|do that|do this)\b"
+                      + "".join(f"|(?:{verb})" for verb in language_patterns("refuse")))
 # an answer taken back right before the decline that follows it
 _TAKEN_BACK = re.compile(r"\b(?:just kidding|kidding|scratch that|never ?mind|forget (?:that|it)|"
                          r"i take (?:that|it) back|on second thought)[,.!:;\s\u2014-]*$")
