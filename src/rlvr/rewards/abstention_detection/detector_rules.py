@@ -113,11 +113,15 @@ COMMIT_BRACKETED = register_rule(
             ("(Not sure.)", _CAPITAL, "Canberra")])
 DECLINE_REFUSAL = register_rule(
     "decline.refusal", "a refusal of the request (\"I cannot provide ...\", \"I'm unable to "
-    "help with ...\") declines, whatever advice follows it, unless a contrasting clause "
+    "help with ...\", \"我无法提供…\": other languages' `refuse` verbs) declines, whatever advice "
+    "follows it, unless a contrasting clause "
     "goes on to answer (\"..., but it is about 2,000\")",
     fires=[("I cannot provide that information. It may be helpful to ask a librarian.",
-            _CAPITAL, "Canberra")],
-    spares=[("I cannot provide an exact answer, but it is Canberra.", _CAPITAL, "Canberra")])
+            _CAPITAL, "Canberra"),
+           ("抱歉，我无法提供这方面的信息，这可能涉及隐私。如有其他问题，请告诉我。", _CAPITAL,
+            "Canberra")],
+    spares=[("I cannot provide an exact answer, but it is Canberra.", _CAPITAL, "Canberra"),
+            ("我无法提供确切的答案，但是大约是堪培拉。", _CAPITAL, "Canberra")])
 DECLINE_TAKEN_BACK = register_rule(
     "decline.taken_back", "an answer taken back before a decline (\"Paris. Just kidding, I "
     "don't know.\") is no commitment: the response declines",
