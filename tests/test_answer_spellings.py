@@ -203,6 +203,10 @@ def test_short_title_words_of_places(written, gold):
     ("Bodega Bay, CA", ["Bodega Bay"], ["CA Bay", "CA"]),
     ("the Gospel of Matthew", [], ["Matthew"]),  # "of" joins one name
     ("Paris", [], []),
+    # mojibake: "\u2013" (en dash) written as UTF-8 and read as Windows-1252 is "\u00e2\u20ac\u201c";
+    # the repaired alias is read again ("\u00c2\u00a3" is a mojibake "\u00a3", so 5 pounds too)
+    ("Median 10\u00e2\u20ac\u201c12 years", ["Median 10\u201312 years"], []),
+    ("\u00c2\u00a35", ["\u00a35", "5 pounds"], []),
 ])
 def test_dataset_forms(alias, adds, never):
     """Each convention adds the plain name it hides, and nothing that names something else
@@ -220,6 +224,7 @@ def test_dataset_forms(alias, adds, never):
     ("It is carried by Gurkha soldiers.", ["Gurkha or Nepalese"]),
     ("The richest state is Lagos.", ["Lagos State"]),
     ("Ernest Rutherford ran the lab.", ["Sir Ernest Rutherford"]),
+    ("It formed around 2.45\u00a0billion years ago.", ["around 2.45\u00c2\u00a0billion years ago"]),
 ])
 def test_a_dataset_alias_is_read_as_people_answer(text, aliases):
     result = qa_reward(text, aliases=aliases, mode="contains")

@@ -20,13 +20,14 @@ the plain names each convention hides:
 | "the physician George Huntington", "Swedish botanist Carl Linnaeus" | "George Huntington", "Carl Linnaeus" | a **description before a name** |
 | "Thomas Hobbes in his Leviathan", "Nicholas Breakspear, who was Adrian IV", "Bodega Bay, CA" | "Thomas Hobbes", "Nicholas Breakspear", "Bodega Bay" | a **clause or a place after a name** of two or more words |
 | "£5", "€10", "¥300" | "5 pounds", "10 euros", "300 yen" | a **currency sign** as its word (and the reverse) |
+| "10â€“12 years", "2.45Â billion" | "10–12 years", "2.45 billion" | **mojibake**: UTF-8 text once decoded as Windows-1252 (ftfy's `fix_encoding`), then read as above |
 
 Titles and descriptors in the other direction (the answer adds "Sir" or "F.C." to an alias
 without it) need no form: the alias is then inside the answer. Each form is one more alias;
 the matching rules (denials, retractions, lists) apply to it unchanged. Measured on
 EVOUNA's human labels (benchmarks/graders_outside.py, docs/measured.md).
 
-Standard library only. Tests: tests/test_answer_spellings.py.
+Standard library and ftfy (the mojibake repair). Tests: tests/test_answer_spellings.py.
 """
 
 from __future__ import annotations
@@ -83,9 +84,15 @@ def dataset_forms(alias: str) -> list[str]:
         and "Matthew Perry").
     """
     alias = alias.strip()
+    repaired = alias
+    if not alias.isascii():  # mojibake: the alias as it was written before it
+        from ftfy import fix_encoding  # imported on need (about 0.2 s)
+
+        repaired = fix_encoding(alias)
     out: list[str] = []
-    for form in [alias] + _structural(alias):
-        out += [form] + _names(form)
+    for base in dict.fromkeys((alias, repaired)):
+        for form in [base] + _structural(base):
+            out += [form] + _names(form)
     return [f for f in dict.fromkeys(out) if f and f != alias]
 
 
