@@ -308,7 +308,7 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
     def combined(row: Row) -> bool:
         label = detect_abstention(row.output, question=row.question).label
         return read_with_head(label, p_decline[(row.question, row.output)],
-                              head.threshold)[0] == "abstain"
+                              head.threshold, row.output)[0] == "abstain"
     return {"rows": rows, "weights": weights,
             "graders": {"abstention detector (rlvr robust)": abstention_graders()[
                             "abstention detector (rlvr robust)"],

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from rlvr.errors import RlvrError
 from rlvr.models.hidden_states import response_features
-from rlvr.rewards.abstention_head import (_READERS, AbstentionHead, HeadReader, choose_head,
-                                          choose_threshold, fit_head, out_of_fold,
+from rlvr.rewards.abstention_head import (_READERS, BARE_NEGATION, AbstentionHead, HeadReader,
+                                          choose_head, choose_threshold, fit_head, out_of_fold,
                                           read_with_head)
 
 
@@ -121,6 +121,8 @@ def test_the_head_reads_all_but_the_rules_hedges(tiny, tmp_path, monkeypatch):
     assert hedge.outcome == "hedge" and "head_p_decline" not in hedge.details
     agreed = declining("I don't know.")                  # both decline: no head rule in `why`
     assert agreed.outcome == "abstain" and "head." not in str(agreed.details["why"])
+    bare = declining("No, no, no.")                      # never a decline by the head alone
+    assert bare.outcome == "answer" and "head.bare_negation" in str(bare.details["why"])
     answering = reward_with(head(-10.0, size=size), tiny, tmp_path, monkeypatch)
     kept = answering("Because of the sunlight.")
     assert kept.outcome == "answer" and kept.details["head_p_decline"] < 1e-3
@@ -137,6 +139,12 @@ def test_read_with_head_keeps_hedges_and_lets_the_head_decide_the_rest():
     assert read_with_head("answer", 0.69, 0.7) == ("answer", None)
     assert read_with_head("abstain", 0.69, 0.7) == ("answer", "head.answer")
     assert read_with_head("abstain", 0.9, 0.7) == ("abstain", None)
+    # a bare negation the rules read as an answer stays one, whatever the head reads
+    assert read_with_head("answer", 0.99, 0.7, "No, no, no.") == ("answer", "head.bare_negation")
+    assert read_with_head("answer", 0.99, 0.7, "No one.") == ("answer", "head.bare_negation")
+    assert read_with_head("answer", 0.99, 0.7, "No, the sky is blue.") == \
+        ("abstain", "head.decline")
+    assert read_with_head("answer", 0.1, 0.7, "No.") == ("answer", None)
 
 
 def test_the_threshold_is_the_one_with_the_largest_margin_to_both_goals():
@@ -193,7 +201,7 @@ def test_the_head_parameter_is_checked_before_any_model_loads(tmp_path):
 
 _RESPONSES = ["I don't know.", "Paris.", "Blue, but I'm not sure.", "Nobody can know that yet.",
               "It is 7 (not sure).", "Because of the sunlight.", "I cannot help with that.",
-              "Canberra, I think.", "The answer is 42."]
+              "Canberra, I think.", "The answer is 42.", "No, no, no.", "No one.", "Never!"]
 
 
 @pytest.fixture(scope="module")
@@ -209,9 +217,9 @@ def head_path(tmp_path_factory, tiny):
 def test_with_any_head_the_rules_hedges_stand_and_the_rest_follows_the_head(
         head_path, intercept, coef, response, threshold):
     """Whatever head is given, a guess behind a disclaimer (the rules' hedge) stays a hedge
-    and is never read by it; every other response abstains exactly when its P(decline)
-    reaches the threshold, and `why` names the head's rule exactly where it overturns the
-    rules."""
+    and is never read by it, and a bare negation the rules call an answer ("No, no, no.")
+    stays one; every other response abstains exactly when its P(decline) reaches the
+    threshold, and `why` names the head's rule exactly where it overturns the rules."""
     from rlvr.rewards.abstention import abstention_reward
 
     path, (model, tokenizer) = head_path
@@ -228,7 +236,9 @@ def test_with_any_head_the_rules_hedges_stand_and_the_rest_follows_the_head(
         assert read.outcome == "hedge" and "head_p_decline" not in read.details
         return
     p = read.details["head_p_decline"]
+    kept = rules.outcome == "answer" and BARE_NEGATION.match(response) is not None
     if abs(p - threshold) > 1e-4:   # the stored probability is rounded to 4 places
-        assert read.outcome == ("abstain" if p > threshold else "answer")
+        assert read.outcome == ("answer" if kept or p < threshold else "abstain")
+        assert ("head.bare_negation" in rules_why) == (kept and p > threshold)
     assert ("head.decline" in rules_why) == (read.outcome == "abstain" != rules.outcome)
     assert ("head.answer" in rules_why) == (read.outcome == "answer" != rules.outcome)

@@ -24,6 +24,7 @@ numpy and scikit-learn for the head; the features come from the model stack
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -210,16 +211,30 @@ def choose_threshold(p_decline, labels: Sequence[bool], weights=None,
     return best[1], table
 
 
-def read_with_head(rules_label: str, p_decline: float, threshold: float) -> tuple[str, str | None]:
+# a response made only of negation words: "No.", "No, no, no.", "No one.", "Never."
+BARE_NEGATION = re.compile(r"^\W*(?:(?:no|nope|nah|not|none|nobody|no one|no-one|nothing|never|"
+                           r"neither|nor|of course not|absolutely not|certainly not|"
+                           r"definitely not)\W*)+$", re.IGNORECASE)
+
+
+def read_with_head(rules_label: str, p_decline: float, threshold: float,
+                   response: str = "") -> tuple[str, str | None]:
     """The label of a response read by the rules and a head: the rules' `hedge` stands (a
-    guess behind a disclaimer is a hedge, whatever the head); otherwise the head decides,
-    `abstain` when P(decline) reaches `threshold`. Returns (label, the rule that changed the
-    rules' label: "head.decline", "head.answer" or None). Chosen by grouped 5-fold
-    cross-validation on the outside labels' `tune` halves (docs/rewards_abstention.md): the
-    head alone misread fewer answers than the rules with the head on their answers only."""
+    guess behind a disclaimer is a hedge, whatever the head); a bare negation the rules
+    read as an answer stays one ("No, no, no.", "No one.": the head reads a leading "No"
+    as a rebuttal, and on a yes/no or a who question it is the answer); otherwise the
+    head decides, `abstain` when P(decline) reaches `threshold`.
+
+    Returns (label, the rule that decided against the head or changed the rules' label:
+    "head.decline", "head.answer", "head.bare_negation" or None). The design was chosen by
+    grouped 5-fold cross-validation on the outside labels' `tune` halves
+    (docs/rewards_abstention.md): the head alone misread fewer answers than the rules with
+    the head on their answers only, and every abstention it reads that design reads too."""
     if rules_label == "hedge":
         return "hedge", None
     label = "abstain" if p_decline >= threshold else "answer"
+    if label == "abstain" and rules_label == "answer" and BARE_NEGATION.match(response):
+        return "answer", "head.bare_negation"
     if label == rules_label:
         return label, None
     return label, "head.decline" if label == "abstain" else "head.answer"
