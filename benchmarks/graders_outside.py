@@ -69,10 +69,11 @@ decline, so each one read as declining is a false decline.
 
 `--head` fits the learned decline reader (`rlvr.rewards.abstention_head`: a logistic
 regression on the default model's hidden states, layer and C chosen by grouped 5-fold
-cross-validation on `tune` alone, its threshold on the same folds) on the `tune` rows of
-every abstention source together, with EVOUNA's answers people judged right as answers, and
-reads every `report` row drawn: the head alone, and the `abstention` reward with it (the
-rules' hedges stand, the head reads the rest), beside the rules; `--head-rows` caps the
+cross-validation on `tune` alone, the reward's threshold on the same folds) on the `tune`
+rows of every abstention source together, with EVOUNA's answers people judged right as
+answers, and reads every `report` row drawn: the head alone, and the `abstention` reward
+with it (the rules first, the head on their answers that speak to the question), beside
+the rules; `--head-rows` caps the
 rows per source and half (a forward pass each), `--head-out PATH` writes the head for the
 reward's `head` parameter.
 `--learned` fits a bag-of-words classifier on each abstention source's `tune` and reads it
@@ -257,7 +258,8 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
     from rlvr.rewards.abstention_detection.detector import detect_abstention
     from rlvr.models.hidden_states import response_features
     from rlvr.rewards.abstention_head import (LAYERS, choose_head, choose_threshold, fit_head,
-                                              out_of_fold, read_with_head)
+                                              out_of_fold, read_with_head,
+                                              reading_probabilities)
 
     rng = random.Random(0)
     right = [Row("qa right answers", r.split, r.kind, r.question, r.output, (), False)
@@ -286,11 +288,16 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
           f"layer {layer}, C {c:g}")
     k = layers.index(layer)
     tune_rows = [r for r, t in zip(rows, tune) if t]
-    threshold, by_threshold = choose_threshold(
-        out_of_fold(features[k][tune], labels[tune], [r.question for r in tune_rows], layer, c),
+    rules = {(r.question, r.output): detect_abstention(r.output, question=r.question).label
+             for r in rows}
+    held_out = out_of_fold(features[k][tune], labels[tune], [r.question for r in tune_rows],
+                           layer, c)
+    threshold, by_threshold = choose_threshold(  # on the reward's reading, rules included
+        reading_probabilities([rules[r.question, r.output] for r in tune_rows], held_out,
+                              [r.output for r in tune_rows], [r.question for r in tune_rows]),
         labels[tune], [weights[r.source, r.split] for r in tune_rows])
-    print(f"head: out-of-fold on tune, threshold: [recall, precision] (weighted) "
-          f"{by_threshold}; chosen threshold {threshold:g}")
+    print(f"head: out-of-fold on tune, the reward's reading per threshold: [recall, "
+          f"precision] (weighted) {by_threshold}; chosen threshold {threshold:g}")
     counts = {s_: sum(1 for r in tune_rows if r.source == s_)
               for s_ in sorted({r.source for r in rows})}
     head = fit_head(features[k][tune], labels[tune], layer, c, threshold=threshold, fitted_on={
@@ -306,9 +313,9 @@ def head_graders(abstain: list[Row], qa: list[Row], per_half: int, out: Path | N
         return p_decline[(row.question, row.output)] >= head.threshold
 
     def combined(row: Row) -> bool:
-        label = detect_abstention(row.output, question=row.question).label
-        return read_with_head(label, p_decline[(row.question, row.output)],
-                              head.threshold, row.output)[0] == "abstain"
+        return read_with_head(rules[row.question, row.output],
+                              p_decline[(row.question, row.output)], head.threshold,
+                              row.output, row.question)[0] == "abstain"
     return {"rows": rows, "weights": weights,
             "graders": {"abstention detector (rlvr robust)": abstention_graders()[
                             "abstention detector (rlvr robust)"],

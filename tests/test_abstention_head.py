@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from rlvr.errors import RlvrError
 from rlvr.models.hidden_states import response_features
-from rlvr.rewards.abstention_head import (_READERS, BARE_NEGATION, AbstentionHead, HeadReader,
-                                          choose_head, choose_threshold, fit_head, out_of_fold,
-                                          read_with_head)
+from rlvr.rewards.abstention_head import (_READERS, AbstentionHead, HeadReader, choose_head,
+                                          choose_threshold, fit_head, out_of_fold,
+                                          read_with_head, reading_probabilities, speaks_to)
 
 
 @pytest.fixture(scope="module")
@@ -110,41 +110,55 @@ def reward_with(head_obj, tiny, tmp_path, monkeypatch):
     return lambda text: abstention_reward(text, prompt="Why is the sky green?", head=str(path))
 
 
-def test_the_head_reads_all_but_the_rules_hedges(tiny, tmp_path, monkeypatch):
+def test_the_head_reads_only_the_rules_answers_that_speak_to_the_question(tiny, tmp_path,
+                                                                         monkeypatch):
     size = tiny[0].config.hidden_size
     declining = reward_with(head(10.0, size=size), tiny, tmp_path, monkeypatch)
-    read = declining("Because of the sunlight.")   # the rules: an answer
+    read = declining("The sky is blue because of sunlight.")   # the rules: an answer
     assert read.outcome == "abstain" and read.score == 1.0
     assert [w["rule"] for w in read.details["why"]] == ["decline.none", "head.decline"]
     assert read.details["head_p_decline"] == pytest.approx(1 / (1 + math.exp(-10)), abs=1e-4)
     hedge = declining("Blue, but I'm not sure.")        # the rules' hedge stands
     assert hedge.outcome == "hedge" and "head_p_decline" not in hedge.details
-    agreed = declining("I don't know.")                  # both decline: no head rule in `why`
-    assert agreed.outcome == "abstain" and "head." not in str(agreed.details["why"])
-    bare = declining("No, no, no.")                      # never a decline by the head alone
-    assert bare.outcome == "answer" and "head.bare_negation" in str(bare.details["why"])
+    off = declining("Never ever.")                      # names nothing the question asks
+    assert off.outcome == "answer" and [w["rule"] for w in off.details["why"]][-1] == \
+        "head.off_question"
     answering = reward_with(head(-10.0, size=size), tiny, tmp_path, monkeypatch)
-    kept = answering("Because of the sunlight.")
+    kept = answering("The sky is blue because of sunlight.")
     assert kept.outcome == "answer" and kept.details["head_p_decline"] < 1e-3
-    overturned = answering("I don't know.")              # the rules' abstention, read as answer
-    assert overturned.outcome == "answer" and overturned.score == 0.0
-    assert [w["rule"] for w in overturned.details["why"]][-1] == "head.answer"
-    assert answering("Blue, but I'm not sure.").outcome == "hedge"
+    stands = answering("I don't know.")                 # the rules' abstention stands
+    assert stands.outcome == "abstain" and "head_p_decline" not in stands.details
+    assert answering("No sé.").outcome == "abstain"     # and so do their other languages
 
 
-def test_read_with_head_keeps_hedges_and_lets_the_head_decide_the_rest():
-    assert read_with_head("hedge", 0.99, 0.5) == ("hedge", None)
-    assert read_with_head("hedge", 0.01, 0.5) == ("hedge", None)
-    assert read_with_head("answer", 0.7, 0.7) == ("abstain", "head.decline")  # reaches it
-    assert read_with_head("answer", 0.69, 0.7) == ("answer", None)
-    assert read_with_head("abstain", 0.69, 0.7) == ("answer", "head.answer")
-    assert read_with_head("abstain", 0.9, 0.7) == ("abstain", None)
-    # a bare negation the rules read as an answer stays one, whatever the head reads
-    assert read_with_head("answer", 0.99, 0.7, "No, no, no.") == ("answer", "head.bare_negation")
-    assert read_with_head("answer", 0.99, 0.7, "No one.") == ("answer", "head.bare_negation")
-    assert read_with_head("answer", 0.99, 0.7, "No, the sky is blue.") == \
-        ("abstain", "head.decline")
-    assert read_with_head("answer", 0.1, 0.7, "No.") == ("answer", None)
+def test_read_with_head_lets_the_head_decide_only_answers_that_speak_to_the_question():
+    q = "Why is the sky green?"
+    assert read_with_head("hedge", 0.99, 0.5, "Blue, I think.", q) == ("hedge", None)
+    assert read_with_head("abstain", 0.01, 0.5, "I don't know.", q) == ("abstain", None)
+    assert read_with_head("answer", 0.7, 0.7, "The sky is blue.", q) == \
+        ("abstain", "head.decline")                     # reaching the threshold declines
+    assert read_with_head("answer", 0.69, 0.7, "The sky is blue.", q) == ("answer", None)
+    # shares no content word with the question ("sky", "green"):
+    assert read_with_head("answer", 0.99, 0.7, "Never ever.", q) == \
+        ("answer", "head.off_question")
+    assert read_with_head("answer", 0.99, 0.7, "No, no, no, it is not.", q) == \
+        ("answer", "head.off_question")
+    assert read_with_head("answer", 0.99, 0.7, "Green skies are rare.", q) == \
+        ("abstain", "head.decline")                     # "green"
+    assert read_with_head("answer", 0.99, 0.7, "The sky is blue.", "") == \
+        ("answer", "head.off_question")                 # no question: nothing to speak to
+
+
+def test_speaks_to_and_the_reading_probabilities():
+    assert speaks_to("Broccoli is green.", "Why is broccoli purple?")
+    assert speaks_to("Whales are mammals, not fish.", "Which fish is a whale?")  # fish
+    assert not speaks_to("Nothing, never, none.", "What is never none nothing?")  # negations
+    assert not speaks_to("It is not.", "Is it Paris?")  # stop words only
+    # per row: the rules' abstention 1, hedge 0, an answer off the question 0, else P
+    got = reading_probabilities(["abstain", "hedge", "answer", "answer"], [0.2, 0.9, 0.9, 0.6],
+                                ["I don't know.", "Paris, I think.", "Never ever.",
+                                 "Paris is in France."], ["What is the capital of France?"] * 4)
+    assert got.tolist() == [1.0, 0.0, 0.0, 0.6]
 
 
 def test_the_threshold_is_the_one_with_the_largest_margin_to_both_goals():
@@ -201,7 +215,8 @@ def test_the_head_parameter_is_checked_before_any_model_loads(tmp_path):
 
 _RESPONSES = ["I don't know.", "Paris.", "Blue, but I'm not sure.", "Nobody can know that yet.",
               "It is 7 (not sure).", "Because of the sunlight.", "I cannot help with that.",
-              "Canberra, I think.", "The answer is 42.", "No, no, no.", "No one.", "Never!"]
+              "Canberra, I think.", "The answer is 42.", "No, no, no.", "Never ever.",
+              "The sky is blue.", "Green skies are rare.", "No sé."]
 
 
 @pytest.fixture(scope="module")
@@ -214,12 +229,12 @@ def head_path(tmp_path_factory, tiny):
 @given(intercept=st.floats(-6.0, 6.0), coef=st.floats(-3.0, 3.0),
        response=st.sampled_from(_RESPONSES) | st.text(max_size=40),
        threshold=st.floats(0.05, 0.95))
-def test_with_any_head_the_rules_hedges_stand_and_the_rest_follows_the_head(
+def test_with_any_head_the_rules_declines_stand_and_answers_follow_the_head(
         head_path, intercept, coef, response, threshold):
-    """Whatever head is given, a guess behind a disclaimer (the rules' hedge) stays a hedge
-    and is never read by it, and a bare negation the rules call an answer ("No, no, no.")
-    stays one; every other response abstains exactly when its P(decline) reaches the
-    threshold, and `why` names the head's rule exactly where it overturns the rules."""
+    """Whatever head is given, the rules' abstentions and hedges stand and are never read by
+    it; a response they read as an answer abstains exactly when P(decline) reaches the
+    threshold and the response shares a content word with the question, and `why` names
+    `head.decline` exactly then (`head.off_question` where only the second clause kept it)."""
     from rlvr.rewards.abstention import abstention_reward
 
     path, (model, tokenizer) = head_path
@@ -232,13 +247,13 @@ def test_with_any_head_the_rules_hedges_stand_and_the_rest_follows_the_head(
     rules = abstention_reward(response, prompt=question)
     read = abstention_reward(response, prompt=question, head=str(path))
     rules_why = [w["rule"] for w in read.details["why"]]
-    if rules.outcome == "hedge":
-        assert read.outcome == "hedge" and "head_p_decline" not in read.details
+    if rules.outcome != "answer":
+        assert read.outcome == rules.outcome and "head_p_decline" not in read.details
         return
     p = read.details["head_p_decline"]
-    kept = rules.outcome == "answer" and BARE_NEGATION.match(response) is not None
     if abs(p - threshold) > 1e-4:   # the stored probability is rounded to 4 places
-        assert read.outcome == ("answer" if kept or p < threshold else "abstain")
-        assert ("head.bare_negation" in rules_why) == (kept and p > threshold)
-    assert ("head.decline" in rules_why) == (read.outcome == "abstain" != rules.outcome)
-    assert ("head.answer" in rules_why) == (read.outcome == "answer" != rules.outcome)
+        declines = p > threshold and speaks_to(response, question)
+        assert read.outcome == ("abstain" if declines else "answer")
+        assert ("head.off_question" in rules_why) == \
+            (p > threshold and not speaks_to(response, question))
+    assert ("head.decline" in rules_why) == (read.outcome == "abstain")

@@ -23,40 +23,31 @@ from rlvr.rewards.registry import register_reward
 from rlvr.rewards.rulebook import explained, note, register_rule
 
 HEAD_DECLINE = register_rule(
-    "head.decline", "with a `head`: a response the rules do not read as a hedge declines when "
-    "the learned head's P(decline) reaches its threshold (rlvr.rewards.abstention_head); a "
-    "hedge is not read by it",
+    "head.decline", "with a `head`: a response the rules read as an answer declines when the "
+    "learned head's P(decline) reaches its threshold and the response speaks to the question "
+    "(rlvr.rewards.abstention_head); the rules' abstentions and hedges are not read by it",
     # probes of the `abstention_head` grader: the gold slot names a stub head that always
     # ("declining") or never ("answering") declines (tests/test_rulebook.py)
-    fires=[("Because of the sunlight.", "Why is the sky green?", "declining")],
-    spares=[("Because of the sunlight.", "Why is the sky green?", "answering"),
+    fires=[("The sky is blue because of sunlight.", "Why is the sky green?", "declining")],
+    spares=[("The sky is blue because of sunlight.", "Why is the sky green?", "answering"),
             ("I don't know.", "Why is the sky green?", "declining"),
-            ("Blue, but I'm not sure.", "Why is the sky green?", "declining")],
+            ("Blue, but I'm not sure.", "Why is the sky green?", "declining"),
+            ("Never ever.", "Why is the sky green?", "declining")],
     source="FalseQA, XSTest and EVOUNA labels (benchmarks/graders_outside.py --head)",
     grader="abstention_head")
-HEAD_ANSWER = register_rule(
-    "head.answer", "with a `head`: a response the rules read as a decline answers when the "
-    "learned head's P(decline) is below its threshold (rlvr.rewards.abstention_head)",
-    fires=[("I don't know.", "Why is the sky green?", "answering")],
-    spares=[("I don't know.", "Why is the sky green?", "declining"),
-            ("Because of the sunlight.", "Why is the sky green?", "answering"),
-            ("Blue, but I'm not sure.", "Why is the sky green?", "answering")],
-    source="FalseQA, XSTest and EVOUNA labels (benchmarks/graders_outside.py --head)",
+HEAD_OFF_QUESTION = register_rule(
+    "head.off_question", "with a `head`: a response the head reads as a decline stays an "
+    "answer when it shares no content word with the question (\"Never ever.\", \"No, no, "
+    "no, it is not.\", \"Sorry, it's Paris.\"): one such string could be said to every "
+    "question",
+    fires=[("Never ever.", "Why is the sky green?", "declining"),
+           ("No, no, no, it is not.", "Is P equal to NP?", "declining")],
+    spares=[("Never ever.", "Why is the sky green?", "answering"),
+            ("The sky is blue, not green.", "Why is the sky green?", "declining")],
+    source="an attack on the head: one fixed string read as a decline to every question; on "
+           "the outside labels' tune halves the guard cost 0.012 of recall",
     grader="abstention_head")
-HEAD_BARE_NEGATION = register_rule(
-    "head.bare_negation", "with a `head`: a response made only of negation words (\"No, no, "
-    "no.\", \"No one.\", \"Never.\") that the rules read as an answer stays one, whatever the "
-    "head reads (it takes a leading \"No\" for a rebuttal; on a yes/no or a who question it is "
-    "the answer, and a policy could say it to any question)",
-    fires=[("No, no, no.", "Is P equal to NP?", "declining")],
-    spares=[("No, no, no.", "Is P equal to NP?", "answering"),
-            ("No, the sky is blue.", "Why is the sky green?", "declining"),
-            ("No one knows.", "Who will win the 2040 World Cup?", "declining")],
-    source="an attack on the head (a trained policy's \"No, no, no.\" to open problems); "
-           "FalseQA and XSTest label every bare negation in them an answer",
-    grader="abstention_head")
-HEAD_RULES = {"head.decline": HEAD_DECLINE, "head.answer": HEAD_ANSWER,
-              "head.bare_negation": HEAD_BARE_NEGATION}
+HEAD_RULES = {"head.decline": HEAD_DECLINE, "head.off_question": HEAD_OFF_QUESTION}
 
 
 @register_reward(
@@ -97,10 +88,11 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
             `judge` labels the response (`rlvr.rewards.judge`).
         judge: the judge's settings (`rlvr.rewards.judge`), with `decision: judge`.
         head: path of a learned decline reader (`rlvr.rewards.abstention_head`, free text
-            under the rules only): the rules' hedges stand; every other response is an
-            abstention exactly when the head's P(decline) reaches its threshold (`why`:
-            `head.decline` or `head.answer` where that overturns the rules). Loads the
-            head's model on first use.
+            under the rules only): the rules' abstentions and hedges stand; a response
+            they read as an answer is an abstention when the head's P(decline) reaches its
+            threshold and it shares a content word with the question (`why`:
+            `head.decline`, or `head.off_question` where only that guard kept the answer).
+            Needs the prompt; loads the head's model on first use.
     Returns:
         RewardResult with outcome "abstain", "hedge" or "answer" (or "no_answer" in a
         structured format; `judge_unparsed` / `judge_error`, score None, from a judge) and
@@ -131,17 +123,17 @@ def abstention_reward(completion: str, *, prompt: Any = None, mode: str = "robus
         found = classify(completion or "", mode=mode, fold_unicode=fold_unicode)
     label, details = found.label, {"phrase": found.phrase, "commitment": found.commitment,
                                    "ignored": list(found.ignored)}
-    if head is not None and label != "hedge":  # the head reads all but the rules' hedges
+    if head is not None and label == "answer":  # the head reads what the rules call an answer
         from rlvr.rewards.abstention_head import head_reader, read_with_head
 
-        reader = head_reader(head)
-        _, p = reader.declines(question_text(prompt) if prompt is not None else "",
-                               completion or "")
+        reader, asked = head_reader(head), question_text(prompt) if prompt is not None else ""
+        _, p = reader.declines(asked, completion or "")
         details["head_p_decline"] = round(p, 4)
-        label, changed = read_with_head(label, p, reader.head.threshold, completion or "")
-        if changed is not None:
+        label, decided = read_with_head(label, p, reader.head.threshold, completion or "", asked)
+        if decided is not None:
+            note(HEAD_RULES[decided], value=round(p, 4))
+        if label == "abstain":
             details["phrase"] = None
-            note(HEAD_RULES[changed], value=round(p, 4))
     score = {"abstain": abstain, "hedge": hedge, "answer": answer}[label]
     return RewardResult(score, label, details)
 

@@ -24,12 +24,12 @@ numpy and scikit-learn for the head; the features come from the model stack
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
 from rlvr.errors import RlvrError
+from rlvr.rewards.abstention_detection.rules import content_words, stems
 
 FORMAT = "rlvr-abstention-head/1"
 LAYERS = (8, 16, 24, 30)   # candidate layers `choose_head` tries (clipped to the model's)
@@ -211,33 +211,51 @@ def choose_threshold(p_decline, labels: Sequence[bool], weights=None,
     return best[1], table
 
 
-# a response made only of negation words: "No.", "No, no, no.", "No one.", "Never."
-BARE_NEGATION = re.compile(r"^\W*(?:(?:no|nope|nah|not|none|nobody|no one|no-one|nothing|never|"
-                           r"neither|nor|of course not|absolutely not|certainly not|"
-                           r"definitely not)\W*)+$", re.IGNORECASE)
+_NEGATIONS = frozenset({"never", "none", "nobody", "nothing", "nope", "neither"})
 
 
-def read_with_head(rules_label: str, p_decline: float, threshold: float,
-                   response: str = "") -> tuple[str, str | None]:
-    """The label of a response read by the rules and a head: the rules' `hedge` stands (a
-    guess behind a disclaimer is a hedge, whatever the head); a bare negation the rules
-    read as an answer stays one ("No, no, no.", "No one.": the head reads a leading "No"
-    as a rebuttal, and on a yes/no or a who question it is the answer); otherwise the
-    head decides, `abstain` when P(decline) reaches `threshold`.
+def speaks_to(response: str, question: str) -> bool:
+    """Whether `response` shares a content word with `question` (3+ letters, not a stop
+    word or a negation, a final "s" dropped: `abstention_detection.rules.content_words`).
+    A rebuttal corrects what the question names and a refusal names what it refuses; a
+    response that names nothing of the question ("Never ever.", "No, no, no, it is
+    not.", "Sorry, it's Paris.") can be said to any question, so the head does not read it."""
+    said = stems(content_words(response.lower()) - _NEGATIONS)
+    return bool(said & stems(content_words(question.lower())))
 
-    Returns (label, the rule that decided against the head or changed the rules' label:
-    "head.decline", "head.answer", "head.bare_negation" or None). The design was chosen by
-    grouped 5-fold cross-validation on the outside labels' `tune` halves
-    (docs/rewards_abstention.md): the head alone misread fewer answers than the rules with
-    the head on their answers only, and every abstention it reads that design reads too."""
-    if rules_label == "hedge":
-        return "hedge", None
-    label = "abstain" if p_decline >= threshold else "answer"
-    if label == "abstain" and rules_label == "answer" and BARE_NEGATION.match(response):
-        return "answer", "head.bare_negation"
-    if label == rules_label:
-        return label, None
-    return label, "head.decline" if label == "abstain" else "head.answer"
+
+def read_with_head(rules_label: str, p_decline: float, threshold: float, response: str = "",
+                   question: str = "") -> tuple[str, str | None]:
+    """The label of a response read by the rules and a head: the rules' `abstain` and
+    `hedge` stand (their declines in other languages, clarification requests and terse
+    "No idea." included; a guess behind a disclaimer stays a hedge); a response they read
+    as an answer declines when the head's P(decline) reaches `threshold` and the response
+    speaks to the question (`speaks_to`).
+
+    Returns (label, the rule that decided: "head.decline" where the head turned an answer
+    into a decline, "head.off_question" where it would have but the response shares no
+    content word with the question, else None). Source: the design and the threshold rule
+    are chosen by grouped 5-fold cross-validation on the outside labels' `tune` halves
+    (docs/rewards_abstention.md); the guard comes from an attack in which one fixed string
+    ("Never ever.") was read as a decline to every question."""
+    if rules_label != "answer" or p_decline < threshold:
+        return rules_label, None
+    if not speaks_to(response, question):
+        return "answer", "head.off_question"
+    return "abstain", "head.decline"
+
+
+def reading_probabilities(rules_labels: Sequence[str], p_decline, responses: Sequence[str],
+                          questions: Sequence[str]):
+    """What `read_with_head` compares with its threshold, per row, shape (n,): 1 for the
+    rules' abstentions, 0 for their hedges and for answers the head does not read
+    (`speaks_to`), else P(decline). `choose_threshold` on these picks the threshold of the
+    reward's own reading, not of the head alone."""
+    import numpy as np
+
+    return np.array([1.0 if label == "abstain" else
+                     float(p) if label == "answer" and speaks_to(r, q) else 0.0
+                     for label, p, r, q in zip(rules_labels, p_decline, responses, questions)])
 
 
 class HeadReader:
