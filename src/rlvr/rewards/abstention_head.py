@@ -234,10 +234,11 @@ def read_with_head(rules_label: str, p_decline: float, threshold: float, respons
 
     Returns (label, the rule that decided: "head.decline" where the head turned an answer
     into a decline, "head.off_question" where it would have but the response shares no
-    content word with the question, else None). Source: the design and the threshold rule
-    are chosen by grouped 5-fold cross-validation on the outside labels' `tune` halves
-    (docs/rewards_abstention.md); the guard comes from an attack in which one fixed string
-    ("Never ever.") was read as a decline to every question."""
+    content word with the question, else None). Source (docs/rewards_abstention.md): the
+    rules come first since an attack showed the head overturning their terse, non-English
+    and clarifying declines; the guard since one fixed string ("Never ever.") was read as
+    a decline to every question; the threshold by `choose_threshold` on out-of-fold
+    probabilities of the outside labels' `tune` halves."""
     if rules_label != "answer" or p_decline < threshold:
         return rules_label, None
     if not speaks_to(response, question):
