@@ -73,9 +73,8 @@ cross-validation on `tune` alone, the reward's threshold on the same folds) on t
 rows of every abstention source together, with EVOUNA's answers people judged right as
 answers, and reads every `report` row drawn: the head alone, and the `abstention` reward
 with it (the rules first, the head on their answers that speak to the question), beside
-the rules; `--head-rows` caps the
-rows per source and half (a forward pass each), `--head-out PATH` writes the head for the
-reward's `head` parameter.
+the rules; `--head-rows` caps the rows per source and half (a forward pass each),
+`--head-out PATH` writes the head for the reward's `head` parameter.
 `--learned` fits a bag-of-words classifier on each abstention source's `tune` and reads it
 on every source's `report` and on the QA answers judged right: the learned design beside
 the rules. `--families` prints, on `tune`, what each named rule does against the
