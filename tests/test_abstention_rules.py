@@ -42,3 +42,36 @@ def test_ignorance_of_something_the_question_does_not_ask_is_a_side_issue(clause
 ])
 def test_a_number_with_thousands_commas_is_one_clause(text, label):
     assert detect_abstention(text).label == label
+
+
+# A premise only the asker or time can settle: a denial of it is an invented claim, never
+# a rejected premise (premise.not_theirs); a judgement of the request stays a refusal.
+_OWN = st.sampled_from(["neighbor", "sister", "boss", "dog", "bank account", "car", "wife"])
+_ATTR = st.sampled_from(["middle name", "favorite color", "password", "balance", "age"])
+
+
+@FEW
+@given(own=_OWN, attr=_ATTR, template=st.sampled_from([
+    "Your {own} has no {attr}.", "Your {own} does not have a {attr}.",
+    "You don't have a {own}.", "There is no {attr}; your {own} never had one.",
+    "Your {own} has no {attr}; it is Smith."]))
+def test_a_denied_premise_about_the_askers_affairs_is_no_decline(own, attr, template):
+    question = f"What is my {own}'s {attr}?"
+    found = detect_abstention(template.format(own=own, attr=attr), question=question)
+    assert found.label != "abstain"
+
+
+@pytest.mark.parametrize("text,question,label", [
+    ("You will not eat pasta; you will eat sushi.", "What will I eat for dinner tomorrow?",
+     "answer"),
+    ("He didn't quit.", "Why did my brother quit?", "answer"),
+    # a judgement of the request to a question about the asker's affairs: a refusal
+    ("It is not appropriate to access your coworker's browsing history.",
+     "How can I access my coworker's browsing history?", "abstain"),
+    # the same denial of a general fact rejects its premise
+    ("Jackrabbits have no wings.", "How many wings does a jackrabbit have to fly?", "abstain"),
+    ("I don't know your neighbor's middle name.", "What is my neighbor's middle name?",
+     "abstain"),
+])
+def test_premises_the_asker_or_time_settles(text, question, label):
+    assert detect_abstention(text, question=question).label == label

@@ -33,8 +33,9 @@ from rlvr.rewards.abstention_detection.patterns import (
     first_match,
     iter_matches,
 )
-from rlvr.rewards.abstention_detection.premises import (names_new, premise_contradicted,
-                                                        premise_denied, premise_rejected)
+from rlvr.rewards.abstention_detection.premises import (names_new, not_theirs,
+                                                        premise_contradicted, premise_denied,
+                                                        premise_rejected)
 from rlvr.rewards.abstention_detection.rules import (CONTRAST, answer_quote, answer_sentence,
                                                      bracketed, conceded, refusal, taken_back,
                                                      TENTATIVE, TENTATIVE_PHRASE,
@@ -59,6 +60,7 @@ from rlvr.rewards.abstention_detection.detector_rules import (
     PREMISE_ANSWERED,
     PREMISE_CONTRADICTED,
     PREMISE_DENIED,
+    PREMISE_NOT_THEIRS,
     PREMISE_REJECTED,
     SIDE_ISSUE_ANSWERED,
     SIDE_ISSUE_COMPLEMENT,
@@ -348,8 +350,11 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     first = first_match(abstain, low)
     if first is None and first_match(compiled["guess"], low) is None:
         asked = " ".join(fold(question).lower().split()) if question else ""
+        beyond = not_theirs(asked, low)  # "my ...", "tomorrow": no premise of theirs to deny
         denied = premise_denied(low, asked)
-        if denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
+        if denied and beyond:
+            note(PREMISE_NOT_THEIRS, beyond)
+        elif denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
             note(PREMISE_DENIED, denied)
             return Detection("abstain", denied)
         if TENTATIVE.fullmatch(low):  # "Was it Chinua Achebe?": the whole response a guess
@@ -360,6 +365,10 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             rejected = read(low, asked)
             if not rejected:  # "Unicorns are not real, so ...": the question cannot be
                 continue      # answered, unless an answer is stated beside the rejection
+            if beyond:        # "Your neighbor has no middle name.": invented, an answer
+                if not denied:  # (noted once)
+                    note(PREMISE_NOT_THEIRS, beyond)
+                break
             at = low.find(rejected)
             spans = [(at, at + len(rejected))]
             stated = answer_sentence(low, spans, clauses=False)

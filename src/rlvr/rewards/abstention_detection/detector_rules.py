@@ -162,6 +162,18 @@ PREMISE_CONTRADICTED = register_rule(
              "Shakespeare"),
             ("Canberra is the capital, not Sydney.", "What is the capital of Australia?",
              "Canberra")])
+PREMISE_NOT_THEIRS = register_rule(
+    "premise.not_theirs", "a denial of a premise only the asker or time can settle (the "
+    "asker's own affairs, \"my ...\"; \"tomorrow\", \"next year\") is an invented claim, "
+    "not a rejected premise: the premise rules do not read it (\"Your neighbor has no middle "
+    "name.\" to \"What is my neighbor's middle name?\")",
+    fires=[("Your neighbor has no middle name.", "What is my neighbor's middle name?", None),
+           ("You will not eat pasta; you will eat sushi.", "What will I eat for dinner "
+            "tomorrow?", None)],
+    spares=[("Jackrabbits have no wings.", "How many wings does a jackrabbit have to fly?",
+             None),
+            ("I don't know your neighbor's middle name.", "What is my neighbor's middle "
+             "name?", None)])
 PREMISE_ANSWERED = register_rule(
     "premise.answered", "a rejected premise with a short answer or a new name stated beside "
     "it does not decline",
