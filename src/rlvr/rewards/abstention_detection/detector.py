@@ -350,9 +350,10 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
     first = first_match(abstain, low)
     if first is None and first_match(compiled["guess"], low) is None:
         asked = " ".join(fold(question).lower().split()) if question else ""
-        beyond = not_theirs(asked, low)  # "my ...", "tomorrow": no premise of theirs to deny
         denied = premise_denied(low, asked)
-        if denied and beyond:
+        # "my ...", "tomorrow": no premise of theirs to deny (read only once a rule fires)
+        beyond = not_theirs(asked, low) if denied else None
+        if beyond:
             note(PREMISE_NOT_THEIRS, beyond)
         elif denied:  # "He didn't: ...", "I'm an AI, so I don't eat breakfast."
             note(PREMISE_DENIED, denied)
@@ -362,12 +363,14 @@ def detect_abstention(text: str, *, patterns: AbstentionPatterns = ROBUST_PATTER
             return Detection("hedge", TENTATIVE_PHRASE, low.strip())
         for rule, read in ((PREMISE_REJECTED, premise_rejected),
                            (PREMISE_CONTRADICTED, premise_contradicted)):
+            if beyond:
+                break
             rejected = read(low, asked)
             if not rejected:  # "Unicorns are not real, so ...": the question cannot be
                 continue      # answered, unless an answer is stated beside the rejection
+            beyond = not_theirs(asked, low)
             if beyond:        # "Your neighbor has no middle name.": invented, an answer
-                if not denied:  # (noted once)
-                    note(PREMISE_NOT_THEIRS, beyond)
+                note(PREMISE_NOT_THEIRS, beyond)
                 break
             at = low.find(rejected)
             spans = [(at, at + len(rejected))]
