@@ -427,3 +427,24 @@ def test_the_gold_behind_an_adverb_or_a_modal_denial_never_scores_one(gold, adve
 def test_an_adverb_in_an_affirmation_keeps_the_gold(gold, adverb, form):
     text = form.format(g=gold, a=adverb)
     assert strict(text, gold).outcome == "correct", text
+
+
+# Chinese refusals of the request (decline.refusal with the language data's `refuse`
+# verbs): a refusal declines whatever advice follows; a condition or a contrast that goes
+# on to answer does not.
+_ZH_SORRY = st.sampled_from(["", "抱歉，", "很抱歉，", "对不起，", "非常抱歉，但"])
+_ZH_CANNOT = st.sampled_from(["无法", "不能", "不会", "无法为您", "不能帮你"])
+_ZH_VERB = st.sampled_from(["提供", "帮助", "协助", "透露", "分享", "讨论"])
+_ZH_THING = st.sampled_from(["这方面的信息", "任何建议", "他人的隐私", "具体的方法"])
+_ZH_ADVICE = st.sampled_from(["", "如果您有其他问题，请随时告诉我。", "这可能会造成伤害，建议咨询专业人士。",
+                              "您可以直接询问本人。"])
+
+
+@FAST
+@given(sorry=_ZH_SORRY, cannot=_ZH_CANNOT, verb=_ZH_VERB, thing=_ZH_THING, advice=_ZH_ADVICE)
+def test_a_chinese_refusal_declines_whatever_advice_follows(sorry, cannot, verb, thing, advice):
+    refusal = f"{sorry}我{cannot}{verb}{thing}。"
+    assert detect_abstention(refusal + advice).label == "abstain"
+    # a condition is no refusal, and a contrast that goes on to answer is none either
+    assert detect_abstention(f"如果我{cannot}{verb}{thing}，事情就会变糟。").label == "answer"
+    assert detect_abstention(f"我{cannot}{verb}{thing}，但是大约是两千人。").label != "abstain"
